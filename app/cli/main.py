@@ -1,0 +1,35 @@
+"""Entry point of the `assetops` console script."""
+
+from __future__ import annotations
+
+import typer
+
+from app.cli import db as db_cli
+
+cli = typer.Typer(help="AssetOps: a multi-turn diagnostic assistant for chiller O&M.", no_args_is_help=True)
+cli.add_typer(db_cli.cli, name="db")
+
+
+@cli.command()
+def setup() -> None:
+    """Bring everything a fresh machine needs up to date: schema (and later fleet and models)."""
+    from app.cli.setup import run_setup
+
+    run_setup()
+
+
+@cli.command()
+def serve(host: str | None = None, port: int | None = None) -> None:
+    """Start the HTTP service (REST, websocket, web page)."""
+    import uvicorn
+
+    from assetops.settings import get_settings
+
+    settings = get_settings()
+    uvicorn.run("app.main:create_app", factory=True, host=host or settings.host, port=port or settings.port,
+                log_level=settings.log_level.lower())
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()

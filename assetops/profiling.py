@@ -1,0 +1,102 @@
+"""Profiling primitives: a per-task recorder of LLM calls, tool calls and database queries.
+
+The recorder travels in a context variable, so whatever runs inside a turn (tools, specialists,
+the database layer) records into that turn's profile without being handed it explicitly.
+asyncio copies the context into every task it creates, which is what makes parallel tool calls
+land in the right profile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class QueryRecord:
+    """One SQL statement executed by the database layer."""
+
+    kind: str  # SELECT / INSERT / UPDATE / DELETE / OTHER
+    latency_ms: float
+    rows: int
+    error: str | None = None
+
+
+@dataclass(slots=True)
+class ToolCallRecord:
+    """One tool call as seen by the tool framework."""
+
+    server: str
+    tool: str
+    args: dict[str, Any]
+    status: str
+    latency_ms: float
+    started_at: float
+    finished_at: float
+    error: str | None = None
+    rows: int | None = None
+    reused: bool = False
+    specialist: str | None = None
+
+
+@dataclass(slots=True)
+class LLMCallRecord:
+    """One chat-model call."""
+
+    model: str
+    latency_ms: float
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    purpose: str = ""
+
+
+@dataclass
+class Profile:
+    """Everything recorded for one unit of work (usually a turn)."""
+
+    queries: list[QueryRecord] = field(default_factory=list)
+    tool_calls: list[ToolCallRecord] = field(default_factory=list)
+    llm_calls: list[LLMCallRecord] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """Totals used by the turn timings and the dashboard."""
+        return {
+            "db_queries": len(self.queries),
+            "db_ms": round(sum(q.latency_ms for q in self.queries), 3),
+            "tool_calls": len(self.tool_calls),
+            "tool_ms": round(sum(t.latency_ms for t in self.tool_calls), 3),
+            "llm_calls": len(self.llm_calls),
+            "llm_ms": round(sum(c.latency_ms for c in self.llm_calls), 3),
+            "prompt_tokens": sum(c.prompt_tokens for c in self.llm_calls),
+            "completion_tokens": sum(c.completion_tokens for c in self.llm_calls),
+        }
+
+
+_current: ContextVar[Profile | None] = ContextVar("assetops_profile", default=None)
+
+
+def current_profile() -> Profile | None:
+    """The profile of the running unit of work, if one is being recorded."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def profiling(profile: Profile | None = None) -> Iterator[Profile]:
+    """Record everything that happens inside the block into `profile` (a new one by default)."""
+    profile = profile or Profile()
+    token = _current.set(profile)
+    try:
+        yield profile
+    finally:
+        _current.reset(token)
+
+
+def record_query(kind: str, started: float, rows: int, error: str | None = None) -> None:
+    """Add a query to the current profile (no-op outside a profiled block)."""
+    profile = _current.get()
+    if profile is not None:
+        profile.queries.append(QueryRecord(kind, (time.perf_counter() - started) * 1000.0, rows, error))

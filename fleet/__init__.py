@@ -1,0 +1,1 @@
+"""The MAIN-site chiller fleet: generator, AssetOpsBench importer, bulk loader, plots and summaries."""

@@ -1,0 +1,165 @@
+"""What every specialist shares: its context, its result, and the session-aware tool runner.
+
+A specialist receives one narrow `SpecialistTask`, asks the artifact store what is already known,
+runs only the missing tool calls (independent ones in one parallel batch), writes artifacts and
+returns a short summary with artifact ids, never raw tool output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Literal, Protocol
+
+from artifacts.model import Artifact, ArtifactToolCall
+from artifacts.store import ArtifactStore
+from graph.events import TurnEvent, tool_call_payload
+from graph.types import SpecialistId, SpecialistTask
+
+Emit = Callable[[TurnEvent], Awaitable[None]]
+
+
+def call_key(name: str, args: dict[str, Any]) -> str:
+    """Identity of a tool call: the tool and its arguments, order-insensitive."""
+    canonical = json.dumps({"name": name, "args": args}, sort_keys=True, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+@dataclass
+class ToolOutcome:
+    """A tool call as a specialist sees it: output or error, and whether it was reused."""
+
+    name: str
+    args: dict[str, Any]
+    status: str  # ok | error | timeout
+    output: Any = None
+    error: str | None = None
+    latency_ms: float = 0.0
+    reused: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    def as_artifact_call(self) -> ArtifactToolCall:
+        return ArtifactToolCall(name=self.name, args=self.args, status=self.status, latency_ms=self.latency_ms,
+                                error=self.error)
+
+
+class ToolRunner:
+    """Runs tool calls for one session: never the same call twice, independent calls in parallel.
+
+    Identical calls (same tool, same arguments) made earlier in the session are answered from the
+    session memo and reported as reused; everything else goes through the tool framework's single
+    call path (validation, result cache, timeout, profiling) as one concurrent batch.
+    """
+
+    def __init__(self, session_id: str, turn_index: int, emit: Emit, memo: dict[str, ToolOutcome] | None = None,
+                 executor: Callable[[list[tuple[str, dict[str, Any]]], str | None], Awaitable[list[ToolOutcome]]]
+                 | None = None) -> None:
+        self.session_id = session_id
+        self.turn_index = turn_index
+        self.emit = emit
+        self.memo: dict[str, ToolOutcome] = memo if memo is not None else {}
+        self._executor = executor or _framework_executor
+        self.calls: list[ToolOutcome] = []  # every outcome of this runner, in request order
+
+    async def run(self, calls: list[tuple[str, dict[str, Any]]], *, specialist: str | None = None) -> list[ToolOutcome]:
+        """Run a batch of (qualified tool name, args); results come back in request order."""
+        outcomes: list[ToolOutcome | None] = [None] * len(calls)
+        pending: list[tuple[int, str, dict[str, Any], str]] = []
+        for i, (name, args) in enumerate(calls):
+            key = call_key(name, args)
+            previous = self.memo.get(key)
+            if previous is not None and previous.ok:
+                reused = ToolOutcome(name, args, previous.status, previous.output, previous.error, 0.0, reused=True)
+                outcomes[i] = reused
+                await self._announce(specialist, reused, started=False)
+            else:
+                pending.append((i, name, args, key))
+        for _, name, args, _ in pending:
+            await self._announce(specialist, ToolOutcome(name, args, "running"), started=True)
+        if pending:
+            results = await self._executor([(name, args) for _, name, args, _ in pending], specialist)
+            for (i, _, _, key), outcome in zip(pending, results, strict=True):
+                outcomes[i] = outcome
+                if outcome.ok:
+                    self.memo[key] = outcome
+                await self._announce(specialist, outcome, started=False)
+        done = [o for o in outcomes if o is not None]
+        self.calls.extend(done)
+        return done
+
+    async def run_one(self, name: str, args: dict[str, Any], *, specialist: str | None = None) -> ToolOutcome:
+        """Run a single call (same rules as `run`)."""
+        return (await self.run([(name, args)], specialist=specialist))[0]
+
+    async def _announce(self, specialist: str | None, outcome: ToolOutcome, *, started: bool) -> None:
+        call_id = call_key(outcome.name, outcome.args)[:12]
+        if started:
+            payload = tool_call_payload(call_id=call_id, name=outcome.name, args=outcome.args)
+            event_type: Literal["tool_call_started", "tool_call_finished"] = "tool_call_started"
+        else:
+            preview = None if outcome.output is None else json.dumps(outcome.output, default=str)[:400]
+            payload = tool_call_payload(call_id=call_id, name=outcome.name, args=outcome.args, status=outcome.status,
+                                        latency_ms=round(outcome.latency_ms, 3), error=outcome.error,
+                                        reused=outcome.reused, result_preview=preview)
+            event_type = "tool_call_finished"
+        await self.emit(TurnEvent(type=event_type, session_id=self.session_id, turn_index=self.turn_index,
+                                  specialist=specialist, data=payload))
+
+
+async def _framework_executor(calls: list[tuple[str, dict[str, Any]]], specialist: str | None) -> list[ToolOutcome]:
+    """Execute through the tool framework (imported lazily: tools are a lower layer, loaded once)."""
+    from tools.framework import ToolCall, run_many
+
+    results = await run_many([ToolCall(name, args) for name, args in calls], specialist=specialist)
+    return [
+        ToolOutcome(name=r.name, args=r.args, status=r.status, output=r.output, error=r.error, latency_ms=r.latency_ms)
+        for r in results
+    ]
+
+
+@dataclass
+class SpecialistContext:
+    """Everything a specialist may use for one task; I/O arrives here, injected."""
+
+    session_id: str
+    turn_index: int
+    reference_date: date
+    store: ArtifactStore
+    tools: ToolRunner
+    emit: Emit
+    visible_artifacts: list[Artifact] = field(default_factory=list)
+    llm: Any = None  # a LangChain BaseChatModel when configured
+
+    def new_artifact_fields(self) -> dict[str, Any]:
+        """Fields every artifact of this task shares."""
+        return {"session_id": self.session_id, "turn_index": self.turn_index}
+
+
+@dataclass
+class SpecialistResult:
+    """What a specialist hands back to the supervisor: short, with ids, never raw tool dumps."""
+
+    specialist: SpecialistId
+    action: str
+    status: Literal["ok", "partial", "failed"]
+    summary: str
+    artifact_ids: list[str] = field(default_factory=list)
+    reused_artifact_ids: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    follow_ups: list[SpecialistTask] = field(default_factory=list)  # missing evidence another specialist can get
+    result_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
+
+
+class Specialist(Protocol):
+    """A specialist: one id, one entry point."""
+
+    id: SpecialistId
+
+    async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult: ...
