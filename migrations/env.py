@@ -10,20 +10,8 @@ from sqlalchemy import pool
 import assetops.db.tables  # noqa: F401  (registers every table on Base.metadata)
 from assetops.db.base import Base
 from assetops.db.engine import sync_engine
+from assetops.db.migrate import include_object
 from assetops.settings import Settings
-
-# LangGraph's checkpointers create and migrate these themselves; autogenerate must not drop them.
-LANGGRAPH_TABLES = {"checkpoints", "checkpoint_blobs", "checkpoint_writes", "checkpoint_migrations", "writes",
-                    "store", "store_migrations", "store_vectors", "vector_migrations"}
-
-
-def include_object(obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any) -> bool:
-    """Skip LangGraph's tables (and their indexes) during autogenerate."""
-    if type_ == "table" and name in LANGGRAPH_TABLES:
-        return False
-    table = getattr(obj, "table", None)
-    return not (table is not None and getattr(table, "name", None) in LANGGRAPH_TABLES)
-
 
 def _settings() -> Settings:
     settings = context.config.attributes.get("settings")

@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import command
 from alembic.config import Config
 
 from assetops.settings import PROJECT_ROOT, Settings
+
+
+# LangGraph's checkpointers create and migrate these themselves; autogenerate must not drop them.
+LANGGRAPH_TABLES = frozenset({
+    "checkpoints", "checkpoint_blobs", "checkpoint_writes", "checkpoint_migrations", "writes",
+    "store", "store_migrations", "store_vectors", "vector_migrations",
+})
+
+
+def include_object(obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any) -> bool:
+    """Autogenerate filter: skip LangGraph's tables and their indexes."""
+    if type_ == "table" and name in LANGGRAPH_TABLES:
+        return False
+    table = getattr(obj, "table", None)
+    return not (table is not None and getattr(table, "name", None) in LANGGRAPH_TABLES)
 
 
 def alembic_config(settings: Settings) -> Config:

@@ -1,0 +1,52 @@
+"""/healthz and /readyz on the embedded default and on the real PostgreSQL + Redis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from assetops.db import migrate
+from tests.conftest import make_settings
+
+pytestmark = pytest.mark.integration
+
+
+def test_ready_on_sqlite_with_in_process_cache(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    migrate.upgrade(settings)
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/healthz").json() == {"status": "ok"}
+        ready = client.get("/readyz")
+        assert ready.status_code == 200
+        assert ready.json()["checks"]["database"] == "ok"
+        assert client.get("/docs").status_code == 200
+
+
+def test_ready_on_postgres_and_redis(tmp_path: Path, pg_schema_url: str, redis_url: str) -> None:
+    settings = make_settings(tmp_path, database_url=pg_schema_url, redis_url=redis_url)
+    migrate.upgrade(settings)
+    with TestClient(create_app(settings)) as client:
+        ready = client.get("/readyz")
+        assert ready.status_code == 200, ready.text
+        assert ready.json()["checks"] == {"database": "ok", "redis": "ok"}
+
+
+def test_not_ready_names_the_unreachable_redis(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, redis_url="redis://127.0.0.1:1/0")
+    migrate.upgrade(settings)
+    with TestClient(create_app(settings)) as client:
+        ready = client.get("/readyz")
+        assert ready.status_code == 503
+        assert "redis" in ready.json()["reason"]
+        assert client.get("/healthz").status_code == 200
+
+
+def test_not_ready_names_the_unreachable_database(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, database_url="postgresql://postgres@127.0.0.1:1/none")
+    with TestClient(create_app(settings)) as client:
+        ready = client.get("/readyz")
+        assert ready.status_code == 503
+        assert "database" in ready.json()["reason"]
