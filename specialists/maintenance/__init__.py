@@ -1,0 +1,8 @@
+"""The maintenance specialist (`maintenance`): work orders, bundling, prediction, alert triage,
+drafted work orders, protocols, prioritisation and management reports."""
+
+from specialists.maintenance.specialist import MaintenanceSpecialist
+
+SPECIALIST = MaintenanceSpecialist()
+
+__all__ = ["SPECIALIST", "MaintenanceSpecialist"]

@@ -1,0 +1,86 @@
+"""Pure work-order history analysis: counts, trends, intervals between corrective work."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from statistics import mean
+from typing import Any
+
+
+def parse_finish(value: Any) -> datetime | None:
+    """`actual_finish` as a naive site-local datetime (None when missing or unparseable)."""
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(str(value)).replace(tzinfo=None)
+    except ValueError:
+        return None
+
+
+@dataclass
+class WorkOrderSummary:
+    """What a maintenance engineer wants first from a work-order history."""
+
+    total: int
+    preventive: int
+    corrective: int
+    per_year: dict[int, dict[str, int]] = field(default_factory=dict)  # year -> {"preventive", "corrective"}
+    top_codes: list[tuple[str, str, int]] = field(default_factory=list)  # (code, description, count)
+    corrective_trend_per_year: float | None = None  # least-squares slope of corrective orders per year
+    mean_days_between_corrective: float | None = None
+    first: str | None = None
+    last: str | None = None
+    recent: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_results(self) -> dict[str, Any]:
+        return {
+            "total": self.total, "preventive": self.preventive, "corrective": self.corrective,
+            "per_year": {str(y): v for y, v in sorted(self.per_year.items())},
+            "top_codes": [{"code": c, "description": d, "count": n} for c, d, n in self.top_codes],
+            "corrective_trend_per_year": self.corrective_trend_per_year,
+            "mean_days_between_corrective": self.mean_days_between_corrective,
+            "first": self.first, "last": self.last, "recent": self.recent,
+        }
+
+
+def _slope(xs: list[float], ys: list[float]) -> float | None:
+    if len(xs) < 2:
+        return None
+    mx, my = mean(xs), mean(ys)
+    denom = sum((x - mx) ** 2 for x in xs)
+    return None if denom == 0 else sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / denom
+
+
+def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent: int = 5) -> WorkOrderSummary:
+    """Summarise work orders shaped as the `wo` tools return them (any mix of preventive/corrective)."""
+    dated = sorted(((parse_finish(o.get("actual_finish")), o) for o in orders), key=lambda p: p[0] or datetime.min)
+    per_year: dict[int, dict[str, int]] = {}
+    for when, order in dated:
+        if when is None:
+            continue
+        bucket = per_year.setdefault(when.year, {"preventive": 0, "corrective": 0})
+        bucket["preventive" if order.get("preventive") else "corrective"] += 1
+    codes = Counter((o.get("primary_code") or "?", o.get("primary_code_description") or "") for o in orders)
+    top_codes = [(code, desc, n) for (code, desc), n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0][0]))][:top]
+    corrective_times = [w for w, o in dated if w is not None and not o.get("preventive")]
+    gaps = [(b - a).total_seconds() / 86400 for a, b in itertools.pairwise(corrective_times)]
+    years = sorted(per_year)
+    trend = _slope([float(y) for y in years], [float(per_year[y]["corrective"]) for y in years]) if years else None
+    known = [w for w, _ in dated if w is not None]
+    return WorkOrderSummary(
+        total=len(orders),
+        preventive=sum(1 for o in orders if o.get("preventive")),
+        corrective=sum(1 for o in orders if not o.get("preventive")),
+        per_year=per_year,
+        top_codes=top_codes,
+        corrective_trend_per_year=round(trend, 3) if trend is not None else None,
+        mean_days_between_corrective=round(mean(gaps), 1) if gaps else None,
+        first=known[0].date().isoformat() if known else None,
+        last=known[-1].date().isoformat() if known else None,
+        recent=[{"wo_id": o.get("wo_id"), "date": w.date().isoformat() if w else None,
+                 "code": o.get("primary_code"), "description": o.get("wo_description") or o.get("primary_code_description"),
+                 "preventive": bool(o.get("preventive"))} for w, o in dated[-recent:]][::-1],
+    )

@@ -1,0 +1,320 @@
+"""The maintenance specialist: work-order history, bundling, next-failure prediction, alert triage,
+drafted work orders, monitoring, restart and validation protocols, prioritisation and reports."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from artifacts.model import Artifact, new_artifact_id
+from fleet.model import EQUIPMENT_IDS
+from graph.types import SpecialistTask
+from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.maintenance import evidence
+from specialists.maintenance.alerts import TRIAGE_RULE, rule_activity, triage
+from specialists.maintenance.bundling import (
+    BUNDLE_WINDOW_DAYS,
+    MOBILISATION_HOURS,
+    bundle_corrective,
+    savings,
+)
+from specialists.maintenance.drafting import draft_work_order
+from specialists.maintenance.drafts_repo import save_draft
+from specialists.maintenance.history import summarise_work_orders
+from specialists.maintenance.prioritize import prioritise
+from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
+from specialists.maintenance.report import management_report
+
+Handler = Callable[[SpecialistTask, SpecialistContext], Awaitable[SpecialistResult]]
+
+
+def equipment_of(task: SpecialistTask) -> list[tuple[str, str | None]]:
+    """(equipment id, asset name) pairs of the task; chiller names map to their Maximo ids."""
+    names = {v: k for k, v in EQUIPMENT_IDS.items()}
+    pairs = [(eid, names.get(eid)) for eid in task.equipment_ids]
+    pairs += [(EQUIPMENT_IDS.get(a, a), a) for a in task.asset_ids if EQUIPMENT_IDS.get(a, a) not in task.equipment_ids]
+    return pairs
+
+
+def date_args(task: SpecialistTask) -> dict[str, str]:
+    """start_date/end_date tool arguments from the task window (omitted when there is none)."""
+    if task.window is None:
+        return {}
+    return {"start_date": task.window.start.date().isoformat(), "end_date": task.window.end.date().isoformat()}
+
+
+def period_label(task: SpecialistTask) -> str:
+    if task.window is None:
+        return "all history"
+    return task.window.label or f"{task.window.start.date()} to {task.window.end.date()}"
+
+
+class MaintenanceSpecialist:
+    """Answers maintenance questions with the `wo` tools and pure planning logic."""
+
+    id = "maintenance"
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, Handler] = {
+            "wo_summary": self.wo_summary, "bundle": self.bundle, "predict_next": self.predict_next,
+            "alert_rules": self.alert_rules, "alert_to_failure": self.alert_to_failure,
+            "draft_wo": self.draft_wo, "monitoring_config": self.monitoring, "restart_checklist": self.restart,
+            "validation_protocol": self.validation, "prioritize": self.prioritize, "report": self.report,
+        }
+
+    async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Dispatch to the action's handler; unknown actions are an honest failure, not an exception."""
+        handler = self.handlers.get(task.action)
+        if handler is None:
+            return SpecialistResult("maintenance", task.action, "failed", f"maintenance cannot '{task.action}'",
+                                    errors=[f"unknown action {task.action}; known: {', '.join(self.handlers)}"])
+        if task.action not in {"report", "prioritize"} and not equipment_of(task):
+            return SpecialistResult("maintenance", task.action, "failed", "Which chiller? No equipment was given.",
+                                    errors=["no equipment in the task"])
+        return await handler(task, ctx)
+
+    async def _save(self, ctx: SpecialistContext, task: SpecialistTask, *, kind: str, summary: str,
+                    observations: list[str], results: dict[str, Any], calls: list[ToolOutcome],
+                    assets: list[str] | None = None, equipment: list[str] | None = None,
+                    confidence: float | None = None, assumptions: list[str] | None = None) -> Artifact:
+        artifact = Artifact(
+            id=new_artifact_id("maintenance"), **ctx.new_artifact_fields(), producer="maintenance", kind=kind,
+            asset_ids=assets if assets is not None else list(task.asset_ids),
+            equipment_ids=equipment if equipment is not None else [e for e, _ in equipment_of(task)],
+            window_start=task.window.start if task.window else None,
+            window_end=task.window.end if task.window else None,
+            tool_calls=[c.as_artifact_call() for c in calls], observations=observations, results=results,
+            summary=summary, confidence=confidence, assumptions=assumptions or [],
+        )
+        return await ctx.store.put(artifact)
+
+    @staticmethod
+    def _result(task: SpecialistTask, summary: str, artifacts: list[Artifact], errors: list[str] | None = None,
+                status: str | None = None) -> SpecialistResult:
+        state = status or ("partial" if errors and artifacts else "failed" if errors else "ok")
+        return SpecialistResult("maintenance", task.action, state, summary,  # type: ignore[arg-type]
+                                artifact_ids=[a.id for a in artifacts], errors=errors or [])
+
+    async def wo_summary(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Work-order history per equipment: counts, trend, top codes, distribution."""
+        kind = str(task.params.get("kind", "all"))
+        tool = {"corrective": "wo.get_corrective_work_orders", "preventive": "wo.get_preventive_work_orders"}.get(
+            kind, "wo.get_work_orders")
+        artifacts, errors, lines = [], [], []
+        for equipment_id, asset in equipment_of(task):
+            args = {"equipment_id": equipment_id, **date_args(task)}
+            listing, dist = await ctx.tools.run([(tool, args), ("wo.get_work_order_distribution", args)],
+                                                specialist="maintenance")
+            if not listing.ok:
+                errors.append(listing.error or "work orders unavailable")
+                lines.append(f"{asset or equipment_id}: {listing.error}")
+                continue
+            orders = listing.output.get("work_orders", [])
+            s = summarise_work_orders(orders)
+            label = "corrective " if kind == "corrective" else "preventive " if kind == "preventive" else ""
+            obs = [f"{s.total} {label}work orders on {equipment_id} ({period_label(task)}), {s.first} to {s.last}"]
+            if s.top_codes:
+                obs.append("Most frequent: " + ", ".join(f"{c} {d} ({n})" for c, d, n in s.top_codes[:3]))
+            if s.corrective_trend_per_year is not None and kind != "preventive":
+                obs.append("Corrective orders per year: " + ", ".join(
+                    f"{y}: {v['corrective']}" for y, v in sorted(s.per_year.items()))
+                    + f" (trend {s.corrective_trend_per_year:+.2f}/year)")
+            if s.mean_days_between_corrective is not None:
+                obs.append(f"Mean interval between corrective orders: {s.mean_days_between_corrective} days")
+            results = s.as_results() | {"kind": kind,
+                                        "distribution": dist.output.get("distribution", [])[:8] if dist.ok else []}
+            art = await self._save(ctx, task, kind="work_order_summary", summary=obs[0], observations=obs,
+                                   results=results, calls=[listing, dist], assets=[asset] if asset else [],
+                                   equipment=[equipment_id])
+            artifacts.append(art)
+            lines.append("; ".join(obs))
+        return self._result(task, " | ".join(lines), artifacts, errors)
+
+    async def bundle(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Corrective orders that one visit could have covered, with the saving and the rule used."""
+        window = int(task.params.get("window_days", BUNDLE_WINDOW_DAYS))
+        artifacts, errors, lines = [], [], []
+        for equipment_id, asset in equipment_of(task):
+            listing = await ctx.tools.run_one("wo.get_corrective_work_orders",
+                                              {"equipment_id": equipment_id, **date_args(task)}, specialist="maintenance")
+            if not listing.ok:
+                errors.append(listing.error or "corrective work orders unavailable")
+                continue
+            bundles = bundle_corrective(listing.output.get("work_orders", []), window_days=window)
+            saved = savings(bundles)
+            rule = (f"corrective orders on the same equipment finishing within {window} days of the first of a group; "
+                    f"each avoided visit saves ~{MOBILISATION_HOURS:g} h of mobilisation")
+            head = (f"{len(bundles)} groups of corrective orders on {equipment_id} could each have been one visit, "
+                    f"saving {saved['visits_saved']} visits (~{saved['hours_saved']:g} h)")
+            obs = [head, f"Rule: {rule}"] + [
+                f"{b.start.date()}..{b.end.date()}: {', '.join(str(o.get('wo_id')) for o in b.orders)} "
+                f"({', '.join(str(o.get('primary_code')) for o in b.orders)})" for b in bundles[:5]]
+            art = await self._save(ctx, task, kind="bundles", summary=head, observations=obs, calls=[listing],
+                                   results={"bundles": [b.as_dict() for b in bundles], "savings": saved, "rule": rule},
+                                   assets=[asset] if asset else [], equipment=[equipment_id])
+            artifacts.append(art)
+            lines.append(head)
+        return self._result(task, " | ".join(lines), artifacts, errors)
+
+    async def predict_next(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Next work-order type probabilities from the Markov transition counts."""
+        artifacts, errors, lines = [], [], []
+        for equipment_id, asset in equipment_of(task):
+            out = await ctx.tools.run_one("wo.predict_next_work_order",
+                                          {"equipment_id": equipment_id, **date_args(task)}, specialist="maintenance")
+            if not out.ok:
+                errors.append(out.error or "prediction unavailable")
+                continue
+            preds = out.output.get("predictions", [])[:5]
+            last = out.output.get("last_work_order_type")
+            top = ", ".join(f"{p['primary_code']} {p.get('primary_code_description', '')} {p['probability']:.0%}"
+                            for p in preds[:3])
+            head = f"After the last work order type {last} on {equipment_id}, the next is most likely: {top}"
+            art = await self._save(ctx, task, kind="next_work_order", summary=head, observations=[head],
+                                   results={"last_work_order_type": last, "predictions": preds}, calls=[out],
+                                   assets=[asset] if asset else [], equipment=[equipment_id],
+                                   confidence=float(preds[0]["probability"]) if preds else None)
+            artifacts.append(art)
+            lines.append(head)
+        return self._result(task, " | ".join(lines), artifacts, errors)
+
+    async def alert_rules(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Which rules fire on the equipment and how often."""
+        artifacts, errors, lines = [], [], []
+        for equipment_id, asset in equipment_of(task):
+            rules, events = await ctx.tools.run(
+                [("wo.get_alert_rules", {"equipment_id": equipment_id}),
+                 ("wo.get_events", {"equipment_id": equipment_id, **date_args(task)})], specialist="maintenance")
+            if not rules.ok:
+                errors.append(rules.error or "alert rules unavailable")
+                continue
+            names = {r["rule_id"]: r.get("rule_name", r["rule_id"]) for r in rules.output.get("rules", [])}
+            activity = rule_activity(events.output.get("events", []) if events.ok else [], names)
+            head = f"{len(names)} alert rules fire on {equipment_id}: " + ", ".join(
+                f"{a.rule_id} {a.rule_name.removeprefix('Chiller - ')} ({a.count})" for a in activity)
+            obs = [head] + [f"{a.rule_id}: {a.count} alerts {a.first}..{a.last}, busiest month {a.busiest_month}, "
+                            f"{a.per_month_mean}/active month" for a in activity if a.count]
+            art = await self._save(ctx, task, kind="alert_rules", summary=head, observations=obs,
+                                   results={"rules": [a.__dict__ for a in activity]}, calls=[rules, events],
+                                   assets=[asset] if asset else [], equipment=[equipment_id])
+            artifacts.append(art)
+            lines.append(head)
+        return self._result(task, " | ".join(lines), artifacts, errors)
+
+    async def alert_to_failure(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Per rule (in parallel): does an alert lead to maintenance? Triage verdict with the rule used."""
+        artifacts, errors, lines = [], [], []
+        for equipment_id, asset in equipment_of(task):
+            rule_ids = list(task.params.get("rule_ids") or [])
+            calls: list[ToolOutcome] = []
+            if not rule_ids:
+                rules = await ctx.tools.run_one("wo.get_alert_rules", {"equipment_id": equipment_id},
+                                                specialist="maintenance")
+                calls.append(rules)
+                rule_ids = [r["rule_id"] for r in rules.output.get("rules", [])] if rules.ok else []
+            outs = await ctx.tools.run([("wo.analyze_alert_to_failure",
+                                         {"equipment_id": equipment_id, "rule_id": r, **date_args(task)})
+                                        for r in rule_ids], specialist="maintenance")
+            calls += outs
+            verdicts = [triage(r, int(o.output.get("total_alerts_analyzed", 0)), o.output.get("transitions", []))
+                        for r, o in zip(rule_ids, outs, strict=True) if o.ok]
+            errors += [o.error or "analysis failed" for o in outs if not o.ok]
+            if not verdicts:
+                continue
+            head = f"On {equipment_id}: " + "; ".join(
+                f"{v.rule_id} -> work order in {v.p_work_order:.0%} of {v.alerts} alerts ({v.verdict})" for v in verdicts)
+            art = await self._save(ctx, task, kind="alert_to_failure", summary=head,
+                                   observations=[head, f"Triage rule: {TRIAGE_RULE}"],
+                                   results={"verdicts": [v.__dict__ for v in verdicts], "rule": TRIAGE_RULE},
+                                   calls=calls, assets=[asset] if asset else [], equipment=[equipment_id])
+            artifacts.append(art)
+            lines.append(head)
+        return self._result(task, " | ".join(lines), artifacts, errors)
+
+    async def draft_wo(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Draft (and persist) the corrective order for the most likely failure mode, avoiding duplicates."""
+        artifacts, errors, lines = [], [], []
+        for equipment_id, asset in equipment_of(task):
+            mode, confidence, supporting = evidence.top_hypothesis(ctx.visible_artifacts, asset, task)
+            if mode is None:
+                errors.append("no diagnosed failure mode to draft a work order for; ask for a diagnosis first")
+                continue
+            existing = await ctx.tools.run_one("wo.get_work_orders", {"equipment_id": equipment_id},
+                                               specialist="maintenance")
+            now = datetime.combine(ctx.reference_date, datetime.min.time())
+            draft = draft_work_order(equipment_id=equipment_id, asset_id=asset, failure_mode=mode,
+                                     confidence=confidence, evidence=supporting, now=now,
+                                     existing=existing.output.get("work_orders", []) if existing.ok else [])
+            artifact_id = new_artifact_id("maintenance")
+            draft_id = await save_draft(ctx.store.db, session_id=ctx.session_id, artifact_id=artifact_id, draft=draft)
+            head = (f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; failure code {draft.primary_code}"
+                    f"/{draft.secondary_code} ({draft.code_description}), priority {draft.priority}")
+            obs = [head] + ([f"Possible duplicates finished in the last 60 days: {', '.join(draft.possible_duplicates)}"]
+                            if draft.possible_duplicates else ["No matching corrective order in the last 60 days."])
+            art = Artifact(id=artifact_id, **ctx.new_artifact_fields(), producer="maintenance", kind="work_order_draft",
+                           asset_ids=[asset] if asset else [], equipment_ids=[equipment_id], summary=head,
+                           observations=obs, confidence=confidence, tool_calls=[existing.as_artifact_call()],
+                           results={"draft_id": draft_id, "title": draft.title, "failure_mode": draft.failure_mode,
+                                    "primary_code": draft.primary_code, "secondary_code": draft.secondary_code,
+                                    "priority": draft.priority, "scope": draft.scope,
+                                    "possible_duplicates": draft.possible_duplicates})
+            artifacts.append(await ctx.store.put(art))
+            lines.append(head)
+        return self._result(task, " | ".join(lines), artifacts, errors)
+
+    async def _protocol(self, task: SpecialistTask, ctx: SpecialistContext, kind: str) -> SpecialistResult:
+        artifacts = []
+        for equipment_id, asset in equipment_of(task):
+            name = asset or equipment_id
+            baselines = evidence.baselines(ctx.visible_artifacts, asset, task.sensors)
+            if kind == "restart_checklist":
+                protocol = restart_checklist(name, evidence.offline_sensors(ctx.visible_artifacts, asset),
+                                             evidence.top_hypothesis(ctx.visible_artifacts, asset, task)[0])
+            elif kind == "validation_protocol":
+                protocol = validation_protocol(name, baselines)
+            else:
+                protocol = monitoring_config(name, baselines)
+            head = f"{protocol.title}: {len(protocol.steps)} steps" + (
+                f", thresholds for {len(protocol.criteria)} sensors" if protocol.criteria else "")
+            assumptions = [] if baselines else ["no telemetry baseline in this session yet: thresholds omitted"]
+            artifacts.append(await self._save(ctx, task, kind=kind, summary=head, observations=protocol.steps,
+                                              results=protocol.as_results(), calls=[], assets=[asset] if asset else [],
+                                              equipment=[equipment_id], assumptions=assumptions))
+        return self._result(task, " | ".join(a.summary for a in artifacts), artifacts)
+
+    async def restart(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Safe-restart checklist after a trip."""
+        return await self._protocol(task, ctx, "restart_checklist")
+
+    async def validation(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Post-repair validation protocol with thresholds from the session's baselines."""
+        return await self._protocol(task, ctx, "validation_protocol")
+
+    async def monitoring(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Monitoring / alert configuration from baselines."""
+        return await self._protocol(task, ctx, "monitoring_config")
+
+    async def prioritize(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Which asset needs attention first, from the evidence gathered so far."""
+        assets = task.asset_ids or sorted({a for art in ctx.visible_artifacts for a in art.asset_ids})
+        ranking = prioritise(ctx.visible_artifacts, assets)
+        if not ranking:
+            return self._result(task, "No assets to compare yet.", [], ["no assets in focus"])
+        first = ranking[0]
+        head = (f"{first.asset_id} needs attention first (score {first.score:g} vs "
+                + ", ".join(f"{p.asset_id} {p.score:g}" for p in ranking[1:]) + ")")
+        obs = [head] + [f"{p.asset_id}: " + ("; ".join(p.reasons[:4]) or "no adverse evidence") for p in ranking]
+        art = await self._save(ctx, task, kind="priority_ranking", summary=head, observations=obs, calls=[],
+                               results={"ranking": [p.__dict__ for p in ranking]}, assets=assets,
+                               equipment=[EQUIPMENT_IDS.get(a, a) for a in assets])
+        return self._result(task, head, [art])
+
+    async def report(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Management report from the session's artifacts only: no tool call at all."""
+        text, cited = management_report(ctx.visible_artifacts, task.asset_ids, period_label(task))
+        art = await self._save(ctx, task, kind="management_report", summary=text.splitlines()[0].lstrip("# "),
+                               observations=[text], results={"report": text, "cites": cited}, calls=[])
+        return self._result(task, text, [art])
+
+

@@ -1,0 +1,142 @@
+"""Maintenance handlers end to end over a real SQLite store, with the tool layer scripted."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from artifacts.model import Artifact
+from artifacts.store import ArtifactStore
+from assetops.cache import build_cache
+from assetops.db import migrate
+from assetops.db.engine import Database
+from assetops.db.tables import WorkOrderDraftRow
+from graph.events import TurnEvent
+from graph.types import SpecialistTask, TimeWindow
+from specialists.base import SpecialistContext, ToolOutcome, ToolRunner
+from specialists.maintenance import MaintenanceSpecialist
+from tests.conftest import make_settings
+
+ORDERS = [
+    {"wo_id": "WO1", "actual_finish": "2019-03-01T10:00:00", "preventive": False, "primary_code": "M013",
+     "primary_code_description": "Condenser Plugged", "equipment_id": "CWC04006", "actual_labor_hours": "4:00"},
+    {"wo_id": "WO2", "actual_finish": "2019-03-08T10:00:00", "preventive": False, "primary_code": "MT002",
+     "primary_code_description": "Cleaning", "equipment_id": "CWC04006", "actual_labor_hours": "6:00"},
+    {"wo_id": "WO3", "actual_finish": "2020-05-01T10:00:00", "preventive": False, "primary_code": "L001",
+     "primary_code_description": "Refrigerant Leak", "equipment_id": "CWC04006", "actual_labor_hours": "2:00"},
+]
+
+
+class ScriptedTools:
+    """Answers tool calls from a table; records every batch so parallelism can be checked."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+
+    async def __call__(self, calls: list[tuple[str, dict[str, Any]]], specialist: str | None) -> list[ToolOutcome]:
+        self.batches.append([name for name, _ in calls])
+        return [self.answer(name, args) for name, args in calls]
+
+    @staticmethod
+    def answer(name: str, args: dict[str, Any]) -> ToolOutcome:
+        eid = args.get("equipment_id")
+        outputs: dict[str, Any] = {
+            "wo.get_corrective_work_orders": {"equipment_id": eid, "total": 3, "work_orders": ORDERS},
+            "wo.get_work_orders": {"equipment_id": eid, "total": 3, "work_orders": ORDERS},
+            "wo.get_work_order_distribution": {"equipment_id": eid, "distribution": [
+                {"primary_code": "M013", "secondary_code": "M013a", "count": 1}]},
+            "wo.get_alert_rules": {"equipment_id": eid, "total": 2, "rules": [
+                {"rule_id": "RUL0017", "rule_name": "Chiller - Load Low"},
+                {"rule_id": "RUL0018", "rule_name": "Chiller - Evaporator Approach High"}]},
+            "wo.analyze_alert_to_failure": {"equipment_id": eid, "rule_id": args.get("rule_id"),
+                                            "total_alerts_analyzed": 40, "transitions": [
+                                                {"transition": "WORK_ORDER", "probability": 0.4,
+                                                 "average_hours_to_maintenance": 20.0}]
+                                            if args.get("rule_id") == "RUL0018" else [
+                                                {"transition": "No Maintenance", "probability": 1.0}]},
+        }
+        if name not in outputs:
+            return ToolOutcome(name, args, "error", error=f"unscripted {name}")
+        return ToolOutcome(name, args, "ok", outputs[name], latency_ms=1.0)
+
+
+@pytest.fixture
+async def ctx_and_tools(tmp_path: Path) -> Any:
+    settings = make_settings(tmp_path)
+    migrate.upgrade(settings)
+    db = Database(settings)
+    store = ArtifactStore(db, build_cache(""))
+    tools = ScriptedTools()
+    events: list[TurnEvent] = []
+
+    async def emit(event: TurnEvent) -> None:
+        events.append(event)
+
+    ctx = SpecialistContext(session_id="s1", turn_index=1, reference_date=date(2021, 7, 1), store=store,
+                            tools=ToolRunner("s1", 1, emit, executor=tools), emit=emit)
+    yield ctx, tools, events
+    await db.close()
+
+
+def task(action: str, **kw: Any) -> SpecialistTask:
+    return SpecialistTask(specialist="maintenance", action=action, equipment_ids=["CWC04006"], **kw)
+
+
+async def test_summary_fetches_listing_and_distribution_in_one_batch(ctx_and_tools: Any) -> None:
+    ctx, tools, _ = ctx_and_tools
+    window = TimeWindow(datetime(2018, 1, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "since 2018")
+    result = await MaintenanceSpecialist().run(task("wo_summary", window=window, params={"kind": "corrective"}), ctx)
+    assert result.status == "ok" and "3 corrective work orders on CWC04006" in result.summary
+    assert tools.batches == [["wo.get_corrective_work_orders", "wo.get_work_order_distribution"]]
+    art = await ctx.store.get(result.artifact_ids[0])
+    assert art is not None and art.results["corrective"] == 3 and art.asset_ids == ["Chiller 6"]
+
+
+async def test_identical_calls_are_reused_not_repeated(ctx_and_tools: Any) -> None:
+    ctx, tools, events = ctx_and_tools
+    await MaintenanceSpecialist().run(task("bundle"), ctx)
+    await MaintenanceSpecialist().run(task("bundle"), ctx)
+    assert tools.batches == [["wo.get_corrective_work_orders"]]
+    finished = [e for e in events if e.type == "tool_call_finished"]
+    assert [e.data["reused"] for e in finished] == [False, True]
+
+
+async def test_alert_to_failure_runs_every_rule_in_one_parallel_batch(ctx_and_tools: Any) -> None:
+    ctx, tools, _ = ctx_and_tools
+    result = await MaintenanceSpecialist().run(task("alert_to_failure"), ctx)
+    assert tools.batches[-1] == ["wo.analyze_alert_to_failure", "wo.analyze_alert_to_failure"]
+    art = await ctx.store.get(result.artifact_ids[0])
+    verdicts = {v["rule_id"]: v["verdict"] for v in art.results["verdicts"]}
+    assert verdicts == {"RUL0017": "likely spurious", "RUL0018": "meaningful"}
+
+
+async def test_draft_uses_the_diagnosis_and_is_persisted(ctx_and_tools: Any) -> None:
+    ctx, _, _ = ctx_and_tools
+    ctx.visible_artifacts = [Artifact(id="artifact_fr_1", session_id="s1", producer="failure", kind="hypotheses",
+                                      asset_ids=["Chiller 6"], results={"hypotheses": [
+                                          {"failure_mode": "Condenser Water side fouling", "probability": 0.72}]})]
+    result = await MaintenanceSpecialist().run(task("draft_wo"), ctx)
+    assert result.status == "ok"
+    art = await ctx.store.get(result.artifact_ids[0])
+    draft_id = art.results["draft_id"]
+    async with ctx.store.db.session() as session:
+        row = (await session.execute(select(WorkOrderDraftRow).where(WorkOrderDraftRow.id == draft_id))).scalar_one()
+    assert row.primary_code == "M013" and row.priority == 1 and row.equipment_id == "CWC04006"
+
+
+async def test_draft_without_a_diagnosis_fails_honestly(ctx_and_tools: Any) -> None:
+    ctx, _, _ = ctx_and_tools
+    result = await MaintenanceSpecialist().run(task("draft_wo"), ctx)
+    assert result.status == "failed" and "diagnosis first" in result.errors[0]
+
+
+async def test_report_uses_artifacts_only(ctx_and_tools: Any) -> None:
+    ctx, tools, _ = ctx_and_tools
+    ctx.visible_artifacts = [Artifact(id="artifact_dc_1", session_id="s1", producer="data", kind="telemetry_window",
+                                      asset_ids=["Chiller 6"], summary="Chiller 6 reviewed")]
+    result = await MaintenanceSpecialist().run(task("report", asset_ids=["Chiller 6"]), ctx)
+    assert tools.batches == [] and "artifact_dc_1" in result.summary

@@ -1,0 +1,134 @@
+"""Maintenance planning logic on hand-made work orders and artifacts with known answers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from artifacts.model import Artifact
+from graph.types import SpecialistTask
+from specialists.maintenance.alerts import rule_activity, triage
+from specialists.maintenance.bundling import MOBILISATION_HOURS, bundle_corrective, hours, savings
+from specialists.maintenance.drafting import codes_for, draft_work_order
+from specialists.maintenance.evidence import baselines, offline_sensors, top_hypothesis
+from specialists.maintenance.history import summarise_work_orders
+from specialists.maintenance.prioritize import prioritise
+from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
+from specialists.maintenance.report import management_report
+
+
+def wo(wo_id: str, finish: str, *, preventive: bool = False, code: str = "M013", labour: str = "2:00",
+       equipment: str = "CWC04006") -> dict[str, object]:
+    return {"wo_id": wo_id, "actual_finish": finish, "preventive": preventive, "primary_code": code,
+            "primary_code_description": f"desc {code}", "equipment_id": equipment, "actual_labor_hours": labour}
+
+
+def test_summary_counts_types_years_and_corrective_trend() -> None:
+    orders = [wo("1", "2018-01-05T10:00:00"), wo("2", "2019-03-01T10:00:00"), wo("3", "2019-06-01T10:00:00"),
+              wo("4", "2020-01-01T10:00:00"), wo("5", "2020-02-01T10:00:00"), wo("6", "2020-03-01T10:00:00"),
+              wo("7", "2020-04-01T10:00:00", preventive=True, code="MT001")]
+    s = summarise_work_orders(orders)
+    assert (s.total, s.preventive, s.corrective) == (7, 1, 6)
+    assert s.per_year[2020] == {"preventive": 1, "corrective": 3}
+    assert s.corrective_trend_per_year == 1.0  # 1, 2, 3 corrective orders in 2018, 2019, 2020
+    assert s.top_codes[0] == ("M013", "desc M013", 6)
+    assert s.first == "2018-01-05" and s.last == "2020-04-01"
+    assert s.recent[0]["wo_id"] == "7"
+
+
+def test_bundles_group_orders_within_the_window_per_equipment() -> None:
+    orders = [wo("a", "2019-01-01T08:00:00"), wo("b", "2019-01-10T08:00:00"), wo("c", "2019-01-20T08:00:00"),
+              wo("d", "2019-05-01T08:00:00"), wo("e", "2019-05-02T08:00:00", equipment="CWC04009"),
+              wo("f", "2019-05-03T08:00:00", preventive=True)]
+    bundles = bundle_corrective(orders, window_days=14)
+    assert [[o["wo_id"] for o in b.orders] for b in bundles] == [["a", "b"]]  # c is 19 days after a
+    assert savings(bundles) == {"bundles": 1, "visits_saved": 1, "hours_saved": MOBILISATION_HOURS}
+    assert hours("3:30") == 3.5 and hours(None) == 0.0
+
+
+def test_rule_activity_counts_alerts_per_rule_and_lists_silent_rules() -> None:
+    events = [{"event_group": "ALERT", "event_type": "RUL0018", "event_time": f"2021-06-{d:02d}T10:00:00"}
+              for d in range(1, 11)] + [{"event_group": "WORK_ORDER", "event_type": "M013",
+                                         "event_time": "2021-06-05T10:00:00"}]
+    activity = rule_activity(events, {"RUL0018": "Chiller - Evaporator Approach High", "RUL0017": "Chiller - Load Low"})
+    assert [(a.rule_id, a.count) for a in activity] == [("RUL0018", 10), ("RUL0017", 0)]
+    assert activity[0].busiest_month == "2021-06"
+
+
+def test_triage_verdicts_follow_the_stated_thresholds() -> None:
+    followed = [{"transition": "WORK_ORDER", "probability": 0.5, "average_hours_to_maintenance": 30.0},
+                {"transition": "No Maintenance", "probability": 0.5}]
+    never = [{"transition": "No Maintenance", "probability": 1.0, "average_hours_to_maintenance": None}]
+    assert triage("R1", 20, followed).verdict == "meaningful"
+    assert triage("R1", 20, followed).mean_hours_to_maintenance == 30.0
+    assert triage("R2", 50, never).verdict == "likely spurious"
+    assert triage("R3", 2, never).verdict == "too few alerts"
+    assert triage("R4", 5, never).verdict == "weak"
+
+
+def test_condenser_fouling_draft_gets_a_condenser_code_and_flags_recent_duplicates() -> None:
+    primary, secondary, _ = codes_for("Condenser Water side fouling")
+    assert primary == "M013" and secondary is not None and secondary.startswith("M013")
+    existing = [wo("WO1", "2020-06-20T10:00:00", code="M013"), wo("WO0", "2019-01-01T10:00:00", code="M013")]
+    draft = draft_work_order(equipment_id="CWC04006", asset_id="Chiller 6", failure_mode="Condenser Water side fouling",
+                             confidence=0.7, evidence=["approach +4 F"], existing=existing,
+                             now=datetime(2020, 7, 1))
+    assert draft.priority == 1 and draft.possible_duplicates == ["WO1"]
+    assert "lock out" in draft.scope[0] and len(draft.scope) >= 3
+    low = draft_work_order(equipment_id="CWC04006", asset_id="Chiller 6", failure_mode="Condenser Water side fouling",
+                           confidence=0.3, evidence=[], existing=[], now=datetime(2020, 7, 1))
+    assert low.priority == 2
+
+
+def _art(producer: str, results: dict[str, object], asset: str = "Chiller 9", **kw: object) -> Artifact:
+    return Artifact(id=f"artifact_{producer}_{len(results)}", session_id="s", producer=producer, kind="k",
+                    asset_ids=[asset], results=results, **kw)  # type: ignore[arg-type]
+
+
+def test_evidence_readers_find_hypothesis_baselines_and_offline_sensors() -> None:
+    arts = [_art("data", {"stats": {"Chiller 9 Supply Temperature": {"mean": 44.0, "std": 0.5}},
+                          "sensors_without_data": ["Chiller 9 Condenser Water Flow"]}),
+            _art("failure", {"hypotheses": [{"failure_mode": "Evaporator Water side fouling", "probability": 0.62,
+                                             "evidence_for": ["evap approach +3 F"]}]})]
+    task = SpecialistTask(specialist="maintenance", action="draft_wo", asset_ids=["Chiller 9"])
+    mode, conf, support = top_hypothesis(arts, "Chiller 9", task)
+    assert mode == "Evaporator Water side fouling" and conf == 0.62 and "evap approach +3 F" in support
+    assert baselines(arts, "Chiller 9", []) == {"Chiller 9 Supply Temperature": {"mean": 44.0, "std": 0.5}}
+    assert offline_sensors(arts, "Chiller 9") == ["Chiller 9 Condenser Water Flow"]
+    assert top_hypothesis(arts, "Chiller 3", task)[0] is None
+
+
+def test_protocols_carry_thresholds_from_baselines() -> None:
+    base = {"Chiller 9 Supply Temperature": {"mean": 44.0, "std": 0.5}}
+    validation = validation_protocol("Chiller 9", base)
+    assert validation.criteria[0]["accept_low"] == 43.5 and validation.criteria[0]["accept_high"] == 44.5
+    monitor = monitoring_config("Chiller 9", base)
+    assert monitor.criteria[0]["high"] == 45.5
+    restart = restart_checklist("Chiller 9", ["Chiller 9 Condenser Water Flow"], "Compressor Overheating")
+    assert any("Condenser Water Flow" in s for s in restart.steps)
+    assert any("Compressor Overheating" in s for s in restart.steps)
+
+
+def test_prioritise_ranks_the_asset_with_more_adverse_evidence_first() -> None:
+    arts = [_art("timeseries", {"anomaly_rate": 0.12}, asset="Chiller 4"),
+            _art("timeseries", {"anomaly_rate": 0.02}, asset="Chiller 3"),
+            _art("failure", {"hypotheses": [{"failure_mode": "Condenser Water side fouling", "probability": 0.7}]},
+                 asset="Chiller 4")]
+    ranking = prioritise(arts, ["Chiller 3", "Chiller 4"])
+    assert [p.asset_id for p in ranking] == ["Chiller 4", "Chiller 3"]
+    assert ranking[0].score > ranking[1].score
+
+
+def test_report_cites_artifacts_by_section_and_says_when_there_is_nothing() -> None:
+    arts = [_art("data", {}, summary="Chiller 9 power mean 300 kW"),
+            _art("failure", {}, summary="Evaporator fouling most likely")]
+    text, cited = management_report(arts, ["Chiller 9"], "May-June 2021")
+    assert "Operating data" in text and "Root cause" in text and set(cited) == {a.id for a in arts}
+    empty, none = management_report([], ["Chiller 9"], "May-June 2021")
+    assert none == [] and "No findings" in empty
+
+
+def test_artifacts_of_other_assets_do_not_leak_into_a_report() -> None:
+    arts = [_art("data", {}, asset="Chiller 3", summary="Chiller 3 fine",
+                 created_at=datetime(2021, 1, 1, tzinfo=UTC))]
+    _, cited = management_report(arts, ["Chiller 9"], "x")
+    assert cited == []
