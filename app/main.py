@@ -2,36 +2,85 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 
-from app.routes import health
+from app.auth import ensure_local_key
+from app.limits import BodySizeLimit
+from app.metrics import Metrics, ProfilingMiddleware
+from app.routes import artifacts, drafts, health, sessions, web, ws
 from app.state import Resources
 from assetops.settings import Settings, get_settings
 
+log = logging.getLogger("assetops")
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """Build the app; resources are opened in the lifespan and closed on shutdown."""
+
+def _metrics_of(scope: Any) -> Metrics | None:
+    app = scope.get("app")
+    resources = getattr(getattr(app, "state", None), "resources", None)
+    return resources.metrics if resources is not None else None
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """422 naming each wrong field in words (the default body, plus a one-line summary)."""
+    assert isinstance(exc, RequestValidationError)
+    fields = ["/".join(str(p) for p in err.get("loc", ())[1:]) or "body" for err in exc.errors()]
+    summary = "; ".join(f"{f}: {e.get('msg')}" for f, e in zip(fields, exc.errors(), strict=False))
+    return JSONResponse(status_code=422, content={"detail": exc.errors(), "message": f"Invalid request: {summary}"},
+                        )
+
+
+async def _announce_local_key(settings: Settings, resources: Resources) -> None:
+    key = await ensure_local_key(settings, resources.db)
+    if key is not None:
+        print(f"\n  First start: created API user 'local' with key\n    {key}\n"
+              f"  (also saved in {settings.data_dir / 'local_api_key'}). Paste it into the web page.\n", flush=True)
+
+
+def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, Any] | None = None) -> FastAPI:
+    """Build the app; the database, cache, checkpointer and graph open in the lifespan."""
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        resources = Resources.open(settings)
-        app.state.resources = resources
-        try:
+        from graph.deps import open_deps
+
+        settings.ensure_dirs()
+        async with contextlib.AsyncExitStack() as stack:
+            try:
+                deps = await stack.enter_async_context(open_deps(settings, **(deps_overrides or {})))
+                resources = Resources.from_deps(deps)
+            except Exception as exc:  # keep serving /healthz and /readyz (503 with the reason) when storage is down
+                log.error("chat engine not started: %s", exc)
+                resources = Resources.open(settings)
+                resources.startup_error = f"{type(exc).__name__}: {exc}"
+                stack.push_async_callback(resources.close)
+            app.state.resources = resources
+            if settings.auth == "on" and resources.startup_error is None:
+                await _announce_local_key(settings, resources)
             yield
-        finally:
-            await resources.close()
 
     app = FastAPI(
         title="AssetOps",
         summary="Multi-turn diagnostic assistant for chiller operations and maintenance.",
+        description="REST and websocket access to the supervisor and its four specialists. Authenticate with "
+                    "`Authorization: Bearer <API key>` (`assetops users create NAME`).",
         version="0.1.0",
         lifespan=lifespan,
     )
-    app.include_router(health.router)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    for module in (health, sessions, artifacts, drafts, ws, web):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=web.STATIC_DIR), name="static")
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    app.add_middleware(ProfilingMiddleware, metrics_of=_metrics_of)
     return app

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
+from app.bus import SessionBus
+from app.limits import RateLimiter
+from app.locks import SessionLocks
+from app.metrics import Metrics
 from artifacts.store import ArtifactStore
 from assetops.cache import FallbackCache, build_cache
 from assetops.db.engine import Database
@@ -12,12 +17,24 @@ from assetops.settings import Settings
 
 @dataclass
 class Resources:
-    """What a request may use: settings, the database, the hot cache and the artifact store."""
+    """What a request may use: settings, database, hot cache, artifact store, and the chat machinery
+    (graph dependencies, session locks, the event bus, the rate limiter, metrics)."""
 
     settings: Settings
     db: Database
     cache: FallbackCache
     artifacts: ArtifactStore
+    deps: Any = None  # graph.deps.Deps, opened in the lifespan
+    locks: SessionLocks = field(init=False)
+    bus: SessionBus = field(init=False)
+    limiter: RateLimiter = field(init=False)
+    metrics: Metrics = field(default_factory=Metrics)
+    startup_error: str | None = None  # why the chat engine did not start (storage down at startup)
+
+    def __post_init__(self) -> None:
+        self.locks = SessionLocks(self.cache)
+        self.bus = SessionBus(self.cache)
+        self.limiter = RateLimiter(self.settings.rate_limit_per_minute, self.cache)
 
     @classmethod
     def open(cls, settings: Settings) -> Resources:
@@ -27,6 +44,11 @@ class Resources:
         cache = build_cache(settings.redis_url, settings.artifact_lru_size)
         return cls(settings=settings, db=db, cache=cache,
                    artifacts=ArtifactStore(db, cache, ttl_s=settings.artifact_cache_ttl_s))
+
+    @classmethod
+    def from_deps(cls, deps: Any) -> Resources:
+        """Share the graph's database, cache and store (one pool, one cache per process)."""
+        return cls(settings=deps.settings, db=deps.db, cache=deps.cache, artifacts=deps.store, deps=deps)
 
     async def close(self) -> None:
         """Dispose of the engine's pool and the Redis client."""

@@ -41,6 +41,12 @@ class Settings(BaseSettings):
         default_factory=dict,
         description='Tool servers served elsewhere over MCP, e.g. {"iot": "http://127.0.0.1:8101/mcp"}.',
     )
+    auth: Literal["on", "off"] = Field(
+        default="on",
+        description="API-key auth; 'off' serves everyone as the single local user (local use only).",
+    )
+    max_request_bytes: int = Field(default=64_000, description="Largest request body accepted (413 above).")
+    rate_limit_per_minute: int = Field(default=120, description="Requests per API key per minute (429 above).")
     model_checkpoint: str = Field(
         default="",
         description="Directory (or HF id) of the TTM checkpoints; empty means models_dir.",

@@ -38,6 +38,9 @@ async def readyz(resources: ResourcesDep) -> JSONResponse:
             problems.append(f"redis at {resources.settings.redis_url} unreachable: {exc}")
     else:
         checks["redis"] = "not configured (in-process cache)"
+    if resources.startup_error is not None:
+        checks["chat_engine"] = "not started"
+        problems.append(f"chat engine not started: {resources.startup_error}")
     if problems:
         return JSONResponse(status_code=503, content={"status": "unavailable", "checks": checks, "reason": "; ".join(problems)})
     return JSONResponse(status_code=200, content={"status": "ready", "checks": checks})

@@ -1,7 +1,7 @@
 """Every table of the project, imported here so Alembic sees one complete metadata."""
 
 from assetops.db.tables.artifacts import ArtifactRow
-from assetops.db.tables.conversation import SessionRow, ToolCallRow, TurnRow, UserRow
+from assetops.db.tables.conversation import SessionRow, ToolCallRow, TurnEventRow, TurnRow, UserRow
 from assetops.db.tables.drafts import WorkOrderDraftRow
 from assetops.db.tables.fleet import (
     AlertEventRow,
@@ -42,6 +42,7 @@ __all__ = [
     "SessionRow",
     "TelemetryRow",
     "ToolCallRow",
+    "TurnEventRow",
     "TurnRow",
     "UserRow",
     "WorkOrderDraftRow",

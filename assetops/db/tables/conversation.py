@@ -73,3 +73,19 @@ class ToolCallRow(Base):
     reused: Mapped[bool] = mapped_column(Boolean, default=False)
     result_ref: Mapped[str | None] = mapped_column(String(400), nullable=True)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class TurnEventRow(Base):
+    """Every event of a turn, in order: the source of the rollout export and of event replay."""
+
+    __tablename__ = "turn_events"
+    __table_args__ = (UniqueConstraint("session_id", "turn_index", "seq", name="uq_turn_events_order"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    turn_index: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    specialist: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    timestamp: Mapped[datetime] = mapped_column(UTCDateTime())
+    data: Mapped[dict[str, Any]] = mapped_column(default=dict)

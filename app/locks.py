@@ -1,0 +1,68 @@
+"""One turn at a time per session: a Redis lock when configured (shared by replicas), else in-process."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from collections.abc import AsyncIterator
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from assetops.cache import FallbackCache
+
+LOCK_TTL_MS = 15 * 60 * 1000  # a crashed worker's lock expires instead of blocking the session forever
+
+
+class SessionBusy(Exception):
+    """Another turn of the session is running."""
+
+
+class SessionLocks:
+    """Acquire with `async with locks.hold(session_id):`; raises SessionBusy when already held."""
+
+    def __init__(self, cache: FallbackCache) -> None:
+        self.cache = cache
+        self._local: set[str] = set()
+
+    @contextlib.asynccontextmanager
+    async def hold(self, session_id: str) -> AsyncIterator[None]:
+        lease = await self.acquire(session_id)
+        try:
+            yield
+        finally:
+            await self.release(lease)
+
+    async def acquire(self, session_id: str) -> tuple[str, str, bool]:
+        """Take the lock (SessionBusy when held); returns the lease to `release`."""
+        token = secrets.token_hex(8)
+        return session_id, token, await self._acquire(session_id, token)
+
+    async def release(self, lease: tuple[str, str, bool]) -> None:
+        """Give a lease back."""
+        await self._release(*lease)
+
+    async def _acquire(self, session_id: str, token: str) -> bool:
+        if session_id in self._local:
+            raise SessionBusy(session_id)
+        client: Any = self.cache.client
+        if client is not None and self.cache.using_redis:
+            try:
+                if not await client.set(f"assetops:lock:{session_id}", token, nx=True, px=LOCK_TTL_MS):
+                    raise SessionBusy(session_id)
+                self._local.add(session_id)
+                return True
+            except (RedisError, OSError):
+                pass  # Redis down: fall back to the in-process lock (one replica keeps serving)
+        self._local.add(session_id)
+        return False
+
+    async def _release(self, session_id: str, token: str, use_redis: bool) -> None:
+        self._local.discard(session_id)
+        if not use_redis:
+            return
+        client: Any = self.cache.client
+        with contextlib.suppress(RedisError, OSError):
+            # Delete only our own lock (compare-and-delete), never one a later holder took after expiry.
+            await client.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) "
+                              "else return 0 end", 1, f"assetops:lock:{session_id}", token)

@@ -1,0 +1,1 @@
+"""Service-layer operations behind the routes, the websocket and the CLI."""

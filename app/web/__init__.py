@@ -1,0 +1,1 @@
+"""The web chat page and the profiling dashboard (static files, no CDN)."""
