@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     )
     max_request_bytes: int = Field(default=64_000, description="Largest request body accepted (413 above).")
     rate_limit_per_minute: int = Field(default=120, description="Requests per API key per minute (429 above).")
+    api_url: str = Field(default="", description="Service URL the CLI talks to (empty: run embedded).")
+    api_key: str = Field(default="", description="API key the CLI sends (default: the local key file).")
     model_checkpoint: str = Field(
         default="",
         description="Directory (or HF id) of the TTM checkpoints; empty means models_dir.",

@@ -5,9 +5,16 @@ from __future__ import annotations
 import typer
 
 from app.cli import db as db_cli
+from app.cli import mcp as mcp_cli
+from app.cli import sessions as sessions_cli
+from app.cli import users as users_cli
 
 cli = typer.Typer(help="AssetOps: a multi-turn diagnostic assistant for chiller O&M.", no_args_is_help=True)
 cli.add_typer(db_cli.cli, name="db")
+cli.add_typer(users_cli.cli, name="users")
+cli.command("sessions")(sessions_cli.list_sessions)
+cli.command("export")(sessions_cli.export)
+cli.add_typer(mcp_cli.cli, name="mcp")
 
 
 @cli.command()
