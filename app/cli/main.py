@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import typer
 
+from app.cli import chat as chat_cli
 from app.cli import db as db_cli
+from app.cli import fleet as fleet_cli
 from app.cli import mcp as mcp_cli
 from app.cli import sessions as sessions_cli
+from app.cli import tsfm as tsfm_cli
 from app.cli import users as users_cli
 
 cli = typer.Typer(help="AssetOps: a multi-turn diagnostic assistant for chiller O&M.", no_args_is_help=True)
@@ -15,6 +18,9 @@ cli.add_typer(users_cli.cli, name="users")
 cli.command("sessions")(sessions_cli.list_sessions)
 cli.command("export")(sessions_cli.export)
 cli.add_typer(mcp_cli.cli, name="mcp")
+cli.add_typer(fleet_cli.cli, name="fleet")
+cli.add_typer(tsfm_cli.cli, name="tsfm")
+cli.command("chat")(chat_cli.chat)
 
 
 @cli.command()
@@ -40,3 +46,7 @@ def serve(host: str | None = None, port: int | None = None) -> None:
 def main() -> None:
     """Console-script entry point."""
     cli()
+
+
+if __name__ == "__main__":
+    main()

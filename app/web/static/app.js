@@ -73,11 +73,12 @@ async function openSession(session) {
 
 function describe(event) {
   const d = event.data || {};
+  const who = event.specialist || d.specialist || "";
   switch (event.type) {
     case "supervisor_decision":
       return [`supervisor: ${d.kind}${d.tasks && d.tasks.length ? " → " + d.tasks.map((t) => `${t.specialist}.${t.action}`).join(", ") : ""}`, "run"];
-    case "specialist_started": return [`${d.specialist} working: ${d.goal || d.action}`, "run"];
-    case "specialist_finished": return [`${d.specialist} ${d.status}: ${(d.summary || "").slice(0, 160)}`, d.status === "failed" ? "fail" : "ok"];
+    case "specialist_started": return [`${who} working: ${d.goal || d.action}`, "run"];
+    case "specialist_finished": return [`${who} ${d.status}: ${(d.summary || "").slice(0, 160)}`, d.status === "failed" ? "fail" : "ok"];
     case "tool_call_started": return [`  ${event.data.name} …`, "run"];
     case "tool_call_finished":
       return [`  ${d.name} ${d.reused ? "reused" : d.status} ${d.latency_ms != null ? Math.round(d.latency_ms) + " ms" : ""}${d.error ? " — " + d.error : ""}`, d.status === "ok" ? "ok" : "fail"];
