@@ -1,0 +1,204 @@
+"""The one call path: validate, cache lookup, run with a timeout, record, return. Never raises."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Sequence
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import Any
+
+from assetops.profiling import Profile, ToolCallRecord, current_profile, profiling
+from tools.framework import cache as result_cache_module
+from tools.framework.context import ToolContext, tool_context, use_tool_context
+from tools.framework.cpu import run_cpu
+from tools.framework.errors import ToolError
+from tools.framework.result import Status, ToolCall, ToolResult, error_output, json_default
+from tools.framework.spec import ToolSpec
+from tools.framework.validation import validate_args
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BATCH_CONCURRENCY = 8
+_rows: ContextVar[list[int] | None] = ContextVar("assetops_tool_rows", default=None)
+
+
+def note_rows(count: int) -> None:
+    """Tell the call path how many stored rows the running tool touched (shows up in the record)."""
+    bucket = _rows.get()
+    if bucket is not None:
+        bucket.append(int(count))
+
+
+def _normalise(spec: ToolSpec, raw: Any) -> tuple[Any, str]:
+    """(output, its JSON text): one round trip, so the in-process output is exactly what an MCP
+    client parses; the text is what the result cache stores."""
+    if spec.returns_json_string and isinstance(raw, str):
+        try:
+            return json.loads(raw), raw
+        except json.JSONDecodeError:
+            return raw, json.dumps(raw)
+    text = json.dumps(raw, default=json_default)
+    return json.loads(text), text
+
+
+async def _invoke(spec: ToolSpec, values: dict[str, Any], child: Profile, rows: list[int]) -> tuple[Any, str]:
+    _rows.set(rows)
+    with profiling(child):
+        try:
+            if spec.is_async:
+                raw = await spec.fn(**values)
+            else:
+                raw = await run_cpu(spec.fn, **values)
+        except ToolError as exc:
+            raw = error_output(exc.message)
+    return _normalise(spec, raw)
+
+
+def _merge_child(parent: Profile | None, child: Profile) -> int | None:
+    if parent is not None:
+        parent.queries.extend(child.queries)
+        parent.llm_calls.extend(child.llm_calls)
+    return sum(q.rows for q in child.queries) if child.queries else None
+
+
+async def _execute(
+    spec: ToolSpec, values: dict[str, Any], ctx: ToolContext
+) -> tuple[Any, str | None, Status, int | None]:
+    """Run the tool; return (output, its JSON text when it completed, status, rows)."""
+    timeout = spec.timeout_s or ctx.settings.tool_timeout_s
+    child, rows = Profile(), list[int]()
+    status: Status
+    text: str | None = None
+    try:
+        output, text = await asyncio.wait_for(_invoke(spec, values, child, rows), timeout)
+        status = "error" if isinstance(output, dict) and "error" in output else "ok"
+    except TimeoutError:
+        output, status = error_output(f"{spec.name} timed out after {timeout:g} s; narrow the request."), "timeout"
+    except Exception as exc:  # the contract: nothing raises to the caller
+        log.exception("tool %s failed", spec.full_name)
+        output, status = error_output(f"{spec.name} failed: {type(exc).__name__}: {exc}"), "error"
+    query_rows = _merge_child(current_profile(), child)
+    return output, text, status, (sum(rows) if rows else query_rows)
+
+
+async def _run_remote(spec: ToolSpec, values: dict[str, Any], url: str, ctx: ToolContext) -> tuple[Any, Status]:
+    from tools.mcp_client import call_remote_tool
+
+    timeout = spec.timeout_s or ctx.settings.tool_timeout_s
+    try:
+        output = await asyncio.wait_for(call_remote_tool(url, spec.name, values), timeout)
+    except TimeoutError:
+        return error_output(f"{spec.name} timed out after {timeout:g} s at {url}."), "timeout"
+    except Exception as exc:  # transport failures become results, like every other error
+        return error_output(f"{spec.name}: remote server {url} failed: {type(exc).__name__}: {exc}"), "error"
+    return output, "error" if isinstance(output, dict) and "error" in output else "ok"
+
+
+async def _cached_or_run(
+    spec: ToolSpec, values: dict[str, Any], ctx: ToolContext
+) -> tuple[Any, Status, int | None, bool]:
+    remote = ctx.settings.remote_tool_servers.get(spec.server)
+    if remote:
+        output, status = await _run_remote(spec, values, remote, ctx)
+        return output, status, None, False
+    version = await result_cache_module.data_version(ctx) if spec.cacheable else None
+    key = result_cache_module.cache_key(spec, values, ctx, version) if version is not None else None
+    if key is not None:
+        hit = result_cache_module.result_cache().get(key)
+        if hit is not None:
+            output = json.loads(hit)
+            if result_cache_module.still_valid(output):
+                return output, "ok", None, True
+    output, text, status, rows = await _execute(spec, values, ctx)
+    if key is not None and status == "ok" and text is not None:
+        result_cache_module.result_cache().set(key, text)
+    return output, status, rows, False
+
+
+def _record(result: ToolResult) -> None:
+    profile = current_profile()
+    if profile is None:
+        return
+    profile.tool_calls.append(
+        ToolCallRecord(
+            server=result.server, tool=result.tool, args=result.args, status=result.status,
+            latency_ms=result.latency_ms, started_at=result.started_at, finished_at=result.finished_at,
+            error=result.error, rows=result.rows, reused=result.cached, specialist=result.specialist,
+        )
+    )
+
+
+async def call_tool(
+    name: str,
+    args: dict[str, Any] | None = None,
+    *,
+    specialist: str | None = None,
+    context: ToolContext | None = None,
+) -> ToolResult:
+    """Validate, answer from the cache or run the tool with its timeout, record it, return the result."""
+    from tools.registry import find_tool
+
+    started, started_iso = time.perf_counter(), datetime.now(UTC).isoformat()
+    name = name if isinstance(name, str) else repr(name)
+    spec = find_tool(name)
+    server, _, tool_name = (spec.server, ".", spec.name) if spec else name.rpartition(".")
+    values, problem = validate_args(spec, args) if spec else (None, _unknown_tool_message(name))
+    output: Any
+    status: Status
+    rows, cached = None, False
+    if problem is not None:
+        output, status = error_output(problem), "error"
+    else:
+        assert spec is not None and values is not None
+        try:
+            ctx = context or tool_context()
+            with use_tool_context(ctx):
+                output, status, rows, cached = await _cached_or_run(spec, values, ctx)
+        except Exception as exc:  # e.g. an unreachable database while reading the data version
+            log.exception("call path of %s failed", spec.full_name)
+            output, status = error_output(f"{spec.name} could not run: {type(exc).__name__}: {exc}"), "error"
+    finished = time.perf_counter()
+    error = output.get("error") if isinstance(output, dict) and status != "ok" else None
+    result = ToolResult(
+        name=spec.full_name if spec else name, server=server, tool=tool_name,
+        args=dict(args) if isinstance(args, dict) else {},
+        status=status, output=output, error=str(error) if error is not None else None,
+        latency_ms=round((finished - started) * 1000.0, 3), started_at=started, finished_at=finished,
+        started_iso=started_iso, rows=rows, cached=cached, specialist=specialist,
+    )
+    _record(result)
+    return result
+
+
+def _unknown_tool_message(name: str) -> str:
+    from tools.registry import all_tools
+
+    known = ", ".join(s.full_name for s in all_tools())
+    return f"Unknown tool '{name}'. Known tools: {known}."
+
+
+async def run_many(
+    calls: Sequence[ToolCall | tuple[str, dict[str, Any]]],
+    *,
+    specialist: str | None = None,
+    context: ToolContext | None = None,
+    max_concurrency: int = DEFAULT_BATCH_CONCURRENCY,
+) -> list[ToolResult]:
+    """Run a batch concurrently (at most `max_concurrency` at a time); results come back in order.
+
+    I/O tools overlap on the event loop; sync/cpu-bound tools run in the bounded CPU pool. Each
+    result has its own status: one failure never cancels the others.
+    """
+    ctx = context or tool_context()
+    gate = asyncio.Semaphore(max(1, max_concurrency))
+
+    async def one(call: ToolCall | tuple[str, dict[str, Any]]) -> ToolResult:
+        name, args = (call.name, call.args) if isinstance(call, ToolCall) else call
+        async with gate:
+            return await call_tool(name, args, specialist=specialist, context=ctx)
+
+    return list(await asyncio.gather(*(one(c) for c in calls)))
