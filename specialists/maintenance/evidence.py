@@ -27,21 +27,30 @@ def hypothesis_confidence(hypothesis: dict[str, Any]) -> float | None:
     return None
 
 
+def is_no_fault(failure_mode: object) -> bool:
+    """The diagnosis' "no significant fault" hypothesis is not something to repair."""
+    return "no fault" in str(failure_mode).lower() or "normal operation" in str(failure_mode).lower()
+
+
 def top_hypothesis(artifacts: list[Artifact], asset: str | None,
                    task: SpecialistTask) -> tuple[str | None, float | None, list[str]]:
-    """(failure mode, confidence, supporting lines): an explicit task parameter wins, else the newest
-    diagnosis artifact of the asset, else nothing."""
+    """(failure mode, confidence, supporting lines) of the most likely *fault*: an explicit task
+    parameter wins, else the newest diagnosis artifact of the asset, else nothing. When the diagnosis
+    ranks "no fault" first, the best fault is still returned, with that caveat in the support lines."""
     explicit = task.params.get("failure_mode")
-    if explicit:
+    if explicit and not is_no_fault(explicit):
         return str(explicit), task.params.get("confidence"), [f"failure mode given: {explicit}"]
     for art in reversed(_mine(artifacts, asset)):
         hyps = (art.results or {}).get("hypotheses")
         if art.producer == "failure" and isinstance(hyps, list) and hyps and isinstance(hyps[0], dict):
-            top = next((h for h in hyps if h.get("failure_mode") and "no fault" not in str(h["failure_mode"]).lower()),
-                       None)
+            top = next((h for h in hyps if h.get("failure_mode") and not is_no_fault(h["failure_mode"])), None)
             if top is None:
                 continue
             support = [f"diagnosis {art.id}: {top['failure_mode']}", *list(top.get("evidence_for") or [])[:4]]
+            if is_no_fault(hyps[0].get("failure_mode")):
+                conf = hypothesis_confidence(hyps[0])
+                support.insert(0, "the diagnosis ranks normal operation first"
+                               + (f" ({conf:.0%})" if conf is not None else "") + ": treat this as an inspection order")
             return str(top["failure_mode"]), hypothesis_confidence(top), support
     return None, None, []
 

@@ -248,10 +248,12 @@ class MaintenanceSpecialist:
                                      existing=existing.output.get("work_orders", []) if existing.ok else [])
             artifact_id = new_artifact_id("maintenance")
             draft_id = await save_draft(ctx.store.db, session_id=ctx.session_id, artifact_id=artifact_id, draft=draft)
-            head = (f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; failure code {draft.primary_code}"
-                    f"/{draft.secondary_code} ({draft.code_description}), priority {draft.priority}")
-            obs = [head] + ([f"Possible duplicates finished in the last 60 days: {', '.join(draft.possible_duplicates)}"]
-                            if draft.possible_duplicates else ["No matching corrective order in the last 60 days."])
+            code = (f"failure code {draft.primary_code}/{draft.secondary_code} ({draft.code_description})"
+                    if draft.primary_code else "no failure code maps to this mode: set one on review")
+            head = f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; {code}, priority {draft.priority}"
+            obs = [head, *draft.justification[:3]] + (
+                [f"Possible duplicates finished in the last 60 days: {', '.join(draft.possible_duplicates)}"]
+                if draft.possible_duplicates else ["No matching corrective order in the last 60 days."])
             art = Artifact(id=artifact_id, **ctx.new_artifact_fields(), producer="maintenance", kind="work_order_draft",
                            asset_ids=[asset] if asset else [], equipment_ids=[equipment_id], summary=head,
                            observations=obs, confidence=confidence, tool_calls=[existing.as_artifact_call()],

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from artifacts.model import Artifact
 from graph.types import SpecialistTask
 from specialists.maintenance.alerts import rule_activity, triage
@@ -132,3 +134,14 @@ def test_artifacts_of_other_assets_do_not_leak_into_a_report() -> None:
                  created_at=datetime(2021, 1, 1, tzinfo=UTC))]
     _, cited = management_report(arts, ["Chiller 9"], "x")
     assert cited == []
+
+
+def test_no_fault_is_never_drafted_and_the_best_fault_carries_the_caveat() -> None:
+    arts = [_art("failure", {"hypotheses": [
+        {"failure_mode": "No fault: normal operation", "confidence_range": [0.44, 0.54]},
+        {"failure_mode": "Condenser Water side fouling", "confidence_range": [0.0, 0.33]}]}, asset="Chiller 4")]
+    task = SpecialistTask(specialist="maintenance", action="draft_wo", asset_ids=["Chiller 4"],
+                          params={"failure_mode": "No fault"})
+    mode, conf, support = top_hypothesis(arts, "Chiller 4", task)
+    assert mode == "Condenser Water side fouling" and conf == pytest.approx(0.165)
+    assert "normal operation first" in support[0]
