@@ -1,0 +1,132 @@
+"""`ArtifactSummary`: what the planner may know about an earlier artifact, and the questions it asks of them.
+
+The supervisor adapts its real artifacts into these; the planner only reads them, so it stays a
+pure function of (message, focus, reference date, artifact summaries).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graph.types import SpecialistId, TimeWindow
+
+_RULE_ID = re.compile(r"\bRUL\d{4}\b")
+# Data artifacts that hold telemetry samples a later task can slice.
+TELEMETRY_KINDS = frozenset({"history", "compare", "point_value"})
+# Time-series artifacts that count as "this sensor has been analysed".
+ANALYSIS_KINDS = frozenset({"anomaly_detection", "trend_stats", "load_bins", "forecast", "evaluate_forecast"})
+
+
+@dataclass(frozen=True)
+class ArtifactSummary:
+    """One visible artifact: who made it (`producer`, `kind` = the action name), on what, and key results.
+
+    `sensors` are full names ("Chiller 9 Supply Temperature"); an empty tuple on a telemetry
+    artifact means every sensor of its assets. Known `key_results` keys the planner reads:
+    "hypotheses" (ranked failure modes, strings or dicts with "failure_mode"), "rule_ids",
+    "rules" (dicts with "rule_id"), "event_time" / "trip_time" (ISO), "model_checkpoint".
+    """
+
+    id: str
+    producer: SpecialistId
+    kind: str
+    asset_ids: tuple[str, ...] = ()
+    window: TimeWindow | None = None
+    sensors: tuple[str, ...] = ()
+    summary: str = ""
+    key_results: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _inside(inner: TimeWindow, outer: TimeWindow | None) -> bool:
+    return outer is not None and outer.start <= inner.start and inner.end <= outer.end
+
+
+def _overlaps(left: TimeWindow | None, right: TimeWindow | None) -> bool:
+    if left is None or right is None:
+        return True
+    return left.start < right.end and right.start < left.end
+
+
+def uncovered_sensors(artifacts: Sequence[ArtifactSummary], asset: str, window: TimeWindow,
+                      sensors: Iterable[str]) -> list[str]:
+    """Full sensor names of `asset` that no telemetry artifact holds over the whole `window`."""
+    held: set[str] = set()
+    for artifact in artifacts:
+        if artifact.producer != "data" or artifact.kind not in TELEMETRY_KINDS:
+            continue
+        if asset not in artifact.asset_ids or not _inside(window, artifact.window):
+            continue
+        if not artifact.sensors:
+            return []
+        held.update(artifact.sensors)
+    return [s for s in sensors if s not in held]
+
+
+def analysed_sensors(artifacts: Sequence[ArtifactSummary], asset: str, window: TimeWindow | None) -> set[str]:
+    """Full sensor names of `asset` a time-series analysis already covered in an overlapping window."""
+    done: set[str] = set()
+    for artifact in artifacts:
+        if artifact.producer == "timeseries" and artifact.kind in ANALYSIS_KINDS and asset in artifact.asset_ids \
+                and _overlaps(artifact.window, window):
+            done.update(artifact.sensors)
+    return done
+
+
+def latest(artifacts: Sequence[ArtifactSummary], producer: str, kinds: Iterable[str],
+           asset: str | None = None) -> ArtifactSummary | None:
+    """The most recent artifact (list order is chronological) of `producer` and one of `kinds`."""
+    wanted = set(kinds)
+    for artifact in reversed(artifacts):
+        if artifact.producer == producer and artifact.kind in wanted and (asset is None or asset in artifact.asset_ids):
+            return artifact
+    return None
+
+
+def hypotheses_from(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) -> list[str]:
+    """Ranked hypotheses of the latest diagnosis about one of `assets`, most likely first."""
+    for asset in [*assets, None]:
+        diagnosis = latest(artifacts, "failure", ("diagnose",), asset)
+        if diagnosis is None:
+            continue
+        ranked = []
+        for item in diagnosis.key_results.get("hypotheses", ()):
+            name = item.get("failure_mode") or item.get("name") if isinstance(item, Mapping) else item
+            if name:
+                ranked.append(str(name))
+        if ranked:
+            return ranked
+    return []
+
+
+def rule_ids_from(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) -> list[str]:
+    """Alert rule ids named by alert artifacts about `assets` (key results first, then the summary text)."""
+    found: list[str] = []
+    for artifact in artifacts:
+        if artifact.producer != "maintenance" or artifact.kind != "alert_rules":
+            continue
+        if assets and not set(assets) & set(artifact.asset_ids):
+            continue
+        found.extend(str(r) for r in artifact.key_results.get("rule_ids", ()))
+        found.extend(str(r["rule_id"]) for r in artifact.key_results.get("rules", ())
+                     if isinstance(r, Mapping) and "rule_id" in r)
+        found.extend(_RULE_ID.findall(artifact.summary))
+    return list(dict.fromkeys(found))
+
+
+def event_time_from(artifacts: Sequence[ArtifactSummary]) -> datetime | None:
+    """The time of the latest trip/event an artifact reported ("event_time" or "trip_time", ISO-8601)."""
+    for artifact in reversed(artifacts):
+        for key in ("trip_time", "event_time"):
+            value = artifact.key_results.get(key)
+            if isinstance(value, datetime):
+                return value
+            if isinstance(value, str):
+                try:
+                    return datetime.fromisoformat(value)
+                except ValueError:
+                    continue
+    return None

@@ -1,0 +1,110 @@
+"""Texts the planner answers with directly: capabilities, questions back, and refusals with a way forward."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
+from graph.understanding.assets import known_assets
+from graph.understanding.vocabulary import vocabulary
+
+
+def _names(assets: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(assets)
+
+
+def coverage_text() -> str:
+    """"2016-01-01 to 2021-12-31": the telemetry coverage, end inclusive."""
+    vocab = vocabulary()
+    return f"{vocab.telemetry_start.isoformat()} to {(vocab.telemetry_end - timedelta(days=1)).isoformat()}"
+
+
+def fleet_text() -> str:
+    """The site's chillers: which have telemetry, which only work orders (with equipment ids)."""
+    site = vocabulary().site_name
+    telemetry = _names([f"{a} ({EQUIPMENT_IDS[a]})" for a in TELEMETRY_ASSETS])
+    others = _names([f"{a} ({EQUIPMENT_IDS[a]})" for a in known_assets() if a not in TELEMETRY_ASSETS])
+    return (f"Known chillers at site {site}: with telemetry (10 sensors each, {coverage_text()}) and work "
+            f"orders: {telemetry}; with work orders, events and alerts only: {others}.")
+
+
+def capabilities_text() -> str:
+    """What each specialist does, plus the site and its assets (answered without any tool call)."""
+    return "\n".join([
+        "I am an O&M assistant for the chiller fleet. Four specialists work for me:",
+        "- Data: sites, assets and sensors, data coverage, telemetry history for any window, point values, "
+        "side-by-side comparisons of chillers.",
+        "- Time series: anomaly detection, forecasting with time-series foundation models (TTM), fine-tuning "
+        "and scoring a forecaster against actuals, sensor drift / missing-data checks, high- vs low-load "
+        "behaviour, baseline ranges and alert thresholds.",
+        "- Failure reasoning: failure modes of a chiller and the sensors that reveal them, ranked root-cause "
+        "hypotheses with confidence and evidence, real process change vs sensor drift.",
+        "- Maintenance: work-order history (corrective / preventive, failure-code distribution), visits that "
+        "could have been bundled, the next likely work order, alert rules and whether alerts lead to "
+        "maintenance, drafted work orders, restart checklists, post-repair validation, prioritisation and "
+        "management reports.",
+        fleet_text(),
+        "Ask e.g. \"Compare Chillers 3 and 4 in August 2020\" or \"Chiller 9 tripped, investigate\".",
+    ])
+
+
+def which_asset_question(intent: str, work_orders: bool) -> str:
+    """The question to ask when a request needs a chiller and none was named or discussed."""
+    candidates = known_assets() if work_orders else TELEMETRY_ASSETS
+    kind = "chillers" if work_orders else "chillers with telemetry"
+    return f"Which chiller do you mean? The {kind} at site {vocabulary().site_name} are: {_names(candidates)}."
+
+
+def no_earlier_asset_question() -> str:
+    """The question for "the one we talked about" when the conversation has no chiller yet."""
+    return ("We have not discussed a chiller yet in this conversation, so I do not know which one you mean. "
+            f"Which one? Chillers with telemetry: {_names(TELEMETRY_ASSETS)}; work orders only: "
+            f"{_names([a for a in known_assets() if a not in TELEMETRY_ASSETS])}.")
+
+
+def unknown_assets_text(unknown: list[str]) -> str:
+    """Refusal for assets the site does not have, with the ones it does have."""
+    subject = " and ".join(unknown)
+    verb = "is" if len(unknown) == 1 else "are"
+    return f"{subject} {verb} not at site {vocabulary().site_name}. {fleet_text()}"
+
+
+def no_telemetry_text(assets: list[str]) -> str:
+    """Refusal for telemetry requests on chillers that only have work-order data."""
+    subject = " and ".join(assets)
+    return (f"{subject} {'has' if len(assets) == 1 else 'have'} work orders, events and alerts but no telemetry. "
+            f"Telemetry exists for {_names(TELEMETRY_ASSETS)}. I can summarise {subject}'s work orders or "
+            "alerts instead.")
+
+
+def outside_coverage_text(label: str) -> str:
+    """Refusal for a period with no telemetry at all."""
+    return (f"There is no telemetry for {label}: the fleet's telemetry covers {coverage_text()}. "
+            "Pick a period inside it, e.g. \"June 2021\" or \"the last 30 days\".")
+
+
+def future_period_text(label: str, reference: date, forecastable: bool) -> str:
+    """Refusal for a past-looking request about a period after the session's reference date."""
+    hint = " I can forecast it instead: ask e.g. \"forecast it for the next week\"." if forecastable else ""
+    return f"{label} is after the reference date {reference.isoformat()}, so there is no recorded data for it yet.{hint}"
+
+
+def too_long_text(size: int, limit: int, assets: list[str]) -> str:
+    """Refusal for an oversized message (a pasted log), pointing at what it could ask instead."""
+    seen = f" It mentions {_names(assets)}." if assets else ""
+    return (f"Your message is {size:,} characters; I read at most {limit:,} per turn.{seen} Paste only the "
+            "relevant lines, or ask the question directly, e.g. \"Investigate Chiller 9 on 2021-06-14\".")
+
+
+def not_understood_text() -> str:
+    """The question for a message with no recognisable request."""
+    return ("I could not tell what you would like me to do. I can review telemetry, detect anomalies, forecast, "
+            "diagnose faults, and work with work orders and alerts for the chillers at site "
+            f"{vocabulary().site_name}. For example: \"Review Chiller 9's last two months\".")
+
+
+def nothing_to_run_text(assets: list[str]) -> str:
+    """The question for a request that leaves nothing to do for the chillers in play."""
+    subject = ", ".join(assets) or "the chillers"
+    return (f"I found nothing I can run for {subject} with that request. Telemetry exists for "
+            f"{_names(TELEMETRY_ASSETS)}; work orders and alerts for every chiller. What would you like to see?")

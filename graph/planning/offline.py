@@ -1,0 +1,200 @@
+"""The offline planner: one turn's message -> a `Decision` (run / answer / clarify / reject), no LLM.
+
+`plan_turn` is a pure function of (message, focus, reference date, artifact summaries): it reads the
+message with the vocabulary, resolves references against the focus and the artifacts, refuses or
+asks when it must, and otherwise returns ordered specialist tasks (independent ones without
+dependencies, so the supervisor can run them concurrently) and the updated focus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import date
+
+from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
+from graph.planning import messages
+from graph.planning import recipes_failure as failure
+from graph.planning import recipes_maintenance as maintenance
+from graph.planning import recipes_models as models
+from graph.planning import recipes_telemetry as telemetry
+from graph.planning.artifacts import ArtifactSummary, event_time_from, hypotheses_from, rule_ids_from
+from graph.planning.builder import PlanBuilder
+from graph.planning.context import PlanContext, Stop
+from graph.planning.resolve import resolve_assets, resolve_sensors, resolve_window, stop
+from graph.types import Decision, Focus, SpecialistTask
+from graph.understanding import Understanding, understand, vocabulary
+from graph.understanding.assets import find_assets
+from graph.understanding.sensors import canonical_of, expand
+from graph.understanding.text import Text
+
+Recipe = Callable[[PlanContext, PlanBuilder], "Stop | None"]
+
+# Intent -> recipe, in the order their tasks appear when a message carries several intents.
+RECIPES: dict[str, Recipe] = {
+    "inventory": models.inventory,
+    "data_coverage": models.data_coverage,
+    "models": models.models,
+    "history": telemetry.history,
+    "point_value": telemetry.point_value,
+    "compare": telemetry.compare,
+    "investigate": telemetry.investigate,
+    "anomalies": telemetry.anomalies,
+    "load_bins": telemetry.load_bins,
+    "forecast": models.forecast,
+    "finetune": models.finetune,
+    "evaluate_forecast": models.evaluate_forecast,
+    "sensor_health": models.sensor_health,
+    "thresholds": models.thresholds,
+    "failure_modes": failure.failure_modes,
+    "diagnose": failure.diagnose,
+    "sensor_validity": failure.sensor_validity,
+    "prioritize": failure.prioritize,
+    "work_orders": maintenance.work_orders,
+    "bundling": maintenance.bundling,
+    "predict_next": maintenance.predict_next,
+    "alerts": maintenance.alerts,
+    "alert_to_failure": maintenance.alert_to_failure,
+    "draft_wo": maintenance.draft_wo,
+    "plan_fix": maintenance.plan_fix,
+    "restart": maintenance.restart,
+    "validation": maintenance.validation,
+    "report": maintenance.report,
+}
+# A below-the-bar intent score still decides a message that has nothing stronger ("why?").
+_WEAK_SCORE = 2
+# Bound on how much of an oversized message is scanned to say what it mentions.
+_SCAN_LIMIT = 20_000
+
+
+def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
+    """Intents for a message without request words: a follow-up continues the last request."""
+    has_entities = bool(understood.assets.assets or understood.assets.all_assets or understood.periods.mentions
+                        or understood.sensors.canonical or understood.references or understood.failure_modes
+                        or understood.assets.bare_asset_word or understood.sensors.other_sensors
+                        or understood.sensors.all_sensors)
+    if understood.periods.of_kind("future"):
+        return ["forecast"]
+    weak = sorted(((score, name) for name, score in understood.scores.items() if score >= _WEAK_SCORE), reverse=True)
+    if weak:  # "why?", "help": a lone weak cue still says what is wanted
+        return [weak[0][1]]
+    if has_entities and focus.last_intent in RECIPES:
+        return [focus.last_intent]
+    if understood.assets.assets or understood.periods.mentions or understood.sensors.canonical:
+        return ["history"]
+    if understood.assets.unknown or understood.assets.bare_asset_word or understood.assets.other_equipment \
+            or "asset" in understood.references:
+        return ["investigate"]
+    return []
+
+
+def _two_chillers_compare(intents: list[str], understood: Understanding) -> list[str]:
+    """A plain history request naming several telemetry chillers is a side-by-side comparison."""
+    named = [a for a in understood.assets.assets if a in TELEMETRY_ASSETS]
+    if intents and intents[0] == "history" and (len(named) > 1 or understood.assets.all_assets):
+        return ["compare", *intents[1:]]
+    return intents
+
+
+def _failure_mode_question(intents: list[str], understood: Understanding) -> list[str]:
+    """Naming a failure mode ("is it condenser fouling?") asks for a diagnosis checking it."""
+    reasoning = {"failure_modes", "diagnose", "sensor_validity", "draft_wo", "plan_fix", "prioritize", "report",
+                 "restart", "validation"}
+    if not understood.failure_modes or reasoning & set(intents):
+        return intents
+    if intents and intents[0] in ("history", "investigate", "anomalies"):
+        return ["diagnose", *intents]
+    return [*intents, "diagnose"]
+
+
+def _choose_intents(understood: Understanding, focus: Focus) -> list[str]:
+    """The turn's intents, strongest first: the classified ones, else what a follow-up implies."""
+    if understood.intents:
+        return _failure_mode_question(_two_chillers_compare(understood.intents, understood), understood)
+    fallback = ["diagnose"] if understood.failure_modes else _fallback_intents(understood, focus)
+    return _two_chillers_compare(fallback, understood)
+
+
+def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
+    """The focus after this turn: its assets, window, sensors, failure modes, hypotheses and rules."""
+    focus = ctx.focus
+    analysed = [s for t in tasks if t.specialist in ("timeseries", "failure") for s in t.sensors]
+    fetched = [s for t in tasks if t.specialist == "data" for s in t.sensors]
+    named = expand(ctx.telemetry_assets, ctx.canonical_sensors, ctx.vocab)[0] if ctx.sensors_explicit else []
+    previous = expand(ctx.telemetry_assets, [canonical_of(s) for s in focus.sensors], ctx.vocab)[0]
+    sensors = analysed or named or fetched or previous
+    same_assets = set(ctx.assets) == set(focus.asset_ids)
+    hypotheses = hypotheses_from(ctx.artifacts, ctx.assets) or (list(focus.hypotheses) if same_assets else [])
+    rules = ctx.understanding.rule_ids or rule_ids_from(ctx.artifacts, ctx.assets) or (
+        list(focus.rule_ids) if same_assets else [])
+    return Focus(
+        site=ctx.vocab.site_name,
+        asset_ids=list(ctx.assets),
+        equipment_ids=[EQUIPMENT_IDS[a] for a in ctx.assets if a in EQUIPMENT_IDS],
+        window=ctx.window or focus.window,
+        sensors=list(dict.fromkeys(sensors)),
+        failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
+        hypotheses=hypotheses,
+        rule_ids=rules,
+        last_intent=ctx.primary,
+    )
+
+
+def _guard(message: str, focus: Focus, reference_date: date) -> Decision | None:
+    """Refuse empty and oversized messages before reading them."""
+    limit = int(vocabulary().defaults["max_message_chars"])
+    if not message.strip():
+        return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
+                        reference_date=reference_date)
+    if len(message) > limit:
+        mentioned = find_assets(Text.of(message[:_SCAN_LIMIT]), vocabulary()).assets
+        return Decision(kind="reject", message=messages.too_long_text(len(message), limit, mentioned), focus=focus,
+                        intent="too_long", reference_date=reference_date)
+    return None
+
+
+def plan_turn(message: str, focus: Focus, reference_date: date,
+              artifacts: Sequence[ArtifactSummary] = ()) -> Decision:
+    """Decide what to do with one user message.
+
+    Returns "answer" (capabilities, answered without tools), "clarify" (which chiller? what do you
+    mean?), "reject" (unknown asset, date outside coverage, oversized input: with what would work),
+    or "run" with ordered tasks whose `depends_on` index earlier tasks, and the new focus.
+    """
+    guarded = _guard(message, focus, reference_date)
+    if guarded is not None:
+        return guarded
+    vocab = vocabulary()
+    understood = understand(message, reference_date, focus.window, event_time_from(artifacts), vocab)
+    intents = _choose_intents(understood, focus)
+    if not intents:
+        return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
+                        reference_date=reference_date)
+    ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
+                      intents=intents, vocab=vocab)
+    if ctx.primary == "capabilities":
+        return Decision(kind="answer", message=messages.capabilities_text(),
+                        focus=replace(focus, last_intent="capabilities"), intent="capabilities",
+                        reference_date=reference_date)
+    for resolver in (resolve_assets, resolve_window):
+        decision = resolver(ctx)
+        if decision is not None:
+            return decision
+    resolve_sensors(ctx)
+    return _run(ctx)
+
+
+def _run(ctx: PlanContext) -> Decision:
+    """Run every intent's recipe (data before analysis before actions) into one plan."""
+    plan = PlanBuilder(ctx.artifacts)
+    order = list(RECIPES)
+    for intent in sorted((i for i in ctx.intents if i in RECIPES), key=order.index):
+        verdict = RECIPES[intent](ctx, plan)
+        if verdict is not None:
+            return stop(ctx, verdict.kind, verdict.message)
+    if not plan.tasks:
+        return stop(ctx, "clarify", messages.nothing_to_run_text(ctx.assets))
+    summary = "Plan: " + "; ".join(f"{i + 1}. {t.specialist}: {t.goal}" for i, t in enumerate(plan.tasks))
+    return Decision(kind="run", tasks=plan.tasks, message=summary, focus=_new_focus(ctx, plan.tasks),
+                    intent="+".join(ctx.intents), assumptions=list(ctx.assumptions),
+                    reference_date=ctx.reference_date)

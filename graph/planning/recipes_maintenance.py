@@ -1,0 +1,154 @@
+"""Recipes for maintenance planning: work-order history, bundling, next work order, alerts, drafts,
+restart and validation, fix plans and the management report."""
+
+from __future__ import annotations
+
+from graph.planning.artifacts import hypotheses_from, rule_ids_from
+from graph.planning.builder import PlanBuilder, describe_window
+from graph.planning.context import PlanContext, Stop
+from graph.planning.recipes_failure import diagnose_asset
+from graph.planning.recipes_telemetry import detect
+from graph.understanding.sensors import canonical_of
+
+_SENSOR_INTENTS = ("sensor_health", "sensor_validity")
+
+
+def _per_asset(ctx: PlanContext, plan: PlanBuilder, action: str, goal: str, **params: object) -> list[int]:
+    return [plan.add("maintenance", action, asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                     window=ctx.window, params=dict(params), goal=f"{goal} for {asset}") for asset in ctx.assets]
+
+
+def work_order_kind(ctx: PlanContext) -> str:
+    """"corrective", "preventive" or "all", from the words of the message."""
+    text = ctx.understanding.text
+    corrective = any(text.contains(w) for w in ctx.vocab.work_order_kinds["corrective"])
+    preventive = any(text.contains(w) for w in ctx.vocab.work_order_kinds["preventive"])
+    if corrective != preventive:
+        return "corrective" if corrective else "preventive"
+    return "all"
+
+
+def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Work-order history and failure-code distribution per chiller (in parallel)."""
+    if ctx.window is None:
+        ctx.note("No period given: using the whole work-order history.")
+    _per_asset(ctx, plan, "wo_summary", f"{work_order_kind(ctx)} work orders, {describe_window(ctx.window)}",
+               kind=work_order_kind(ctx), distribution=True)
+    return None
+
+
+def bundling(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Corrective orders that could have been one visit."""
+    _per_asset(ctx, plan, "bundle", "corrective orders that could share a visit", kind="corrective")
+    return None
+
+
+def predict_next(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """The next likely work order with probabilities."""
+    _per_asset(ctx, plan, "predict_next", "next work order probabilities")
+    return None
+
+
+def alerts(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Which alert rules fire and how often (with the alert events of the window)."""
+    _per_asset(ctx, plan, "alert_rules", "alert rules and how often they fire", with_events=True)
+    return None
+
+
+def alert_to_failure(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Whether each rule's alerts lead to maintenance: one task per known rule, all in parallel.
+
+    With no rule known yet, one task per chiller with an empty `rule_ids` (the specialist then
+    analyses every rule the chiller has).
+    """
+    for asset in ctx.assets:
+        rules = ctx.understanding.rule_ids or ctx.focus.rule_ids or rule_ids_from(ctx.artifacts, [asset])
+        ids = ctx.equipment_ids([asset])
+        if not rules:
+            ctx.note(f"The alert rules of {asset} are not known yet: analysing every rule it has.")
+        targets: list[str | None] = [*rules] or [None]
+        for rule in targets:
+            plan.add("maintenance", "alert_to_failure", asset_ids=[asset], equipment_ids=ids, window=ctx.window,
+                     params={"rule_id": rule, "rule_ids": [rule] if rule else []},
+                     goal=f"do {rule or 'the'} alerts on {asset} lead to maintenance?")
+    return None
+
+
+def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str | None, list[int]]:
+    """The failure mode a work order is for, and the diagnosis it must wait for when none is known."""
+    named = ctx.understanding.failure_modes
+    if named and "hypothesis" not in ctx.understanding.references:
+        return named[0], []
+    ranked = list(ctx.focus.hypotheses) or hypotheses_from(ctx.artifacts, [asset])
+    if ranked:
+        return ranked[0], []
+    if ctx.focus.last_intent in _SENSOR_INTENTS:
+        return None, []
+    if "hypothesis" in ctx.understanding.references and ctx.window is not None and asset in ctx.telemetry_assets:
+        ctx.note(f"No diagnosis of {asset} yet: diagnosing first, then drafting for the top hypothesis.")
+        return None, [diagnose_asset(ctx, plan, asset)]
+    return (named[0] if named else None), []
+
+
+def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:
+    """A drafted work order per chiller (the specialist checks open orders for duplicates first)."""
+    sensor_work = ctx.focus.last_intent in _SENSOR_INTENTS
+    for asset in ctx.assets:
+        mode, deps = _target_mode(ctx, plan, asset)
+        params: dict[str, object] = {"failure_mode": mode, "purpose": purpose or ("calibration" if sensor_work
+                                                                                  else "repair"),
+                                     "check_duplicates": True}
+        if sensor_work:
+            params["sensors"] = [s for s in ctx.focus.sensors if canonical_of(s) in ctx.canonical_sensors] or \
+                list(ctx.focus.sensors)
+        what = mode or params["purpose"]
+        plan.add("maintenance", "draft_wo", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                 window=ctx.window, params=params, depends_on=deps, goal=f"draft a work order for {asset}: {what}")
+    return None
+
+
+def restart(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """A safe-restart checklist per chiller."""
+    _per_asset(ctx, plan, "restart_checklist", "safe restart checklist", failure_mode=_top(ctx))
+    return None
+
+
+def validation(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """A post-repair validation protocol (sensors, duration, thresholds) per chiller."""
+    _per_asset(ctx, plan, "validation_protocol", "post-repair validation protocol", failure_mode=_top(ctx))
+    return None
+
+
+def plan_fix(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """The fix: a drafted work order, then re-baselined monitoring (sensor work) or a validation protocol."""
+    draft_wo(ctx, plan)
+    if ctx.focus.last_intent in _SENSOR_INTENTS:
+        _per_asset(ctx, plan, "monitoring_config", "re-baseline monitoring after calibration", rebaseline=True)
+    else:
+        validation(ctx, plan)
+    return None
+
+
+def _top(ctx: PlanContext) -> str | None:
+    ranked = list(ctx.focus.hypotheses) or hypotheses_from(ctx.artifacts, ctx.assets)
+    return ranked[0] if ranked else None
+
+
+def report(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """A management report from the artifacts only; without any, the evidence is gathered first."""
+    relevant = [a.id for a in ctx.artifacts if not ctx.assets or set(a.asset_ids) & set(ctx.assets)
+                or not a.asset_ids]
+    deps: list[int] = []
+    if not relevant:
+        if not ctx.assets:
+            return Stop("clarify", "There is nothing to report yet: no chiller has been analysed in this "
+                                   "conversation. Which chiller and period should the report cover?")
+        ctx.note("Nothing analysed yet in this conversation: gathering the evidence before the report.")
+        for asset in ctx.telemetry_assets:
+            if ctx.window is not None:
+                deps.append(detect(ctx, plan, asset, ctx.window, list(ctx.default("investigate_sensors"))))  # type: ignore[call-overload]
+        deps.extend(_per_asset(ctx, plan, "wo_summary", "work orders", kind="all", distribution=True))
+    plan.add("maintenance", "report", asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(),
+             window=ctx.window, params={"artifact_ids": relevant}, depends_on=deps,
+             goal=f"management report on {', '.join(ctx.assets) or 'the findings'} from the artifacts")
+    return None

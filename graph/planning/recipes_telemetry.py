@@ -1,0 +1,145 @@
+"""Recipes for data and time-series work: history, comparisons, anomalies, investigations, forecasts,
+fine-tuning, sensor health and thresholds. A recipe adds tasks to the plan, or returns a refusal text."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from graph.planning.artifacts import analysed_sensors
+from graph.planning.builder import PlanBuilder, describe_window
+from graph.planning.context import PlanContext, Stop
+from graph.planning.resolve import is_trip
+from graph.types import TimeWindow
+from graph.understanding import calendar_math as cal
+from graph.understanding.sensors import all_sensors
+
+
+def sensor_names(ctx: PlanContext, default_key: str) -> list[str]:
+    """The canonical sensors to analyse: named or focus ones, else the intent's defaults."""
+    return list(ctx.canonical_sensors) or list(ctx.default(default_key))  # type: ignore[call-overload]
+
+
+def _analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
+    """Named/focus/default sensors plus companions; "the other sensors" = those not analysed yet."""
+    if ctx.understanding.sensors.other_sensors:
+        done = analysed_sensors(ctx.artifacts, asset, ctx.window)
+        return [n for n in all_sensors(asset) if f"{asset} {n}" not in done] or all_sensors(asset)
+    names = sensor_names(ctx, default_key)
+    for name in list(names):
+        names.extend(ctx.vocab.sensor_companions.get(name, ()))
+    return list(dict.fromkeys(names))
+
+
+def history(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """An explicit request for telemetry: one history task per chiller (the store slices what it has)."""
+    window = ctx.analysis_window()
+    for asset in ctx.telemetry_assets:
+        sensors = ctx.sensors_for(asset)
+        plan.add("data", "history", asset_ids=[asset], window=window, sensors=sensors,
+                 goal=f"{asset} telemetry {describe_window(window)}")
+    return None
+
+
+def point_value(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Sensor values at a moment or on a day."""
+    ctx.analysis_window()
+    if not ctx.window_explicit and ctx.focus.window is None:
+        day = ctx.reference_date - timedelta(days=1)
+        ctx.window = cal.day_window(day, day.isoformat())
+        ctx.note(f"No date given: using {day.isoformat()}, the day before the reference date.")
+    for asset in ctx.telemetry_assets:
+        plan.add("data", "point_value", asset_ids=[asset], window=ctx.window, sensors=ctx.sensors_for(asset),
+                 goal=f"{asset} values on {describe_window(ctx.window)}")
+    return None
+
+
+def compare(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Side-by-side statistics: each chiller's history in parallel, then the comparison."""
+    window = ctx.analysis_window()
+    windows = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    if len(ctx.telemetry_assets) == 1 and len(windows) > 1:
+        return _compare_periods(ctx, plan, ctx.telemetry_assets[0], windows)
+    if len(ctx.telemetry_assets) < 2:
+        ctx.note(f"A side-by-side comparison needs two chillers or two periods; showing {', '.join(ctx.assets)}.")
+        return history(ctx, plan)
+    names = sensor_names(ctx, "compare_sensors")
+    deps: list[int] = []
+    sensors: list[str] = []
+    for asset in ctx.telemetry_assets:
+        full = ctx.sensors_for(asset, names)
+        sensors.extend(full)
+        deps.extend(plan.ensure_history(asset, window, full))
+    plan.add("data", "compare", asset_ids=list(ctx.telemetry_assets), window=window, sensors=sensors,
+             depends_on=deps, goal=f"compare {' vs '.join(ctx.telemetry_assets)} {describe_window(window)}")
+    return None
+
+
+def _compare_periods(ctx: PlanContext, plan: PlanBuilder, asset: str, windows: list[TimeWindow]) -> Stop | None:
+    """One chiller over several periods ("this June against June 2020"): each period, then the comparison."""
+    full = ctx.sensors_for(asset, sensor_names(ctx, "compare_sensors"))
+    deps = [index for window in windows for index in plan.ensure_history(asset, window, full)]
+    plan.add("data", "compare", asset_ids=[asset], window=windows[0], sensors=full, depends_on=deps,
+             params={"windows": [w.to_dict() for w in windows]},
+             goal=f"compare {asset} across {' vs '.join(describe_window(w) for w in windows)}")
+    return None
+
+
+def detect(ctx: PlanContext, plan: PlanBuilder, asset: str, window: TimeWindow, names: list[str],
+            action: str = "anomaly_detection", **params: object) -> int:
+    """History (only what is missing) for the sensors plus context, then one time-series analysis."""
+    analysed = ctx.sensors_for(asset, names)
+    fetched = ctx.sensors_for(asset, ctx.with_context(names))
+    deps = plan.ensure_history(asset, window, fetched)
+    short = ", ".join(s.removeprefix(f"{asset} ") for s in analysed)
+    return plan.add("timeseries", action, asset_ids=[asset], window=window, sensors=analysed, depends_on=deps,
+                    params=dict(params), goal=f"{action.replace('_', ' ')} on {asset} {short}, "
+                                              f"{describe_window(window)}")
+
+
+def anomalies(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Anomaly detection on the named (or focus, or default) sensors of each chiller."""
+    window = ctx.analysis_window()
+    for asset in ctx.telemetry_assets:
+        detect(ctx, plan, asset, window, _analysis_names(ctx, "investigate_sensors", asset))
+    return None
+
+
+def load_bins(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Behaviour at high vs low load (evaporator fouling and refrigerant loss show at peak load)."""
+    window = ctx.analysis_window()
+    for asset in ctx.telemetry_assets:
+        names = list(ctx.canonical_sensors) or list(ctx.default("investigate_sensors"))  # type: ignore[call-overload]
+        detect(ctx, plan, asset, window, [*names, "Chiller % Loaded"], "load_bins")
+    return None
+
+
+def _event_window(ctx: PlanContext) -> tuple[TimeWindow | None, bool]:
+    """The pre-event window of "what happened before the trip" and whether the message asks for one."""
+    events = ctx.understanding.periods.of_kind("event")
+    if not events:
+        return None, False
+    return events[0].window, True
+
+
+def investigate(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """A multi-specialist look: the telemetry, then anomalies (or the pre-trip trend when asked)."""
+    window = ctx.analysis_window()
+    pre_event, asked_before = _event_window(ctx)
+    for asset in ctx.telemetry_assets:
+        if asked_before:
+            window = pre_event or window
+            detect(ctx, plan, asset, window, _trip_names(ctx, asset), "trend_stats",
+                    segment="before_event", event="trip")
+            if pre_event is None:
+                ctx.note("The trip time is not known yet: analysing the trip window up to the trip.")
+            continue
+        if is_trip(ctx):
+            detect(ctx, plan, asset, window, _trip_names(ctx, asset), event="trip")
+            continue
+        detect(ctx, plan, asset, window, _analysis_names(ctx, "investigate_sensors", asset))
+    return None
+
+
+def _trip_names(ctx: PlanContext, asset: str) -> list[str]:
+    """After a trip every sensor matters (one may have gone offline)."""
+    return list(ctx.canonical_sensors) if ctx.sensors_explicit else all_sensors(asset)

@@ -1,0 +1,177 @@
+"""Resolve a turn's assets, window and sensors against the focus; refuse or ask when that is impossible.
+
+Each resolver either fills the `PlanContext` and returns None, or returns the `Decision` that ends
+the turn (a question back, or a refusal that says what would work).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+from fleet.model import TELEMETRY_ASSETS
+from graph.planning import messages
+from graph.planning.context import (
+    DEFAULT_DAYS_KEY,
+    NO_TELEMETRY_INTENTS,
+    TELEMETRY_INTENTS,
+    WHOLE_HISTORY_INTENTS,
+    PlanContext,
+)
+from graph.types import Decision, DecisionKind, TimeWindow
+from graph.understanding import calendar_math as cal
+from graph.understanding.assets import known_assets
+from graph.understanding.sensors import canonical_of
+
+
+def stop(ctx: PlanContext, kind: DecisionKind, message: str) -> Decision:
+    """A decision that ends the turn without tasks; a question keeps the pending intent in the focus."""
+    focus = replace(ctx.focus, last_intent=ctx.primary) if kind == "clarify" else ctx.focus
+    if ctx.assets and ctx.assets != focus.asset_ids:  # a valid chiller stays the subject after a refusal
+        focus = replace(focus, asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(), sensors=[])
+    return Decision(kind=kind, message=message, focus=focus, intent=ctx.primary,
+                    assumptions=list(ctx.assumptions), reference_date=ctx.reference_date)
+
+
+def needs_telemetry(ctx: PlanContext) -> bool:
+    """True when the turn's main work reads telemetry."""
+    return ctx.primary in TELEMETRY_INTENTS
+
+
+def wants_telemetry(ctx: PlanContext) -> bool:
+    """True when any of the turn's work reads telemetry (it then needs a window inside coverage)."""
+    return any(i in TELEMETRY_INTENTS for i in ctx.intents)
+
+
+def work_order_scope(ctx: PlanContext) -> bool:
+    """True when every intent of the turn reads work-order data only (all chillers allowed)."""
+    return all(i in ctx.vocab.work_order_intents or i in NO_TELEMETRY_INTENTS for i in ctx.intents)
+
+
+def _explicit_assets(ctx: PlanContext) -> list[str]:
+    mentions = ctx.understanding.assets
+    if mentions.assets:
+        return list(mentions.assets)
+    if mentions.all_assets:
+        return list(known_assets() if work_order_scope(ctx) else TELEMETRY_ASSETS)
+    return []
+
+
+def resolve_assets(ctx: PlanContext) -> Decision | None:
+    """Pick the turn's assets: named ones, "all", references to the focus, or the focus itself."""
+    mentions = ctx.understanding.assets
+    if mentions.unknown:
+        text = messages.unknown_assets_text(mentions.unknown)
+        outside = _outside_coverage(ctx, ctx.understanding.window)
+        return stop(ctx, "reject", f"{text} {outside}" if outside else text)
+    if mentions.unknown_site:
+        return stop(ctx, "reject", f"Site {mentions.unknown_site} is unknown. {messages.fleet_text()}")
+    if mentions.other_equipment and not mentions.assets:
+        return stop(ctx, "reject", f"I only cover chillers; {', '.join(mentions.other_equipment)} is not in "
+                                   f"the fleet. {messages.fleet_text()}")
+    ctx.assets = _explicit_assets(ctx)
+    periods = [m for m in ctx.understanding.periods.mentions if m.window is not None]
+    if ctx.primary == "compare" and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids \
+            and len(periods) < 2:
+        ctx.assets = [*ctx.focus.asset_ids, *ctx.assets]  # "how does that compare with chiller 4?"
+    if not ctx.assets and ctx.focus.asset_ids:
+        if mentions.bare_asset_word and "plural_asset" not in ctx.understanding.references:
+            if len(ctx.focus.asset_ids) > 1:  # "the chiller" while discussing several: which one?
+                return stop(ctx, "clarify", f"Which chiller do you mean: {' or '.join(ctx.focus.asset_ids)}?")
+            ctx.note(f"Assuming you mean {ctx.focus.asset_ids[0]}, the chiller we were discussing.")
+        ctx.assets = list(ctx.focus.asset_ids)
+    if not ctx.assets and ctx.primary not in ctx.vocab.assetless_intents:
+        outside = _outside_coverage(ctx, ctx.understanding.window)
+        if outside and needs_telemetry(ctx):
+            return stop(ctx, "reject", outside)
+        if "asset" in ctx.understanding.references and not mentions.bare_asset_word:
+            return stop(ctx, "clarify", messages.no_earlier_asset_question())
+        return stop(ctx, "clarify", messages.which_asset_question(ctx.primary, work_order_scope(ctx)))
+    if needs_telemetry(ctx):
+        without = [a for a in ctx.assets if a not in TELEMETRY_ASSETS]
+        if without:
+            return stop(ctx, "reject", messages.no_telemetry_text(without))
+    return None
+
+
+def _default_window(ctx: PlanContext) -> TimeWindow:
+    days = int(ctx.default(DEFAULT_DAYS_KEY.get(ctx.primary, "history_days")))  # type: ignore[call-overload]
+    if ctx.primary == "investigate" and is_trip(ctx):
+        before = int(ctx.default("trip_days_before"))  # type: ignore[call-overload]
+        span = cal.window(ctx.reference_date - timedelta(days=before), ctx.reference_date + timedelta(days=1),
+                          "the trip day and the day before")
+        ctx.note(f"Window: {span.label} ({span.start.date()} to {ctx.reference_date}), site time.")
+        return span
+    span = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date, f"last {days} days")
+    ctx.note(f"No period given: using the {days} days before {ctx.reference_date.isoformat()}.")
+    return span
+
+
+def is_trip(ctx: PlanContext) -> bool:
+    """True when the message is about a trip / shutdown event."""
+    return any(ctx.understanding.text.contains(word) for word in ctx.vocab.trip_words)
+
+
+def _outside_coverage(ctx: PlanContext, window: TimeWindow | None) -> str:
+    """The refusal text for a window with no telemetry at all, or "" when it has some."""
+    if window is None:
+        return ""
+    if window.end <= cal.at_midnight(ctx.vocab.telemetry_start) or window.start >= cal.at_midnight(
+            ctx.vocab.telemetry_end):
+        return messages.outside_coverage_text(window.label or messages.coverage_text())
+    return ""
+
+
+def _check_telemetry_window(ctx: PlanContext, window: TimeWindow) -> Decision | TimeWindow:
+    start = cal.at_midnight(ctx.vocab.telemetry_start)
+    end = cal.at_midnight(ctx.vocab.telemetry_end)
+    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1))
+    outside = _outside_coverage(ctx, window)
+    if outside:
+        return stop(ctx, "reject", outside)
+    if window.start >= today_end and ctx.primary != "forecast":
+        return stop(ctx, "reject", messages.future_period_text(window.label, ctx.reference_date, True))
+    clipped = TimeWindow(max(window.start, start), min(window.end, end, today_end), window.label)
+    if clipped.start >= clipped.end:  # only a forecast may look past the reference date
+        return stop(ctx, "reject", messages.future_period_text(window.label, ctx.reference_date, True))
+    if (clipped.start, clipped.end) != (window.start, window.end):
+        ctx.note(f"{window.label} clipped to the recorded data: {clipped.start.date()} to "
+                 f"{(clipped.end - timedelta(days=1)).date()}.")
+    return clipped
+
+
+def resolve_window(ctx: PlanContext) -> Decision | None:
+    """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
+    periods = ctx.understanding.periods
+    if periods.problems and not periods.mentions:
+        return stop(ctx, "reject", " ".join(periods.problems) + " Please give the date again, e.g. 2021-06-14.")
+    ctx.note(*periods.problems)
+    mention = next((m for m in periods.mentions if m.window is not None and m.kind != "future"), None)
+    if mention is not None:
+        ctx.window, ctx.window_explicit = mention.window, True
+    elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
+                                          or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS):
+        ctx.window = ctx.focus.window
+    elif wants_telemetry(ctx):
+        ctx.window = _default_window(ctx)
+    if ctx.window is None or ctx.primary == "forecast":  # a forecast checks its own context window
+        return None
+    if wants_telemetry(ctx):
+        checked = _check_telemetry_window(ctx, ctx.window)
+        if isinstance(checked, Decision):
+            return checked
+        ctx.window = checked
+    elif ctx.window.start >= cal.at_midnight(ctx.reference_date + timedelta(days=1)):
+        return stop(ctx, "reject", messages.future_period_text(ctx.window.label, ctx.reference_date, False))
+    return None
+
+
+def resolve_sensors(ctx: PlanContext) -> None:
+    """The turn's canonical sensors: named ones, else the focus's (names without the asset prefix)."""
+    named = ctx.understanding.sensors.canonical
+    if named:
+        ctx.canonical_sensors, ctx.sensors_explicit = list(named), True
+    elif ctx.understanding.sensors.all_sensors:
+        ctx.canonical_sensors, ctx.sensors_explicit = [], True
+    else:
+        ctx.canonical_sensors = list(dict.fromkeys(canonical_of(s) for s in ctx.focus.sensors))

@@ -1,0 +1,121 @@
+"""Asset mentions: "Chiller 9", "chillers 3 and 4", "ch #6", "CWC04009", "all chillers", unknown ones."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import Vocabulary
+
+_NUMBER = re.compile(r"^#?(\d{1,3})$")
+_EQUIPMENT_ID = re.compile(r"^cwc\d{4,6}$")
+_CONNECTORS = frozenset({"and", "or", "/", "-", "no", "no.", "number", "#", "to"})
+NAME_OF_EQUIPMENT: dict[str, str] = {eid: name for name, eid in EQUIPMENT_IDS.items()}
+
+
+@dataclass
+class AssetMentions:
+    """What a message says about assets, before references to earlier turns are resolved."""
+
+    assets: list[str] = field(default_factory=list)  # known chiller names, in order of mention
+    unknown: list[str] = field(default_factory=list)  # "Chiller 99", "CWC09999"
+    all_assets: bool = False  # "all chillers", "the fleet"
+    bare_asset_word: bool = False  # "the chiller" with no number
+    other_equipment: list[str] = field(default_factory=list)  # "AHU 2", "pump"
+    unknown_site: str | None = None
+
+
+def _add(items: list[str], value: str) -> None:
+    if value not in items:
+        items.append(value)
+
+
+def _numbers_after(tokens: tuple[str, ...], start: int, vocab: Vocabulary) -> tuple[list[int], bool]:
+    """Numbers listed after an asset word ("3 and 4", "#9", "3/4") and whether any were found."""
+    numbers: list[int] = []
+    index = start
+    while index < len(tokens):
+        token = tokens[index]
+        number = _NUMBER.match(token)
+        spelled = vocab.asset_number_words.get(token)
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if (number or spelled) and numbers and following in vocab.quantity_words:
+            break
+        if number:
+            numbers.append(int(number.group(1)))
+        elif spelled is not None:
+            numbers.append(spelled)
+        elif "/" in token and all(_NUMBER.match(part) for part in token.split("/") if part):
+            numbers.extend(int(part.lstrip("#")) for part in token.split("/") if part)
+        elif token not in _CONNECTORS or (not numbers and token in ("and", "or", "to")):
+            break
+        index += 1
+    return numbers, bool(numbers)
+
+
+def _name_for(number: int, vocab: Vocabulary) -> str:
+    return f"{vocab.asset_word.capitalize()} {number}"
+
+
+def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
+    for index, token in enumerate(text.tokens):
+        if token not in (vocab.asset_word, vocab.asset_plural_word):
+            continue
+        numbers, found = _numbers_after(text.tokens, index + 1, vocab)
+        if not found:
+            asked = index > 0 and text.tokens[index - 1] in vocab.asset_question_words
+            mentions.bare_asset_word = mentions.bare_asset_word or (token == vocab.asset_word and not asked)
+            continue
+        for number in numbers:
+            name = _name_for(number, vocab)
+            _add(mentions.assets if name in EQUIPMENT_IDS else mentions.unknown, name)
+
+
+def _scan_equipment_ids(text: Text, mentions: AssetMentions) -> None:
+    for token in text.tokens:
+        if _EQUIPMENT_ID.match(token):
+            code = token.upper()
+            if code in NAME_OF_EQUIPMENT:
+                _add(mentions.assets, NAME_OF_EQUIPMENT[code])
+            else:
+                _add(mentions.unknown, code)
+
+
+def _scan_other_equipment(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
+    for match in text.find_longest(vocab.other_equipment):
+        following = text.tokens[match.end] if match.end < len(text.tokens) else ""
+        label = match.phrase.upper() if len(match.phrase) <= 4 else match.phrase
+        _add(mentions.other_equipment, f"{label} {following.lstrip('#')}" if _NUMBER.match(following) else label)
+
+
+def _scan_site(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
+    tokens = text.tokens
+    for index, token in enumerate(tokens[:-1]):
+        candidate = tokens[index + 1]
+        if token == "site" and candidate.isalnum() and candidate not in vocab.site_stop_words \
+                and candidate != vocab.site_name.lower():
+            mentions.unknown_site = candidate.upper()
+
+
+def find_assets(text: Text, vocab: Vocabulary) -> AssetMentions:
+    """Every asset mention in `text`: known chillers, unknown numbers/ids, "all", other equipment, site."""
+    mentions = AssetMentions()
+    _scan_asset_words(text, vocab, mentions)
+    _scan_equipment_ids(text, mentions)
+    mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
+    _scan_other_equipment(text, vocab, mentions)
+    _scan_site(text, vocab, mentions)
+    return mentions
+
+
+def telemetry_assets() -> tuple[str, ...]:
+    """The chillers that report telemetry (the others exist in the work-order data only)."""
+    return TELEMETRY_ASSETS
+
+
+def known_assets() -> tuple[str, ...]:
+    """Every chiller of the site, telemetry ones first, then the work-order-only ones by number."""
+    others = sorted((n for n in EQUIPMENT_IDS if n not in TELEMETRY_ASSETS), key=lambda n: int(n.split()[-1]))
+    return (*TELEMETRY_ASSETS, *others)

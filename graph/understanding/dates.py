@@ -1,0 +1,199 @@
+"""Absolute date expressions: "June 14, 2020", "2020-06-14", "August 2020", "Q2 2021", "first week of
+2020", "spring 2021", "2019", bare months, and ranges between them ("Mar-May 2021", "from X to Y")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from functools import lru_cache
+
+from graph.types import TimeWindow
+from graph.understanding import calendar_math as cal
+from graph.understanding.vocabulary import Vocabulary
+
+YEAR = r"((?:19|20)\d\d)"
+DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+_ORDINAL = r"(first|second|third|fourth|1st|2nd|3rd|4th|last)"
+
+
+@dataclass(frozen=True)
+class Atom:
+    """One date expression found at character span [start, end) of the normalised text."""
+
+    start: int
+    end: int
+    window: TimeWindow | None  # None when the date is impossible
+    month_only: int | None = None  # a month named without a year: the year is still to be chosen
+    problem: str = ""
+    joined: bool = False  # a range built from two expressions ("from X to Y")
+
+
+def _alternation(words: list[str] | tuple[str, ...]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=4)
+def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
+    month = f"({_alternation(tuple(vocab.months))})"
+    season = f"({_alternation(tuple(vocab.seasons))})"
+    raw = {
+        "iso": r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b",
+        "us": r"\b(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})\b",
+        "month_day_year": rf"\b{month} {DAY} (?:of )?{YEAR}\b",
+        "day_month_year": rf"\b{DAY} (?:of )?{month} {YEAR}\b",
+        "week_of": rf"\b(?:the )?{_ORDINAL} week of (?:{month} )?{YEAR}\b",
+        "half_of": rf"\b(?:the )?(first|second|1st|2nd) half of {YEAR}\b",
+        "quarter": rf"\b(?:q([1-4]) (?:of )?{YEAR}|{YEAR} q([1-4])|{_ORDINAL} quarter of {YEAR})\b",
+        "month_year": rf"\b{month} (?:of )?{YEAR}\b",
+        "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
+        "month_day": rf"\b{month} {DAY}\b(?! ?\d)",
+        "day_month": rf"\b{DAY} (?:of )?{month}\b",
+        "year": rf"(?<![\d/-]){YEAR}(?![\d/-])",
+        "month": rf"\b{month}\b",
+    }
+    return {name: re.compile(pattern) for name, pattern in raw.items()}
+
+
+def _day_atom(match: re.Match[str], year: int, month: int, day: int) -> Atom:
+    try:
+        found = date(year, month, day)
+    except ValueError:
+        return Atom(match.start(), match.end(), None, problem=f"'{match.group(0)}' is not a valid date.")
+    return Atom(match.start(), match.end(), cal.day_window(found, match.group(0)))
+
+
+def _two_digit_year(text: str) -> int:
+    year = int(text)
+    return year + 2000 if year < 100 else year
+
+
+def _season_atom(match: re.Match[str], vocab: Vocabulary, reference: date) -> Atom:
+    qualifier, name, year_text = match.group(1), match.group(2), match.group(3)
+    first, length = vocab.seasons[name]
+    if year_text:
+        year = int(year_text)
+    elif qualifier in ("last", "previous", "past"):
+        year = cal.most_recent_season(first, length, reference, complete=True)
+    elif qualifier == "next":
+        year = cal.most_recent_season(first, length, reference, complete=False) + 1
+    else:
+        year = cal.most_recent_season(first, length, reference, complete=False)
+    return Atom(match.start(), match.end(), cal.months_window(year, first, length, match.group(0)))
+
+
+def _ordinal_week(match: re.Match[str], vocab: Vocabulary) -> Atom:
+    ordinal, month_text, year = _ORDINALS[match.group(1)], match.group(2), int(match.group(3))
+    base = date(year, vocab.months[month_text], 1) if month_text else date(year, 1, 1)
+    end_of_span = cal.add_months(base, 1 if month_text else 12)
+    start = end_of_span - timedelta(days=7) if ordinal == -1 else base + timedelta(days=7 * (ordinal - 1))
+    return Atom(match.start(), match.end(), cal.window(start, start + timedelta(days=7), match.group(0)))
+
+
+def _quarter_atom(match: re.Match[str]) -> Atom:
+    groups = match.groups()
+    if groups[0]:
+        number, year = int(groups[0]), int(groups[1])
+    elif groups[2]:
+        number, year = int(groups[3]), int(groups[2])
+    else:
+        number, year = _ORDINALS[groups[4]], int(groups[5])
+        number = 4 if number == -1 else number
+    return Atom(match.start(), match.end(), cal.months_window(year, 3 * number - 2, 3, match.group(0)))
+
+
+def _handlers(vocab: Vocabulary, reference: date) -> dict[str, Callable[[re.Match[str]], Atom | None]]:
+    months = vocab.months
+
+    def bare_month(m: re.Match[str], month_text: str) -> Atom:
+        return Atom(m.start(), m.end(), None, month_only=months[month_text])
+
+    return {
+        "iso": lambda m: _day_atom(m, int(m.group(1)), int(m.group(2)), int(m.group(3))),
+        "us": lambda m: _day_atom(m, _two_digit_year(m.group(3)), int(m.group(1)), int(m.group(2))),
+        "month_day_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(1)], int(m.group(2))),
+        "day_month_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(2)], int(m.group(1))),
+        "week_of": lambda m: _ordinal_week(m, vocab),
+        "half_of": lambda m: Atom(m.start(), m.end(), cal.months_window(
+            int(m.group(2)), 1 if m.group(1) in ("first", "1st") else 7, 6, m.group(0))),
+        "quarter": _quarter_atom,
+        "month_year": lambda m: Atom(m.start(), m.end(), cal.month_window(int(m.group(2)), months[m.group(1)],
+                                                                          m.group(0))),
+        "season": lambda m: _season_atom(m, vocab, reference),
+        "month_day": lambda m: _month_day(m, months[m.group(1)], int(m.group(2)), reference),
+        "day_month": lambda m: _month_day(m, months[m.group(2)], int(m.group(1)), reference),
+        "year": lambda m: Atom(m.start(), m.end(), cal.year_window(int(m.group(1)), m.group(0))),
+        "month": lambda m: bare_month(m, m.group(1)) if _is_month_word(m, vocab) else None,
+    }
+
+
+def _month_day(match: re.Match[str], month: int, day: int, reference: date) -> Atom:
+    year = cal.most_recent_month(month, reference)
+    if (year, month) == (reference.year, reference.month) and day > reference.day:
+        year -= 1  # "June 14" said on June 1 means last year's
+    return _day_atom(match, year, month, day)
+
+
+def _is_month_word(match: re.Match[str], vocab: Vocabulary) -> bool:
+    """Ambiguous month words ("may", "march") count only next to a date word or a range marker."""
+    if match.group(1) not in vocab.ambiguous_months:
+        return True
+    before = match.string[: match.start()].split()[-1:] or [""]
+    after = match.string[match.end():].split()[:1] or [""]
+    return before[0] in vocab.month_context_before or after[0] in vocab.month_context_after
+
+
+def find_atoms(text: str, vocab: Vocabulary, reference: date) -> list[Atom]:
+    """Every absolute date expression in `text`, most specific pattern first, without overlaps."""
+    handlers = _handlers(vocab, reference)
+    taken: list[tuple[int, int]] = []
+    atoms: list[Atom] = []
+    for name, pattern in _patterns(vocab).items():
+        for match in pattern.finditer(text):
+            if any(match.start() < end and start < match.end() for start, end in taken):
+                continue
+            atom = handlers[name](match)
+            if atom is not None:
+                taken.append((match.start(), match.end()))
+                atoms.append(atom)
+    return sorted(atoms, key=lambda a: a.start)
+
+
+def resolve_month_only(atom: Atom, reference: date, year: int | None = None) -> Atom:
+    """Give a bare month its year: the given one, else the latest such month started by the reference date."""
+    if atom.month_only is None:
+        return atom
+    chosen = year if year is not None else cal.most_recent_month(atom.month_only, reference)
+    label = date(chosen, atom.month_only, 1).strftime("%B %Y")
+    return replace(atom, window=cal.month_window(chosen, atom.month_only, label), month_only=None)
+
+
+def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary) -> list[Atom]:
+    """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end)."""
+    merged: list[Atom] = []
+    index = 0
+    while index < len(atoms):
+        left = atoms[index]
+        right = atoms[index + 1] if index + 1 < len(atoms) else None
+        gap = text[left.end:right.start].strip() if right else ""
+        if right is not None and gap in vocab.range_words and not left.problem and not right.problem:
+            right = resolve_month_only(right, reference)
+            assert right.window is not None
+            year = right.window.start.year
+            if left.month_only is not None and left.month_only > right.window.start.month:
+                year -= 1  # "Nov - Feb 2021" starts in the previous year
+            left = resolve_month_only(left, reference, year if left.month_only is not None else None)
+            assert left.window is not None
+            label = text[left.start:right.end]
+            start = left.window.start
+            if start >= right.window.end:  # "9 mar - may 2021": the left side took another year
+                start = cal.shift(left.window, years=right.window.start.year - start.year).start
+            if start < right.window.end:
+                merged.append(Atom(left.start, right.end, TimeWindow(start, right.window.end, label), joined=True))
+                index += 2
+                continue
+        merged.append(resolve_month_only(left, reference))
+        index += 1
+    return merged

@@ -1,0 +1,73 @@
+"""`understand()`: everything the offline planner reads out of one message, before planning."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from graph.types import TimeWindow
+from graph.understanding.assets import AssetMentions, find_assets
+from graph.understanding.identifiers import find_failure_modes, find_rule_ids, find_work_order_ids
+from graph.understanding.intents import classify, score_intents
+from graph.understanding.periods import Periods, find_periods
+from graph.understanding.sensors import SensorMentions, find_sensors
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import Vocabulary, vocabulary
+
+
+@dataclass
+class Understanding:
+    """The entities, intents and references of one message (nothing resolved against the focus yet)."""
+
+    text: Text
+    intents: list[str]
+    scores: dict[str, int]
+    assets: AssetMentions
+    sensors: SensorMentions
+    failure_modes: list[str]
+    rule_ids: list[str]
+    work_order_ids: list[str]
+    periods: Periods
+    references: set[str]  # kinds of earlier-turn references: asset, hypothesis, window, ...
+
+    @property
+    def window(self) -> TimeWindow | None:
+        """The first resolved period of the message, if any."""
+        first = self.periods.first
+        return first.window if first else None
+
+
+def find_references(text: Text, vocab: Vocabulary) -> set[str]:
+    """The kinds of earlier-turn references in `text` ("it" -> asset, "the most likely one" -> hypothesis)."""
+    kinds: set[str] = set()
+    for kind, phrases in vocab.references.items():
+        if any(text.contains(phrase) for phrase in phrases):
+            kinds.add(kind)
+    return kinds
+
+
+def understand(message: str, reference_date: date, focus_window: TimeWindow | None = None,
+               event_time: datetime | None = None, vocab: Vocabulary | None = None) -> Understanding:
+    """Read intents, assets, sensors, failure modes, ids, periods and references out of `message`.
+
+    `focus_window` resolves "same period last year" / "that period"; `event_time` resolves
+    "the day before the trip". Pure: no I/O beyond the vocabulary read once.
+    """
+    vocab = vocab or vocabulary()
+    text = Text.of(message)
+    scores = score_intents(text, vocab)
+    references = find_references(text, vocab)
+    periods = find_periods(text.joined, vocab, reference_date, focus_window, event_time,
+                           window_reference="window" in references)
+    return Understanding(
+        text=text,
+        intents=classify(scores, vocab),
+        scores=scores,
+        assets=find_assets(text, vocab),
+        sensors=find_sensors(text, vocab),
+        failure_modes=find_failure_modes(text, vocab),
+        rule_ids=find_rule_ids(text),
+        work_order_ids=find_work_order_ids(text),
+        periods=periods,
+        references=references,
+    )

@@ -1,0 +1,253 @@
+"""Periods in a message resolved against the session's reference date into half-open site-time windows.
+
+Conventions (each window is [start, end) at site midnight unless it is hour-based):
+- "the past month", "last two months", "last 30 days": complete days up to the reference date
+  (exclusive): the reference date is "today" and its data may be incomplete.
+- "last quarter", "last year" without a count: the previous calendar quarter / year.
+- "last 24 h", "past 6 hours": hours up to the end of the reference day.
+- "today", "this week/month/year": up to the end of the reference day.
+- "next week", "next two weeks": from the reference date forward (a forecast horizon).
+- "since 2018": from the start of 2018 to the reference date.
+- "same period last year": the focus window one year earlier; "that period": the focus window.
+- "the day before the trip", "before the trip": relative to the event time when it is known.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from typing import Literal
+
+from graph.types import TimeWindow
+from graph.understanding import calendar_math as cal
+from graph.understanding.dates import Atom, find_atoms, join_ranges
+from graph.understanding.vocabulary import Vocabulary
+
+_NO_EARLIER_PERIOD = "'same period last year' needs an earlier period, and none was discussed."
+PeriodKind = Literal["past", "future", "absolute", "focus", "event"]
+
+
+@dataclass(frozen=True)
+class PeriodMention:
+    """One period found in a message."""
+
+    window: TimeWindow | None  # None for an event-relative period whose event time is unknown
+    kind: PeriodKind
+    start: int  # character offset in the normalised text, for ordering
+
+
+@dataclass
+class Periods:
+    """All periods of a message, in text order, and the date problems found on the way."""
+
+    mentions: list[PeriodMention] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def first(self) -> PeriodMention | None:
+        """The first period mentioned, the one a single-window plan uses."""
+        return self.mentions[0] if self.mentions else None
+
+    def of_kind(self, kind: PeriodKind) -> list[PeriodMention]:
+        """Mentions of one kind."""
+        return [m for m in self.mentions if m.kind == kind]
+
+
+def _alternation(words: tuple[str, ...] | list[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lru_cache(maxsize=4)
+def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
+    number = rf"(\d+|{_alternation(tuple(vocab.numbers))})"
+    unit = f"({_alternation(tuple(vocab.units))})"
+    event = f"({_alternation(vocab.event_words)})"
+    return {
+        "same_last_year": re.compile(r"\b(?:the )?same (?:period|time|window|months?|weeks?|dates) "
+                                     r"(?:a |one )?(?:last|previous|prior|the year before|a year earlier)(?: year)?\b"),
+        "event_before": re.compile(rf"\b(?:the )?(?:(day|night|morning|week)|{number} {unit}|hours?) "
+                                   rf"(?:before|prior to|leading up to) the {event}\b"),
+        "event_lead": re.compile(rf"\b(?:before|prior to|leading up to|in the run up to|ahead of) the {event}\b"),
+        "event_after": re.compile(rf"\b(?:after|since|following) the {event}\b"),
+        "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the)"),
+        "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} )?{unit}\b"),
+        "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:{number} )?{unit}\b"),
+        "ago": re.compile(rf"\b{number} {unit} ago\b"),
+        "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
+        "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:week|month|quarter|year)|"
+                            r"year to date|ytd|month to date)\b"),
+    }
+
+
+def _count(text: str | None, vocab: Vocabulary) -> int:
+    if not text:
+        return 1
+    return int(text) if text.isdigit() else vocab.numbers.get(text, 1)
+
+
+def _back(reference: date, unit: str, count: int, label: str) -> TimeWindow:
+    """`count` units ending at the reference date (hours: ending at the end of the reference day)."""
+    months, fixed = cal.span_of(unit, count)
+    if unit == "hour":
+        end = cal.at_midnight(reference + timedelta(days=1))
+        return TimeWindow(end - fixed, end, label)
+    start = cal.add_months(reference, -months) - fixed
+    return cal.window(start, reference, label)
+
+
+def _past(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+    word, count_text, unit = match.group(1), match.group(2), vocab.units[match.group(3)]
+    label = match.group(0).removeprefix("the ")
+    calendar_word = word in ("last", "previous", "the last") and count_text is None
+    if calendar_word and unit == "quarter":
+        end = cal.quarter_start(reference)
+        return cal.window(cal.add_months(end, -3), end, label)
+    if calendar_word and unit == "year":
+        return cal.year_window(reference.year - 1, label)
+    return _back(reference, unit, _count(count_text, vocab), label)
+
+
+def _future(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+    count, unit = _count(match.group(2), vocab), vocab.units[match.group(3)]
+    months, fixed = cal.span_of(unit, count)
+    end = cal.add_months(reference, months) + fixed
+    return cal.window(reference, end, match.group(0).removeprefix("the "))
+
+
+def _ahead(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+    count, unit = _count(match.group(1), vocab), vocab.units[match.group(2)]
+    months, fixed = cal.span_of(unit, count)
+    return cal.window(reference, cal.add_months(reference, months) + fixed, match.group(0))
+
+
+def _focus_shift(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow) -> TimeWindow:
+    """"the week before" / "the day after": one unit next to the window under discussion."""
+    months, fixed = cal.span_of(vocab.units[match.group(1)], 1)
+    label = match.group(0).removeprefix("the ")
+    if match.group(2) in ("before", "earlier", "prior"):
+        end = focus.start
+        start = cal.at_midnight(cal.add_months(end.date(), -months)) - fixed if months else end - fixed
+        return TimeWindow(start, end, label)
+    start = focus.end
+    end = cal.at_midnight(cal.add_months(start.date(), months)) + fixed if months else start + fixed
+    return TimeWindow(start, end, label)
+
+
+def _ago(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+    count, unit = _count(match.group(1), vocab), vocab.units[match.group(2)]
+    if unit == "hour":  # "an hour ago": hours are inside the reference day (its data may be partial)
+        return cal.window(reference, reference + timedelta(days=1), f"{match.group(0)} (the reference day)")
+    months, fixed = cal.span_of(unit, count)
+    start = cal.add_months(reference, -months) - fixed
+    one_months, one_fixed = cal.span_of(unit, 1)
+    return cal.window(start, cal.add_months(start, one_months) + one_fixed, match.group(0))
+
+
+def _named(match: re.Match[str], reference: date) -> TimeWindow:
+    word = match.group(1)
+    tomorrow = reference + timedelta(days=1)
+    starts = {
+        "yesterday": reference - timedelta(days=1), "last night": reference - timedelta(days=1),
+        "today": reference, "tonight": reference, "this week": reference - timedelta(days=reference.weekday()),
+        "this month": reference.replace(day=1), "month to date": reference.replace(day=1),
+        "this quarter": cal.quarter_start(reference), "this year": date(reference.year, 1, 1),
+        "year to date": date(reference.year, 1, 1), "ytd": date(reference.year, 1, 1),
+    }
+    end = reference if word in ("yesterday", "last night") else tomorrow
+    return cal.window(starts[word], end, word)
+
+
+def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: datetime | None) -> TimeWindow | None:
+    if event is None:
+        return None
+    label = match.group(0).removeprefix("the ")
+    if name == "event_after":
+        return TimeWindow(event, event + timedelta(days=1), label)
+    if name == "event_lead":
+        return TimeWindow(event - timedelta(days=1), event, label)
+    named_span, count_text, unit_text = match.group(1), match.group(2), match.group(3)
+    if named_span == "day":
+        day_start = cal.at_midnight(event.date())
+        return TimeWindow(day_start - timedelta(days=1), day_start, label)
+    if named_span == "week":
+        return TimeWindow(event - timedelta(weeks=1), event, label)
+    if unit_text:
+        months, fixed = cal.span_of(vocab.units[unit_text], _count(count_text, vocab))
+        return TimeWindow(event - fixed - timedelta(days=30 * months), event, label)
+    return TimeWindow(event - timedelta(hours=12), event, label)
+
+
+def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None,
+              event: datetime | None, out: Periods) -> list[tuple[int, int]]:
+    taken: list[tuple[int, int]] = []
+    for name, pattern in _relative_patterns(vocab).items():
+        for match in pattern.finditer(text):
+            if any(match.start() < end and start < match.end() for start, end in taken):
+                continue
+            kind: PeriodKind
+            span: TimeWindow | None
+            if name == "same_last_year":
+                if focus_window is None:
+                    out.problems.append(_NO_EARLIER_PERIOD)
+                    taken.append((match.start(), match.end()))
+                    continue
+                span, kind = cal.shift(focus_window, years=-1, label=f"{focus_window.label} a year earlier"), "focus"
+            elif name == "focus_shift":
+                if focus_window is None:
+                    continue
+                span, kind = _focus_shift(match, vocab, focus_window), "focus"
+            elif name.startswith("event"):
+                span, kind = _event_window(match, name, vocab, event), "event"
+            elif name == "past":
+                span, kind = _past(match, vocab, reference), "past"
+            elif name == "future":
+                span, kind = _future(match, vocab, reference), "future"
+            elif name == "ahead":
+                span, kind = _ahead(match, vocab, reference), "future"
+            elif name == "ago":
+                span, kind = _ago(match, vocab, reference), "past"
+            else:
+                span, kind = _named(match, reference), "past"
+            taken.append((match.start(), match.end()))
+            out.mentions.append(PeriodMention(span, kind, match.start()))
+    return taken
+
+
+def _since(text: str, atom: Atom, reference: date) -> TimeWindow | None:
+    before = text[: atom.start].split()[-1:] or [""]
+    if atom.window is None or atom.joined or before[0] not in ("since", "from", "after"):
+        return None
+    label = f"{before[0]} {atom.window.label}"
+    return TimeWindow(atom.window.start if before[0] != "after" else atom.window.end,
+                      cal.at_midnight(reference), label)
+
+
+def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
+                 event: datetime | None = None, window_reference: bool = False) -> Periods:
+    """Every period in the normalised `text`, resolved against `reference` (and the focus/event)."""
+    out = Periods()
+    taken = _relative(text, vocab, reference, focus_window, event, out)
+    atoms = [a for a in find_atoms(text, vocab, reference)
+             if not any(a.start < end and start < a.end for start, end in taken)]
+    for atom in join_ranges(text, atoms, reference, vocab):
+        if atom.problem:
+            out.problems.append(atom.problem)
+            continue
+        since = _since(text, atom, reference)
+        out.mentions.append(PeriodMention(since or atom.window, "absolute", atom.start))
+    if window_reference and focus_window is not None and not out.mentions:
+        out.mentions.append(PeriodMention(focus_window, "focus", len(text)))
+    out.mentions.sort(key=lambda m: m.start)
+    if _NO_EARLIER_PERIOD in out.problems and out.mentions and out.mentions[0].window is not None:
+        first = out.mentions[0].window  # "the past 2 weeks vs the same period last year"
+        out.problems.remove(_NO_EARLIER_PERIOD)
+        out.mentions.append(PeriodMention(cal.shift(first, years=-1, label=f"{first.label} a year earlier"),
+                                          "focus", len(text)))
+    for mention in list(out.mentions):
+        if mention.window is not None and mention.window.start >= mention.window.end:
+            out.mentions.remove(mention)
+            out.problems.append(f"'{mention.window.label}' ends before it starts.")
+    out.mentions.sort(key=lambda m: m.start)
+    return out

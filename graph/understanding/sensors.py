@@ -1,0 +1,79 @@
+"""Sensor mentions ("supply temp", "kw/ton", "approach", "the other sensors") and their full names per asset."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fleet.model import TELEMETRY_ASSETS, sensors_of
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import Vocabulary
+
+
+@dataclass
+class SensorMentions:
+    """Canonical sensor names (no asset prefix) a message names, plus "all" / "the other" flags."""
+
+    canonical: list[str] = field(default_factory=list)
+    all_sensors: bool = False
+    other_sensors: bool = False
+
+
+def find_sensors(text: Text, vocab: Vocabulary) -> SensorMentions:
+    """Sensors named in `text`, longest alias first so "cooling load" is Tonnage, not % Loaded."""
+    phrases = [*vocab.sensor_aliases, *vocab.sensor_groups, *vocab.all_sensor_phrases, *vocab.other_sensor_phrases]
+    mentions = SensorMentions()
+    for match in text.find_longest(phrases):
+        if match.phrase in vocab.other_sensor_phrases:
+            mentions.other_sensors = True
+        elif match.phrase in vocab.all_sensor_phrases:
+            mentions.all_sensors = True
+        elif match.phrase in vocab.sensor_groups:
+            mentions.canonical.extend(vocab.sensor_groups[match.phrase])
+        else:
+            mentions.canonical.append(vocab.sensor_aliases[match.phrase])
+    mentions.canonical = list(dict.fromkeys(mentions.canonical))
+    return mentions
+
+
+def canonical_of(full_name: str) -> str:
+    """"Chiller 9 Supply Temperature" -> "Supply Temperature" (names without a chiller prefix pass through)."""
+    parts = full_name.split(" ", 2)
+    if len(parts) == 3 and parts[0].lower() == "chiller" and parts[1].isdigit():
+        return parts[2]
+    return full_name
+
+
+def sensor_for_asset(asset_id: str, canonical: str, vocab: Vocabulary) -> str | None:
+    """The canonical sensor `asset_id` reports for `canonical` (Chiller 6's condenser swap), or None."""
+    available = sensors_of(asset_id)
+    if canonical in available:
+        return canonical
+    substitute = vocab.sensor_substitutes.get(canonical)
+    return substitute if substitute in available else None
+
+
+def expand(assets: list[str], canonical: list[str], vocab: Vocabulary) -> tuple[list[str], list[str]]:
+    """Full sensor names for each telemetry asset, and notes for substitutions or missing sensors.
+
+    Only assets with telemetry get sensor names; the notes say when a sensor was swapped for the
+    asset's equivalent ("Chiller 6 reports Condenser Water Return To Tower Temperature instead").
+    """
+    full: list[str] = []
+    notes: list[str] = []
+    for asset in assets:
+        if asset not in TELEMETRY_ASSETS:
+            continue
+        for name in canonical:
+            reported = sensor_for_asset(asset, name, vocab)
+            if reported is None:
+                notes.append(f"{asset} does not report {name}.")
+                continue
+            if reported != name:
+                notes.append(f"{asset} reports {reported} instead of {name}; using it.")
+            full.append(f"{asset} {reported}")
+    return list(dict.fromkeys(full)), list(dict.fromkeys(notes))
+
+
+def all_sensors(asset_id: str) -> list[str]:
+    """Every canonical sensor `asset_id` reports (empty for chillers without telemetry)."""
+    return sensors_of(asset_id) if asset_id in TELEMETRY_ASSETS else []

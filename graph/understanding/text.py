@@ -1,0 +1,166 @@
+"""Text normalisation and phrase matching shared by every extractor.
+
+A message becomes a list of lower-case tokens with abbreviations expanded ("ch9 temp" -> "chiller 9
+temperature") and near-miss spellings of the asset word fixed ("chiler 9" -> "chiller 9"). Phrases
+from the vocabulary go through the same normalisation, so "temp" in the data matches "temperature"
+in a message and the other way round.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from graph.understanding.vocabulary import Vocabulary, vocabulary
+
+# Characters that carry meaning inside tokens: dates (2020-06-14, 6/14/2020), ids (RUL0018),
+# units (kw/ton, %), numbering (#9), times (14:30). Everything else separates tokens.
+_SEPARATORS = re.compile(r"[^a-z0-9/#%'\-:.?]+")
+_TRAILING = ".,;:!'-"
+_WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])")
+_GLUED_NUMBER = re.compile(r"^([a-z]+)[-#.]?(\d+)$")
+_NUMBERISH = re.compile(r"^(#?\d+|no\.?|number|#)$")
+
+
+def edit_distance(left: str, right: str, limit: int = 3) -> int:
+    """Optimal-string-alignment distance (insert, delete, substitute, swap neighbours), capped at limit+1."""
+    if abs(len(left) - len(right)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(right) + 1))
+    for i, lch in enumerate(left, start=1):
+        current = [i] + [0] * len(right)
+        for j, rch in enumerate(right, start=1):
+            cost = 0 if lch == rch else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and lch == right[j - 2] and left[i - 2] == rch:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _split_raw(message: str) -> list[str]:
+    lowered = message.lower().replace("\u2019", "'").replace("&", " and ").replace("+", " and ")
+    lowered = lowered.replace("?", " ? ")
+    # "water-side", "Mar-May": the hyphen between words becomes its own token (a range marker for
+    # dates, ignorable elsewhere); hyphens inside numbers (2020-06-14) stay.
+    lowered = _WORD_HYPHEN.sub(" - ", lowered)
+    tokens = []
+    for raw in _SEPARATORS.split(lowered):
+        token = raw if raw in ("w/o", "w/os", "-") else raw.strip(_TRAILING)
+        if token:
+            tokens.append(token)
+    return tokens
+
+
+def _asset_word_for(token: str, next_token: str | None, vocab: Vocabulary) -> str | None:
+    """The asset word a (possibly misspelt) token stands for, or None."""
+    if token in (vocab.asset_word, vocab.asset_plural_word):
+        return token
+    if token in vocab.protected_words or not token.startswith(vocab.asset_word[0]) or len(token) < 5:
+        return None
+    before_number = next_token is not None and (bool(_NUMBERISH.match(next_token))
+                                                 or next_token in vocab.asset_number_words)
+    budget = vocab.max_typo_distance if before_number else 1
+    distance, word = min((edit_distance(token, word, budget), word)
+                         for word in (vocab.asset_word, vocab.asset_plural_word))
+    return word if distance <= budget else None
+
+
+def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
+    out: list[str] = []
+    for index, token in enumerate(tokens):
+        previous = out[-1] if out else ""
+        if token in vocab.time_of_day_tokens and previous[:1].isdigit():
+            out.append(token)
+            continue
+        glued = _GLUED_NUMBER.match(token)
+        if glued and (vocab.abbreviations.get(glued.group(1)) == vocab.asset_word
+                      or _asset_word_for(glued.group(1), glued.group(2), vocab)):
+            out.extend([vocab.asset_word, glued.group(2)])
+            continue
+        if token in vocab.abbreviations:
+            out.extend(vocab.abbreviations[token].split())
+            continue
+        if token.endswith("'s") and len(token) > 2:
+            token = token[:-2]
+        next_token = tokens[index + 1] if index + 1 < len(tokens) else None
+        out.append(_asset_word_for(token, next_token, vocab) or token.strip("'"))
+    return [token for token in out if token]
+
+
+def normalise(message: str, vocab: Vocabulary | None = None) -> list[str]:
+    """Lower-case tokens of `message` with abbreviations expanded and asset-word typos corrected."""
+    vocab = vocab or vocabulary()
+    return _expand(_split_raw(message), vocab)
+
+
+@lru_cache(maxsize=4096)
+def phrase_tokens(phrase: str) -> tuple[str, ...]:
+    """A vocabulary phrase normalised the same way as messages (cached: phrases repeat every turn)."""
+    return tuple(normalise(phrase))
+
+
+@dataclass(frozen=True)
+class Match:
+    """A phrase found at token positions [start, end)."""
+
+    start: int
+    end: int
+    phrase: str
+
+
+@dataclass(frozen=True)
+class Text:
+    """A normalised message with phrase look-ups on token boundaries."""
+
+    tokens: tuple[str, ...]
+
+    @classmethod
+    def of(cls, message: str) -> Text:
+        """Normalise `message` into a `Text`."""
+        return cls(tuple(normalise(message)))
+
+    @property
+    def joined(self) -> str:
+        """The tokens joined by single spaces (what regular expressions run on)."""
+        return " ".join(self.tokens)
+
+    @cached_property
+    def vocabulary_of_message(self) -> frozenset[str]:
+        """The distinct tokens (a quick "cannot match" test before scanning)."""
+        return frozenset(self.tokens)
+
+    def positions(self, phrase: str) -> list[int]:
+        """Token indexes where `phrase` starts."""
+        wanted = phrase_tokens(phrase)
+        size = len(wanted)
+        if not size or wanted[0] not in self.vocabulary_of_message:
+            return []
+        first = wanted[0]
+        return [i for i, token in enumerate(self.tokens)
+                if token == first and self.tokens[i:i + size] == wanted]
+
+    def contains(self, phrase: str) -> bool:
+        """True when `phrase` occurs; "a + b" means every part occurs somewhere."""
+        if " + " in phrase:
+            return all(self.contains(part.strip()) for part in phrase.split(" + "))
+        return bool(self.positions(phrase))
+
+    def find_longest(self, phrases: list[str] | tuple[str, ...]) -> list[Match]:
+        """Non-overlapping occurrences of `phrases`, longer phrases winning, in text order."""
+        ranked = sorted(set(phrases), key=lambda p: (-len(phrase_tokens(p)), p))
+        taken: set[int] = set()
+        found: list[Match] = []
+        for phrase in ranked:
+            size = len(phrase_tokens(phrase))
+            for start in self.positions(phrase):
+                span = set(range(start, start + size))
+                if span & taken:
+                    continue
+                taken |= span
+                found.append(Match(start, start + size, phrase))
+        return sorted(found, key=lambda m: m.start)

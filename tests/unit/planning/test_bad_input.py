@@ -1,0 +1,79 @@
+"""Ambiguity and bad input: ask or refuse with a way forward, never invent, never crash."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from graph.planning import plan_turn
+from graph.types import Focus
+from tests.unit.planning.dialog import REFERENCE, Dialog
+
+
+@pytest.mark.parametrize("message", ["Check the chiller.", "look at the chiller please", "chiller", "how is it doing?"])
+def test_no_chiller_named_or_discussed_asks_which_listing_the_four(message: str) -> None:
+    decision = plan_turn(message, Focus(), REFERENCE)
+    assert decision.kind == "clarify"
+    assert all(name in decision.message for name in ("Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"))
+
+
+@pytest.mark.parametrize("message", ["The one we talked about.", "same chiller as before", "do that again for it"])
+def test_references_with_an_empty_focus_ask_instead_of_inventing(message: str) -> None:
+    decision = plan_turn(message, Focus(), REFERENCE)
+    assert decision.kind == "clarify" and not decision.tasks
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Show Chiller 99 data for 2035.", ["Chiller 99", "2016-01-01 to 2021-12-31"]),
+    ("work orders for chiller 5", ["Chiller 5", "Chiller 14"]),
+    ("history of CWC09999", ["CWC09999"]),
+    ("what about AHU 2?", ["AHU 2", "chillers"]),
+    ("Chiller 9 at site SOUTH", ["SOUTH", "MAIN"]),
+    ("chiller 9 data for 2035", ["2035", "2016-01-01 to 2021-12-31"]),
+    ("chiller 3 in 2015", ["2015"]),
+    ("chiller 3 supply temp on 2020-02-30", ["2020-02-30", "not a valid date"]),
+    ("chiller 1 trend last month", ["Chiller 1", "no telemetry"]),
+])
+def test_impossible_requests_are_refused_with_what_exists(message: str, expected: list[str]) -> None:
+    decision = plan_turn(message, Focus(), REFERENCE)
+    assert decision.kind == "reject"
+    for text in expected:
+        assert text in decision.message
+
+
+def test_past_looking_request_after_the_reference_date_is_refused_with_a_forecast_hint() -> None:
+    decision = plan_turn("review chiller 9 for September 2021", Focus(), REFERENCE)
+    assert decision.kind == "reject" and "forecast" in decision.message
+
+
+def test_a_period_partly_outside_the_data_is_clipped_and_said() -> None:
+    decision = plan_turn("review chiller 9 this summer", Focus(), REFERENCE)
+    assert decision.kind == "run"
+    assert decision.tasks[0].window is not None and decision.tasks[0].window.end.date() == date(2021, 7, 2)
+    assert any("clipped" in note for note in decision.assumptions)
+
+
+@pytest.mark.parametrize("message", ["", "   ", "blah blah", "12345", "🙂🙂", "DROP TABLE users; --"])
+def test_noise_gets_a_question_with_examples(message: str) -> None:
+    decision = plan_turn(message, Focus(), REFERENCE)
+    assert decision.kind == "clarify" and "Chiller 9" in decision.message
+
+
+def test_a_50_kb_pasted_log_is_refused_with_its_size_and_what_it_mentions() -> None:
+    log = "2021-06-14T03:15:00-04:00 CWC04009 ALARM RUL0018 Evaporator Approach High value=7.9\n" * 700
+    decision = plan_turn(log, Focus(), REFERENCE)
+    assert decision.kind == "reject"
+    assert f"{len(log):,}" in decision.message and "Chiller 9" in decision.message
+
+
+def test_a_refusal_keeps_a_valid_chiller_as_the_subject() -> None:
+    dialog = Dialog()
+    assert dialog.say("Chiller 3 supply temperature on Feb 30 2020").kind == "reject"
+    follow_up = dialog.say("ok, the last week then")
+    assert follow_up.kind == "run" and follow_up.tasks[0].asset_ids == ["Chiller 3"]
+
+
+def test_same_period_last_year_without_an_earlier_period_is_not_guessed() -> None:
+    decision = plan_turn("chiller 9 for the same period last year", Focus(), REFERENCE)
+    assert decision.kind == "reject" and "earlier period" in decision.message

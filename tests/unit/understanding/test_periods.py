@@ -1,0 +1,131 @@
+"""Periods resolved against the reference date 2021-07-01 (site time, half-open windows)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from graph.types import TimeWindow
+from graph.understanding.periods import find_periods
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import vocabulary
+
+SITE = ZoneInfo("America/New_York")
+REFERENCE = date(2021, 7, 1)
+
+
+def at(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=SITE)  # type: ignore[misc]
+
+
+def first_window(message: str, **kwargs: object) -> tuple[datetime, datetime]:
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, **kwargs)  # type: ignore[arg-type]
+    assert periods.first is not None, f"no period in {message!r}"
+    window = periods.first.window
+    assert window is not None
+    return window.start, window.end
+
+
+@pytest.mark.parametrize(("message", "start", "end"), [
+    ("June 14, 2020", at(2020, 6, 14), at(2020, 6, 15)),
+    ("on 14 June 2020", at(2020, 6, 14), at(2020, 6, 15)),
+    ("2020-06-14", at(2020, 6, 14), at(2020, 6, 15)),
+    ("6/14/2020", at(2020, 6, 14), at(2020, 6, 15)),
+    ("August 2020", at(2020, 8, 1), at(2020, 9, 1)),
+    ("Mar-May 2021", at(2021, 3, 1), at(2021, 6, 1)),
+    ("from March to May 2021", at(2021, 3, 1), at(2021, 6, 1)),
+    ("between 2021-06-01 and 2021-06-15", at(2021, 6, 1), at(2021, 6, 16)),
+    ("Nov-Feb 2021", at(2020, 11, 1), at(2021, 3, 1)),
+    ("since 2018", at(2018, 1, 1), at(2021, 7, 1)),
+    ("since March", at(2021, 3, 1), at(2021, 7, 1)),
+    ("first week of 2020", at(2020, 1, 1), at(2020, 1, 8)),
+    ("on 2019 data", at(2019, 1, 1), at(2020, 1, 1)),
+    ("Q2 2021", at(2021, 4, 1), at(2021, 7, 1)),
+    ("first half of 2020", at(2020, 1, 1), at(2020, 7, 1)),
+    ("in May", at(2021, 5, 1), at(2021, 6, 1)),
+    ("in August", at(2020, 8, 1), at(2020, 9, 1)),
+    ("summer 2016", at(2016, 6, 1), at(2016, 9, 1)),
+])
+def test_absolute_dates(message: str, start: datetime, end: datetime) -> None:
+    assert first_window(message) == (start, end)
+
+
+@pytest.mark.parametrize(("message", "start", "end"), [
+    ("this spring", at(2021, 3, 1), at(2021, 6, 1)),
+    ("last summer", at(2020, 6, 1), at(2020, 9, 1)),
+    ("past month", at(2021, 6, 1), at(2021, 7, 1)),
+    ("over the last two months", at(2021, 5, 1), at(2021, 7, 1)),
+    ("the last 30 days", at(2021, 6, 1), at(2021, 7, 1)),
+    ("last quarter", at(2021, 4, 1), at(2021, 7, 1)),
+    ("last year", at(2020, 1, 1), at(2021, 1, 1)),
+    ("past year", at(2020, 7, 1), at(2021, 7, 1)),
+    ("last 24 h", at(2021, 7, 1), at(2021, 7, 2)),
+    ("the past 6 hours", at(2021, 7, 1, 18), at(2021, 7, 2)),
+    ("yesterday", at(2021, 6, 30), at(2021, 7, 1)),
+    ("3 weeks ago", at(2021, 6, 10), at(2021, 6, 17)),
+    ("next week", at(2021, 7, 1), at(2021, 7, 8)),
+    ("for the next two weeks", at(2021, 7, 1), at(2021, 7, 15)),
+    ("this year", at(2021, 1, 1), at(2021, 7, 2)),
+])
+def test_relative_periods(message: str, start: datetime, end: datetime) -> None:
+    assert first_window(message) == (start, end)
+
+
+def test_same_period_last_year_shifts_the_focus_window() -> None:
+    focus = TimeWindow(at(2020, 8, 1), at(2020, 9, 1), "August 2020")
+    assert first_window("and the same period last year?", focus_window=focus) == (at(2019, 8, 1), at(2019, 9, 1))
+
+
+def test_same_period_last_year_without_focus_is_a_problem_not_a_guess() -> None:
+    periods = find_periods(Text.of("same period last year").joined, vocabulary(), REFERENCE)
+    assert periods.mentions == []
+    assert periods.problems
+
+
+def test_day_before_the_trip_uses_the_event_time() -> None:
+    trip = at(2020, 7, 15, 14, 30)
+    assert first_window("what about the day before the trip?", event=trip) == (at(2020, 7, 14), at(2020, 7, 15))
+    assert first_window("what happened before the trip?", event=trip) == (at(2020, 7, 14, 14, 30), trip)
+
+
+def test_event_period_without_event_time_is_flagged_with_no_window() -> None:
+    periods = find_periods(Text.of("what happened before the trip").joined, vocabulary(), REFERENCE)
+    assert [(m.kind, m.window) for m in periods.mentions] == [("event", None)]
+
+
+@pytest.mark.parametrize("message", ["Feb 30 2020", "2020-13-45", "31/31/2020"])
+def test_impossible_dates_are_problems(message: str) -> None:
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE)
+    assert periods.problems and not periods.mentions
+
+
+def test_far_future_year_is_parsed_so_the_planner_can_refuse_it() -> None:
+    assert first_window("data for 2035") == (at(2035, 1, 1), at(2036, 1, 1))
+
+
+def test_may_as_a_verb_is_not_a_month() -> None:
+    assert find_periods(Text.of("it may trip again").joined, vocabulary(), REFERENCE).mentions == []
+
+
+def test_windows_are_aware_and_in_site_time() -> None:
+    start, _ = first_window("June 14, 2020")
+    assert start.utcoffset() is not None and start.utcoffset().total_seconds() == -4 * 3600  # EDT
+    start, _ = first_window("January 2020")
+    assert start.utcoffset().total_seconds() == -5 * 3600  # EST
+
+
+@pytest.mark.parametrize(("message", "start", "end"), [
+    ("around June 14th", at(2021, 6, 14), at(2021, 6, 15)),
+    ("on July 4", at(2020, 7, 4), at(2020, 7, 5)),
+])
+def test_day_without_year_is_the_latest_one_not_after_the_reference_date(
+        message: str, start: datetime, end: datetime) -> None:
+    assert first_window(message) == (start, end)
+
+
+def test_the_week_before_and_the_day_after_move_around_the_focus_window() -> None:
+    focus = TimeWindow(at(2021, 6, 14), at(2021, 6, 15), "June 14")
+    assert first_window("what about the week before?", focus_window=focus) == (at(2021, 6, 7), at(2021, 6, 14))
+    assert first_window("and the day after?", focus_window=focus) == (at(2021, 6, 15), at(2021, 6, 16))

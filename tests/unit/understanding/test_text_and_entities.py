@@ -1,0 +1,115 @@
+"""Normalisation, asset, sensor, failure-mode and id extraction."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.understanding.assets import find_assets
+from graph.understanding.identifiers import find_failure_modes, find_rule_ids, find_work_order_ids
+from graph.understanding.sensors import expand, find_sensors
+from graph.understanding.text import Text, edit_distance
+from graph.understanding.vocabulary import vocabulary
+
+VOCAB = vocabulary()
+
+
+def assets_of(message: str) -> list[str]:
+    return find_assets(Text.of(message), VOCAB).assets
+
+
+@pytest.mark.parametrize(("left", "right", "expected"), [
+    ("chiller", "chiller", 0), ("chiler", "chiller", 1), ("chlilre", "chiller", 2), ("chillr", "chiller", 1),
+    ("abc", "xyz", 3),
+])
+def test_edit_distance_counts_edits_and_swaps(left: str, right: str, expected: int) -> None:
+    assert edit_distance(left, right) == expected
+
+
+def test_abbreviations_are_expanded_but_times_keep_pm() -> None:
+    tokens = Text.of("CH9 supply temp w/o at 3 pm, show pm history").tokens
+    assert tokens[:4] == ("chiller", "9", "supply", "temperature")
+    assert tokens[4:6] == ("work", "order")
+    assert tokens[tokens.index("3") + 1] == "pm"
+    assert "preventive" in tokens
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Chiller 9 tripped", ["Chiller 9"]),
+    ("chiler 9 and Chillr 6", ["Chiller 9", "Chiller 6"]),
+    ("ch 4 vs ch#3", ["Chiller 4", "Chiller 3"]),
+    ("chiller #9", ["Chiller 9"]),
+    ("chillers 3 and 4", ["Chiller 3", "Chiller 4"]),
+    ("Chillers 3, 4 and 9", ["Chiller 3", "Chiller 4", "Chiller 9"]),
+    ("CWC04009 history", ["Chiller 9"]),
+    ("cwc04006 and CWC04703", ["Chiller 6", "Chiller 3"]),
+    ("chiller 14 work orders", ["Chiller 14"]),
+    ("chiller 9 and 2 other sensors", ["Chiller 9"]),
+    ("chilled water supply", []),
+])
+def test_assets_are_found_with_typos_ids_and_lists(message: str, expected: list[str]) -> None:
+    assert assets_of(message) == expected
+
+
+def test_unknown_chillers_and_ids_are_reported_not_dropped() -> None:
+    mentions = find_assets(Text.of("Chiller 99 and CWC09999"), VOCAB)
+    assert mentions.assets == []
+    assert mentions.unknown == ["Chiller 99", "CWC09999"]
+
+
+def test_all_chillers_bare_word_other_equipment_and_unknown_site() -> None:
+    assert find_assets(Text.of("compare all chillers"), VOCAB).all_assets
+    assert find_assets(Text.of("check the chiller"), VOCAB).bare_asset_word
+    assert find_assets(Text.of("what about AHU 2"), VOCAB).other_equipment == ["AHU 2"]
+    assert find_assets(Text.of("chiller 3 at site NORTH"), VOCAB).unknown_site == "NORTH"
+    assert find_assets(Text.of("chiller 3 at site MAIN"), VOCAB).unknown_site is None
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("supply temp", ["Supply Temperature"]),
+    ("chw supply and condenser flow", ["Supply Temperature", "Condenser Water Flow"]),
+    ("kw/ton and power", ["Chiller Efficiency", "Power Input"]),
+    ("the cooling load", ["Tonnage"]),
+    ("load", ["Chiller % Loaded"]),
+    ("evaporator approach", ["Supply Temperature", "Liquid Refrigerant Evaporator Temperature"]),
+    ("refrigerant temp", ["Liquid Refrigerant Evaporator Temperature"]),
+])
+def test_loose_sensor_names_map_to_canonical_names(message: str, expected: list[str]) -> None:
+    assert find_sensors(Text.of(message), VOCAB).canonical == expected
+
+
+def test_other_and_all_sensor_phrases_are_flags() -> None:
+    assert find_sensors(Text.of("rank them using the other sensors"), VOCAB).other_sensors
+    assert find_sensors(Text.of("are any sensors unreliable"), VOCAB).all_sensors
+
+
+def test_chiller_6_gets_its_condenser_return_sensor_with_a_note() -> None:
+    full, notes = expand(["Chiller 9", "Chiller 6"], ["Condenser Water Supply To Chiller Temperature"], VOCAB)
+    assert full == ["Chiller 9 Condenser Water Supply To Chiller Temperature",
+                    "Chiller 6 Condenser Water Return To Tower Temperature"]
+    assert any("Chiller 6" in note for note in notes)
+
+
+def test_sensors_are_not_expanded_for_chillers_without_telemetry() -> None:
+    assert expand(["Chiller 1"], ["Supply Temperature"], VOCAB) == ([], [])
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("is it condenser fouling?", "Condenser Water side fouling"),
+    ("could the condensor be fouled? condenser watr side fouling", "Condenser Water side fouling"),
+    ("looks like a refrigerant leak", "Purge Unit Excessive purge"),
+    ("evaporator water-side fouling", "Evaporator Water side fouling"),
+    ("the compressor is overheating", "Compressor Overheating: Failed due to Normal wear, overheating"),
+])
+def test_failure_modes_match_the_curated_strings(message: str, expected: str) -> None:
+    assert expected in find_failure_modes(Text.of(message), VOCAB)
+
+
+def test_rule_and_work_order_ids() -> None:
+    text = Text.of("RUL0018, rule 22 and rul17; see WO16228")
+    assert find_rule_ids(text) == ["RUL0018", "RUL0022", "RUL0017"]
+    assert find_work_order_ids(text) == ["WO16228"]
+
+
+def test_supply_and_return_together_name_both_sensors() -> None:
+    assert find_sensors(Text.of("ch9 supply and return temps"), VOCAB).canonical == [
+        "Supply Temperature", "Return Temperature"]
