@@ -7,6 +7,7 @@ returns a short summary with artifact ids, never raw tool output.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import uuid
@@ -67,11 +68,14 @@ class ToolRunner:
         self.memo: dict[str, ToolOutcome] = memo if memo is not None else {}
         self._executor = executor or _framework_executor
         self.calls: list[ToolOutcome] = []  # every outcome of this runner, in request order
+        # Calls running right now: a concurrent specialist asking for the same call waits for it.
+        self._inflight: dict[str, asyncio.Future[ToolOutcome]] = {}
 
     async def run(self, calls: list[tuple[str, dict[str, Any]]], *, specialist: str | None = None) -> list[ToolOutcome]:
         """Run a batch of (qualified tool name, args); results come back in request order."""
         outcomes: list[ToolOutcome | None] = [None] * len(calls)
         pending: list[tuple[int, str, dict[str, Any], str]] = []
+        waiting: list[tuple[int, str, dict[str, Any], asyncio.Future[ToolOutcome]]] = []
         for i, (name, args) in enumerate(calls):
             key = call_key(name, args)
             previous = self.memo.get(key)
@@ -79,17 +83,35 @@ class ToolRunner:
                 reused = ToolOutcome(name, args, previous.status, previous.output, previous.error, 0.0, reused=True)
                 outcomes[i] = reused
                 await self._announce(specialist, reused, started=False)
+            elif key in self._inflight:
+                waiting.append((i, name, args, self._inflight[key]))
             else:
                 pending.append((i, name, args, key))
+                self._inflight[key] = asyncio.get_running_loop().create_future()
         for _, name, args, _ in pending:
             await self._announce(specialist, ToolOutcome(name, args, "running"), started=True)
         if pending:
-            results = await self._executor([(name, args) for _, name, args, _ in pending], specialist)
+            try:
+                results = await self._executor([(name, args) for _, name, args, _ in pending], specialist)
+            except BaseException as exc:  # waiters must not hang on a batch that never finished
+                for _, _, _, key in pending:
+                    future = self._inflight.pop(key)
+                    if isinstance(exc, asyncio.CancelledError):
+                        future.cancel()
+                    else:
+                        future.set_exception(exc)
+                raise
             for (i, _, _, key), outcome in zip(pending, results, strict=True):
                 outcomes[i] = outcome
+                self._inflight.pop(key).set_result(outcome)
                 if outcome.ok:
                     self.memo[key] = outcome
                 await self._announce(specialist, outcome, started=False)
+        for i, name, args, future in waiting:
+            first = await future
+            shared = ToolOutcome(name, args, first.status, first.output, first.error, 0.0, reused=True)
+            outcomes[i] = shared
+            await self._announce(specialist, shared, started=False)
         done = [o for o in outcomes if o is not None]
         self.calls.extend(done)
         return done

@@ -1,0 +1,43 @@
+"""The LangGraph checkpointer of the deployment: SQLite embedded, Postgres when the database is.
+
+Thread state (one thread per chat session) lives here so a session continues after a restart; the
+artifact and conversation tables stay with SQLAlchemy (ARCHITECTURE.md, "three stores").
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+
+from assetops.settings import Settings
+
+CHECKPOINT_FILE = "checkpoints.sqlite"
+
+
+def postgres_conninfo(settings: Settings) -> str:
+    """The settings' Postgres URL in the plain libpq form psycopg's saver expects."""
+    url = settings.sync_database_url
+    for prefix in ("postgresql+psycopg://", "postgresql+psycopg2://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql://" + url[len(prefix):]
+    return url
+
+
+@contextlib.asynccontextmanager
+async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointSaver]:
+    """Open (and set up) the saver for the configured database; closed when the block ends."""
+    if settings.is_postgres:
+        from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+
+        async with AsyncPostgresSaver.from_conn_string(postgres_conninfo(settings)) as saver:
+            await saver.setup()
+            yield saver
+        return
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    async with AsyncSqliteSaver.from_conn_string(str(settings.data_dir / CHECKPOINT_FILE)) as saver:
+        await saver.setup()
+        yield saver

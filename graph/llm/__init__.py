@@ -1,0 +1,1 @@
+"""LLM mode: chat model construction, recorded calls, structured decisions, tool arguments, synthesis."""

@@ -1,0 +1,83 @@
+"""Build the configured chat model (an OpenAI-compatible endpoint) and record every call of it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from pydantic import SecretStr
+
+from assetops.profiling import LLMCallRecord, current_profile
+from assetops.settings import Settings
+
+
+def build_chat_model(settings: Settings) -> Any:
+    """A langchain-openai `ChatOpenAI` when `llm_model` is set, else None (offline mode)."""
+    if not settings.llm_model:
+        return None
+    from langchain_openai import ChatOpenAI
+
+    return ChatOpenAI(model=settings.llm_model, base_url=settings.llm_base_url or None,
+                      api_key=SecretStr(settings.llm_api_key or "not-needed"), temperature=0.0, max_retries=1, stream_usage=True,
+                      timeout=120)
+
+
+def model_name(llm: Any) -> str:
+    """The model's name for the profile (whatever attribute the chat model class uses)."""
+    for attribute in ("model_name", "model"):
+        value = getattr(llm, attribute, None)
+        if isinstance(value, str) and value:
+            return value
+    return type(llm).__name__
+
+
+def _usage(message: Any) -> tuple[int, int]:
+    usage = getattr(message, "usage_metadata", None) or {}
+    return int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0)
+
+
+async def ainvoke_recorded(runnable: Any, prompt: Any, *, llm: Any, purpose: str) -> Any:
+    """Invoke `runnable` (the model or a structured/tool-bound view of it) and record the call.
+
+    Model, prompt and completion tokens and latency go into the current `assetops.profiling`
+    profile. Structured-output runnables should be built with `include_raw=True` so the raw
+    message (and its token usage) is visible here.
+    """
+    started = time.perf_counter()
+    try:
+        result = await runnable.ainvoke(prompt)
+    except Exception:
+        _record(llm, started, None, f"{purpose} (failed)")
+        raise
+    _record(llm, started, result.get("raw") if isinstance(result, dict) else result, purpose)
+    return result
+
+
+async def astream_recorded(llm: Any, prompt: Any, *, purpose: str,
+                           on_text: Callable[[str], Awaitable[None]]) -> str:
+    """Stream the model's reply, handing each text piece to `on_text`; record the call; return the text."""
+    started = time.perf_counter()
+    merged: Any = None
+    try:
+        async for chunk in llm.astream(prompt):
+            merged = chunk if merged is None else merged + chunk
+            if isinstance(chunk.content, str) and chunk.content:
+                await on_text(chunk.content)
+    except Exception:
+        _record(llm, started, None, f"{purpose} (failed)")
+        raise
+    _record(llm, started, merged, purpose)
+    content = getattr(merged, "content", "")
+    return content if isinstance(content, str) else str(content)
+
+
+def _record(llm: Any, started: float, raw: Any, purpose: str) -> None:
+    profile = current_profile()
+    if profile is None:
+        return
+    prompt_tokens, completion_tokens = _usage(raw) if isinstance(raw, AIMessage) else (0, 0)
+    profile.llm_calls.append(LLMCallRecord(model=model_name(llm), latency_ms=(time.perf_counter() - started) * 1000.0,
+                                           prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
+                                           purpose=purpose))

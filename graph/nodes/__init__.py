@@ -1,0 +1,1 @@
+"""The supervisor graph's nodes: supervisor (decide / re-decide), dispatch (run specialists), respond."""

@@ -1,0 +1,108 @@
+"""The dispatch node: runs every ready task's specialist concurrently, under a cap.
+
+Each specialist gets one narrow task and the session's artifacts; it hands back a short summary
+and artifact ids. A missing specialist or one that crashes becomes a failed result with a message
+a person can read: the supervisor replans around it, nothing escapes the turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Literal
+
+from langgraph.runtime import Runtime
+from langgraph.types import Command
+
+from artifacts.model import Artifact
+from graph.context import TurnContext
+from graph.decide import ready_tasks
+from graph.events import EventType
+from graph.nodes.common import session_artifacts
+from graph.state import SupervisorState, decode_task, encode_result
+from specialists.base import SpecialistContext, SpecialistResult
+
+log = logging.getLogger(__name__)
+
+
+async def dispatch(state: SupervisorState, runtime: Runtime[TurnContext]) -> Command[Literal["supervisor"]]:
+    """Run the ready tasks (at most `max_parallel_specialists` at a time) and report back."""
+    ctx = runtime.context
+    plan = state.get("plan") or []
+    ready = ready_tasks(plan)
+    artifacts = await session_artifacts(ctx)
+    gate = asyncio.Semaphore(max(1, ctx.deps.config.max_parallel_specialists))
+
+    async def run_gated(index: int) -> dict[str, Any]:
+        async with gate:
+            return await _run_task(ctx, plan[index], index, artifacts)
+
+    results = await asyncio.gather(*(run_gated(i) for i in ready))
+    step = state.get("step", 0)
+    for result in results:
+        result["step"] = step
+    visible = list(state.get("artifact_ids") or [])
+    for result in results:
+        for artifact_id in [*result["artifact_ids"], *result["reused_artifact_ids"]]:
+            if artifact_id not in visible:
+                visible.append(artifact_id)
+    return Command(goto="supervisor",
+                   update={"results": [*(state.get("results") or []), *results], "artifact_ids": visible})
+
+
+async def _run_task(ctx: TurnContext, task_data: dict[str, Any], index: int,
+                    artifacts: list[Artifact]) -> dict[str, Any]:
+    task = decode_task(task_data)
+    specialist_id = task.specialist
+    await ctx.event("specialist_started", specialist=specialist_id, index=index, action=task.action,
+                    goal=task.goal, asset_ids=task.asset_ids, window=task_data.get("window"),
+                    attempt=task_data.get("attempts", 0), input_artifact_ids=[a.id for a in artifacts])
+    specialist = ctx.deps.specialists.get(specialist_id)
+    unavailable, crashed = specialist is None, False
+    if specialist is None:
+        reason = ctx.deps.specialists.unavailable_reason(specialist_id)
+        result = SpecialistResult(specialist_id, task.action, "failed",
+                                  f"Not available yet: {task.goal or task.action} ({reason}).", errors=[reason])
+    else:
+        sctx = SpecialistContext(session_id=ctx.session_id, turn_index=ctx.turn_index,
+                                 reference_date=ctx.reference_date, store=ctx.deps.store, tools=ctx.tools,
+                                 emit=ctx.emit, visible_artifacts=artifacts, llm=ctx.deps.llm)
+        result, crashed = await _guarded_run(specialist, task, sctx)
+    await _announce_artifacts(ctx, result)
+    await ctx.event("specialist_finished", specialist=specialist_id, index=index, action=task.action,
+                    status=result.status, summary=result.summary, artifact_ids=result.artifact_ids,
+                    reused_artifact_ids=result.reused_artifact_ids, errors=result.errors,
+                    follow_ups=[f"{t.specialist}.{t.action}" for t in result.follow_ups])
+    encoded = encode_result(result, task_index=index)
+    encoded["unavailable"] = unavailable
+    encoded["retryable"] = crashed or bool(result.follow_ups) or any(_transient(e) for e in result.errors)
+    return encoded
+
+
+# Failures worth a second attempt: the same request may succeed once the cause has passed.
+TRANSIENT_MARKERS = ("timed out", "timeout", "locked", "temporar", "connection", "unavailable")
+
+
+def _transient(error: str) -> bool:
+    return any(marker in error.lower() for marker in TRANSIENT_MARKERS)
+
+
+async def _guarded_run(specialist: Any, task: Any, sctx: SpecialistContext) -> tuple[SpecialistResult, bool]:
+    """The specialist's result, and whether it crashed (a crash is worth one retry)."""
+    try:
+        return await specialist.run(task, sctx), False
+    except Exception as exc:  # a specialist bug becomes a failed result, never a crashed turn
+        log.exception("specialist %s failed on %s", task.specialist, task.action)
+        return SpecialistResult(task.specialist, task.action, "failed",
+                                f"The {task.specialist} specialist failed on '{task.goal or task.action}'.",
+                                errors=[f"{type(exc).__name__}: {exc}"]), True
+
+
+async def _announce_artifacts(ctx: TurnContext, result: SpecialistResult) -> None:
+    announcements: list[tuple[EventType, list[str]]] = [("artifact_created", result.artifact_ids),
+                                                         ("artifact_reused", result.reused_artifact_ids)]
+    for kind, ids in announcements:
+        for artifact_id in ids:
+            artifact = await ctx.deps.store.get(artifact_id)
+            compact = artifact.compact() if artifact is not None else {"id": artifact_id}
+            await ctx.event(kind, specialist=result.specialist, artifact_id=artifact_id, artifact=compact)

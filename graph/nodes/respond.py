@@ -1,0 +1,62 @@
+"""The respond node: turns the turn's results and artifacts into the answer (offline or LLM)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from langgraph.graph import END
+from langgraph.runtime import Runtime
+from langgraph.types import Command
+
+from artifacts.model import Artifact
+from graph.answer import TurnOutcome, compose_answer, direct_answer
+from graph.context import TurnContext
+from graph.nodes.common import session_artifacts
+from graph.state import SupervisorState
+
+log = logging.getLogger(__name__)
+
+
+async def _turn_artifacts(ctx: TurnContext, results: list[dict[str, Any]]) -> list[Artifact]:
+    ids: list[str] = []
+    for result in results:
+        ids += [i for i in [*result["artifact_ids"], *result["reused_artifact_ids"]] if i not in ids]
+    return await session_artifacts(ctx, ids)
+
+
+async def _synthesise(ctx: TurnContext, state: SupervisorState, outcome: TurnOutcome) -> tuple[str, bool]:
+    """The answer, and whether it was already streamed as partial text (LLM mode)."""
+    max_chars = ctx.deps.config.answer_max_chars
+    if not outcome.results:
+        return direct_answer(outcome.decision, outcome.notes, max_chars=max_chars), False
+    offline = compose_answer(outcome, max_chars=max_chars)
+    if ctx.deps.llm is None:
+        return offline, False
+    from graph.llm.synthesis import llm_answer
+
+    try:
+        return await llm_answer(ctx, state, outcome, offline_draft=offline), True
+    except Exception as exc:  # the offline answer is always there to fall back on
+        log.warning("LLM synthesis failed, answering offline: %s", exc)
+        await ctx.event("error", stage="respond", message=f"LLM synthesis failed: {exc}", recovered=True)
+        return offline, False
+
+
+async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Command[Any]:
+    """Write the answer, stream it as partial text, then the final answer; end the turn."""
+    ctx = runtime.context
+    results = state.get("results") or []
+    outcome = TurnOutcome(decision=state.get("decision") or {}, plan=state.get("plan") or [], results=results,
+                          artifacts=await _turn_artifacts(ctx, results), notes=state.get("notes") or [],
+                          focus=state.get("focus") or {})
+    answer, streamed = await _synthesise(ctx, state, outcome)
+    if not streamed:
+        for paragraph in answer.split("\n"):
+            if paragraph.strip():
+                await ctx.event("partial_text", text=paragraph + "\n")
+    artifact_ids = list(state.get("artifact_ids") or [])
+    await ctx.event("final_answer", text=answer, kind=outcome.decision.get("kind", "answer"),
+                    artifact_ids=[a.id for a in outcome.artifacts], visible_artifact_ids=artifact_ids)
+    return Command(goto=END, update={"answer": answer, "messages": [AIMessage(content=answer)]})

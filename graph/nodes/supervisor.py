@@ -1,0 +1,124 @@
+"""The supervisor node: decides the turn's plan, then re-decides after every dispatch.
+
+First step: the planner (offline) or the chat model (LLM mode, structured output) reads the
+message against the focus and the artifacts and decides to run specialists, answer, ask or refuse.
+Later steps fold the specialists' results into the plan (`graph.decide`): retries, follow-ups for
+missing evidence, skips around what could not be obtained, and a hard step limit.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Literal
+
+from langgraph.runtime import Runtime
+from langgraph.types import Command
+
+from graph.context import TurnContext
+from graph.decide import capped_plan, fold_results, ready_tasks
+from graph.nodes.common import decision_payload, last_user_message, session_artifacts
+from graph.planner import call_planner, default_planner
+from graph.state import (
+    SupervisorState,
+    decode_focus,
+    encode_decision,
+    encode_focus,
+    encode_task,
+    task_signature,
+)
+from graph.types import ACTIONS, Decision
+
+log = logging.getLogger(__name__)
+
+Next = Literal["dispatch", "respond"]
+
+
+async def supervisor(state: SupervisorState, runtime: Runtime[TurnContext]) -> Command[Next]:
+    """Decide (first step) or re-decide (after a dispatch) what the turn does next."""
+    ctx = runtime.context
+    step = state.get("step", 0) + 1
+    if step == 1:
+        return await _first_decision(state, ctx)
+    return await _redecide(state, ctx, step)
+
+
+async def _decide(state: SupervisorState, ctx: TurnContext) -> tuple[Decision, list[str]]:
+    """The decision for the user's message, plus notes on how it was reached (fallbacks)."""
+    message = last_user_message(state)
+    focus = decode_focus(state.get("focus"))
+    artifacts = await session_artifacts(ctx, state.get("artifact_ids") or [])
+    notes: list[str] = []
+    if ctx.deps.llm is not None:
+        from graph.llm.decision import llm_decide
+
+        try:
+            return await llm_decide(ctx, state, message, focus, artifacts), notes
+        except Exception as exc:  # a model/endpoint failure must not end the turn: plan offline instead
+            log.warning("LLM decision failed, planning offline: %s", exc)
+            notes.append(f"The language model could not plan this turn ({type(exc).__name__}); "
+                         "the offline planner did.")
+            await ctx.event("error", stage="supervisor", message=f"LLM decision failed: {exc}", recovered=True)
+    planner = ctx.deps.planner or default_planner()
+    return await call_planner(planner, message, focus, ctx.reference_date, artifacts), notes
+
+
+def _valid_tasks(decision: Decision) -> tuple[list[dict[str, Any]], list[str]]:
+    """The decision's tasks with unknown actions and exact duplicates dropped (dependencies remapped)."""
+    tasks: list[dict[str, Any]] = []
+    notes: list[str] = []
+    position: dict[int, int] = {}  # original index -> index in the kept plan
+    seen: dict[str, int] = {}
+    for index, task in enumerate(decision.tasks):
+        if task.action not in ACTIONS.get(task.specialist, ()):
+            notes.append(f"Ignored an unknown action '{task.specialist}.{task.action}'.")
+            continue
+        encoded = encode_task(task)
+        identity = json.dumps([task_signature(encoded), encoded.get("params")], sort_keys=True, default=str)
+        if identity in seen:  # the same work twice would only produce a second identical artifact
+            position[index] = seen[identity]
+            continue
+        encoded["depends_on"] = [position[d] for d in task.depends_on if d in position]
+        position[index] = seen[identity] = len(tasks)
+        tasks.append(encoded)
+    return tasks, notes
+
+
+async def _first_decision(state: SupervisorState, ctx: TurnContext) -> Command[Next]:
+    decision, notes = await _decide(state, ctx)
+    plan, invalid = _valid_tasks(decision) if decision.kind == "run" else ([], [])
+    plan, over_cap = capped_plan(plan, ctx.deps.config.max_tasks_per_turn)
+    notes += invalid + over_cap
+    kind = decision.kind if decision.kind != "run" or plan else "answer"
+    if decision.kind == "run" and not plan and not decision.message:
+        decision.message = "I could not turn that request into any analysis I can run."
+    ready = ready_tasks(plan)
+    artifact_ids = list(state.get("artifact_ids") or [])
+    await ctx.event("supervisor_decision", **decision_payload(
+        kind=kind, intent=decision.intent, message=decision.message, plan=plan, indexes=ready, step=1,
+        notes=notes, assumptions=decision.assumptions, artifact_ids=artifact_ids))
+    update: dict[str, Any] = {
+        "step": 1, "plan": plan, "notes": notes, "decision": {**encode_decision(decision), "kind": kind},
+        "focus": encode_focus(decision.focus),
+    }
+    if decision.reference_date is not None:
+        update["reference_date"] = decision.reference_date.isoformat()
+    return Command(goto="dispatch" if ready else "respond", update=update)
+
+
+async def _redecide(state: SupervisorState, ctx: TurnContext, step: int) -> Command[Next]:
+    config = ctx.deps.config
+    latest = [r for r in state.get("results") or [] if r.get("step") == step - 1]
+    replan = fold_results(state.get("plan") or [], latest, max_retries=config.max_task_retries,
+                          max_tasks=config.max_tasks_per_turn)
+    notes = list(state.get("notes") or []) + replan.notes
+    ready = ready_tasks(replan.plan)
+    if ready and step > config.max_steps:
+        notes.append(f"Stopped after {config.max_steps} supervisor steps; the answer covers what was done so far.")
+        ready = []
+    decision = state.get("decision") or {}
+    await ctx.event("supervisor_decision", **decision_payload(
+        kind="run" if ready else "answer", intent=decision.get("intent", ""), message="", plan=replan.plan,
+        indexes=ready, step=step, notes=replan.notes, assumptions=[],
+        artifact_ids=list(state.get("artifact_ids") or [])))
+    return Command(goto="dispatch" if ready else "respond", update={"step": step, "plan": replan.plan, "notes": notes})

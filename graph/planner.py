@@ -1,0 +1,62 @@
+"""The offline planner as the supervisor sees it: one callable, injected or the default one.
+
+The default is `graph.planning.offline.plan_turn` (written alongside this module); it is imported
+lazily so the graph still builds, and says clearly why it cannot plan, while that module is absent.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from datetime import date
+from typing import Any
+
+from artifacts.model import Artifact
+from graph.planning.artifacts import ArtifactSummary
+from graph.types import Decision, Focus, TimeWindow
+
+Planner = Callable[[str, Focus, date, list[ArtifactSummary]], Decision | Awaitable[Decision]]
+
+# The planner names artifacts by the action that made them; these are the data specialist's kinds.
+ACTION_OF_KIND: dict[str, str] = {
+    "telemetry_window": "history",
+    "asset_comparison": "compare",
+    "point_values": "point_value",
+    "sensor_inventory": "sensors",
+    "inventory": "inventory",
+}
+
+
+def summarise_artifact(artifact: Artifact) -> ArtifactSummary:
+    """The planner's view of an artifact: producer, action-named kind, assets, window, sensors, results."""
+    window = None
+    if artifact.window_start is not None and artifact.window_end is not None:
+        window = TimeWindow(artifact.window_start, artifact.window_end)
+    kind = str(artifact.results.get("action") or ACTION_OF_KIND.get(artifact.kind, artifact.kind))
+    return ArtifactSummary(id=artifact.id, producer=artifact.producer, kind=kind,  # type: ignore[arg-type]
+                           asset_ids=tuple(artifact.asset_ids), window=window, sensors=tuple(artifact.sensors),
+                           summary=artifact.summary, key_results=artifact.results)
+
+
+class PlannerUnavailable(RuntimeError):
+    """The offline planner module cannot be imported."""
+
+
+def default_planner() -> Planner:
+    """The offline planner (`graph.planning.offline.plan_turn`)."""
+    try:
+        from graph.planning.offline import plan_turn
+    except ImportError as exc:
+        raise PlannerUnavailable(f"the offline planner is not available: {exc}") from exc
+    return plan_turn
+
+
+async def call_planner(planner: Planner, message: str, focus: Focus, reference_date: date,
+                       artifacts: list[Artifact]) -> Decision:
+    """Run a sync or async planner and return its decision."""
+    outcome: Any = planner(message, focus, reference_date, [summarise_artifact(a) for a in artifacts])
+    if inspect.isawaitable(outcome):
+        outcome = await outcome
+    if not isinstance(outcome, Decision):
+        raise TypeError(f"planner returned {type(outcome).__name__}, expected Decision")
+    return outcome

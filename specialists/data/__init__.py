@@ -1,0 +1,7 @@
+"""The data specialist (`data`): sites, assets, sensors and telemetry windows as artifacts."""
+
+from specialists.data.specialist import DataSpecialist
+
+SPECIALIST = DataSpecialist()
+
+__all__ = ["SPECIALIST", "DataSpecialist"]

@@ -1,0 +1,254 @@
+"""The evidence base: a telemetry window per asset, reused from the store whenever possible.
+
+Per asset: an artifact that already covers the window (same asset, window inside, sensors
+included) is reused as is or sliced locally (no tool call); otherwise the window is fetched with
+`iot.history_csv` in chunks under the tool's 5000-row cap, all assets and chunks in one parallel
+batch, merged, summarised with `utilities.csv_stats`, and written as a `telemetry_window` artifact.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from artifacts.matching import CoverageQuery, best_cover
+from artifacts.model import Artifact, ArtifactToolCall, new_artifact_id
+from fleet.model import EQUIPMENT_IDS, SITE, sensors_of
+from specialists.base import SpecialistContext, ToolOutcome
+from specialists.data import frames
+from specialists.data.evidence import TelemetryFacts, artifact_fields, bare
+from specialists.data.retry import run_with_retry
+
+KIND = "telemetry_window"
+_ASSET_PREFIX = re.compile(r"^Chiller \d+ (.+)$")
+
+
+@dataclass
+class AssetHistory:
+    """The outcome for one asset: an artifact (new or reused) or an error message."""
+
+    asset_id: str
+    artifact: Artifact | None = None
+    created: bool = False
+    reused_id: str | None = None
+    error: str | None = None
+    calls: list[ToolOutcome] = field(default_factory=list)
+
+
+def requested_sensors(asset_id: str, sensors: list[str]) -> list[str]:
+    """Full sensor names of `asset_id` for the requested ones (any asset's prefix or bare names)."""
+    known = [f"{asset_id} {name}" for name in sensors_of(asset_id)]
+    if not sensors:
+        return known
+    wanted = []
+    for sensor in sensors:
+        match = _ASSET_PREFIX.match(sensor)
+        full = f"{asset_id} {match.group(1) if match else sensor}"
+        if full not in wanted:
+            wanted.append(full)
+    return wanted
+
+
+def _covers_sensors(artifact: Artifact, sensors: list[str]) -> bool:
+    known_missing = set(artifact.results.get("sensors_without_data") or [])
+    return set(sensors) <= set(artifact.sensors) | known_missing
+
+
+async def find_reusable(ctx: SpecialistContext, asset_id: str, start: datetime, end: datetime,
+                        sensors: list[str]) -> Artifact | None:
+    """The tightest telemetry artifact of the session covering this asset, window and sensors."""
+    query = CoverageQuery(session_id=ctx.session_id, asset_id=asset_id, start=start, end=end,
+                          kinds=frozenset({KIND}))
+    candidates = [a for a in await ctx.store.find_covering(query) if _covers_sensors(a, sensors)]
+    return best_cover(candidates, query)
+
+
+def _facts(asset_id: str, start: datetime, end: datetime, csv_path: str, stats: dict[str, Any],
+           requested: list[str], **extra: Any) -> TelemetryFacts:
+    frame = frames.read_history(csv_path)
+    columns = frames.sensor_columns(frame)
+    available = [c for c in columns if frame[c].notna().any()]
+    share, means = frames.running_means(frame, asset_id, available)
+    return TelemetryFacts(
+        asset_id=asset_id, start=start, end=end, csv_path=csv_path, rows=len(frame), requested=requested,
+        available=available, stats={k: v for k, v in stats.items() if k in columns},
+        trends={c: frames.trend_per_day(frame, c) for c in available},
+        presence=frames.presence(frame, requested, end), running_share=share, running_means=means, **extra)
+
+
+def _new_artifact(ctx: SpecialistContext, facts: TelemetryFacts, calls: list[ToolOutcome]) -> Artifact:
+    return Artifact(id=new_artifact_id("data"), producer="data", site=SITE,
+                    equipment_ids=[EQUIPMENT_IDS[facts.asset_id]] if facts.asset_id in EQUIPMENT_IDS else [],
+                    tool_calls=[c.as_artifact_call() for c in calls], **artifact_fields(facts),
+                    **ctx.new_artifact_fields())
+
+
+async def _slice(ctx: SpecialistContext, cover: Artifact, asset_id: str, start: datetime, end: datetime,
+                 requested: list[str]) -> AssetHistory:
+    """A narrower window cut from a covering artifact's CSV: no tool call at all."""
+    from tools.utilities import summarise_csv
+
+    source = Path(str(cover.data_ref))
+    target = source.with_name(f"{source.stem}__{frames.tool_time(start)}_{frames.tool_time(end)}.csv".replace(":", ""))
+    await asyncio.to_thread(frames.slice_history, source, start, end, target)
+    stats = (await asyncio.to_thread(summarise_csv, target, None))["stats"]
+    facts = await asyncio.to_thread(
+        _facts, asset_id, start, end, str(target), stats, requested,
+        assumptions=[f"Cut from {cover.id} (same asset, wider window); no new tool call."])
+    artifact = _new_artifact(ctx, facts, [])
+    artifact.tool_calls = [ArtifactToolCall(**c.model_dump()) for c in cover.tool_calls]
+    await ctx.store.put(artifact)
+    return AssetHistory(asset_id, artifact, created=True, reused_id=cover.id)
+
+
+def _chunk_calls(asset_id: str, start: datetime, end: datetime) -> list[tuple[str, dict[str, Any]]]:
+    return [("iot.history_csv", {"site_name": SITE, "asset_id": asset_id, "start": frames.tool_time(c.start),
+                                 "final": frames.tool_time(c.end)}) for c in frames.split_window(start, end)]
+
+
+async def _merged_path(asset_id: str, start: datetime, end: datetime, outcomes: list[ToolOutcome]) -> str:
+    paths = [str(o.output["csv_path"]) for o in outcomes]
+    if len(paths) == 1:
+        return paths[0]
+    first = Path(paths[0])
+    name = f"{asset_id.replace(' ', '_')}_{frames.tool_time(start)}_{frames.tool_time(end)}_merged.csv"
+    target = first.with_name(name.replace(":", ""))
+    await asyncio.to_thread(frames.merge_histories, paths, target)
+    return str(target)
+
+
+async def collect_histories(ctx: SpecialistContext, asset_ids: list[str], start: datetime, end: datetime,
+                            sensors: list[str]) -> list[AssetHistory]:
+    """The telemetry window of each asset: reused, sliced, or fetched (all fetches in parallel)."""
+    results: dict[str, AssetHistory] = {}
+    to_fetch: list[str] = []
+    for asset_id in asset_ids:
+        wanted = requested_sensors(asset_id, sensors)
+        cover = await find_reusable(ctx, asset_id, start, end, wanted)
+        if cover is None:
+            to_fetch.append(asset_id)
+        elif cover.window_start == start and cover.window_end == end:
+            results[asset_id] = AssetHistory(asset_id, cover, reused_id=cover.id)
+        else:
+            results[asset_id] = await _slice(ctx, cover, asset_id, start, end, wanted)
+    if to_fetch:
+        for history in await _fetch(ctx, to_fetch, start, end, sensors):
+            results[history.asset_id] = history
+    return [results[a] for a in asset_ids]
+
+
+async def _fetch(
+    ctx: SpecialistContext, asset_ids: list[str], start: datetime, end: datetime, sensors: list[str]
+) -> list[AssetHistory]:
+    plan = {a: _chunk_calls(a, start, end) for a in asset_ids}
+    if ctx.llm is not None:
+        from specialists.data.llm_calls import propose_history_calls
+
+        plan = await propose_history_calls(
+            ctx.llm, asset_ids, frames.tool_time(start), frames.tool_time(end), plan
+        )
+    calls = [call for a in asset_ids for call in plan[a]]
+    outcomes, retried = await run_with_retry(ctx.tools, calls, specialist="data")
+    histories, ready = [], []
+    for (asset_id, calls_of), offset in zip(plan.items(), _offsets(plan), strict=True):
+        mine = outcomes[offset : offset + len(calls_of)]
+        good = [o for o in mine if o.ok]
+        mine_retried = [r for r in retried if r.args.get("asset_id") == asset_id]
+        if not good:
+            failure = next(o for o in mine if not o.ok)
+            histories.append(
+                AssetHistory(asset_id, error=failure.error or failure.status, calls=[*mine_retried, *mine])
+            )
+            continue
+        # Chunks without data are reported and the analysis continues on the rest of the window.
+        gaps = gap_lines([o for o in mine if not o.ok])
+        path = await _merged_path(asset_id, start, end, good)
+        ready.append((asset_id, [*mine_retried, *mine], path, good, gaps))
+    stats_outcomes, _ = await run_with_retry(
+        ctx.tools, [("utilities.csv_stats", {"csv_path": item[2]}) for item in ready], specialist="data"
+    )
+    for (asset_id, made, path, good, gaps), stats in zip(ready, stats_outcomes, strict=True):
+        histories.append(
+            await _finish(ctx, asset_id, (start, end), sensors, path, good, [*made, stats], stats, gaps)
+        )
+    order = {a: i for i, a in enumerate(asset_ids)}
+    return sorted(histories, key=lambda h: order[h.asset_id])
+
+
+def gap_lines(failed: list[ToolOutcome]) -> list[str]:
+    """One line per run of consecutive chunks without data, with what the store does cover."""
+    runs: list[list[str]] = []
+    for outcome in failed:
+        start, final = str(outcome.args.get("start")), str(outcome.args.get("final"))
+        if runs and runs[-1][1] == start:
+            runs[-1][1] = final
+        else:
+            runs.append([start, final])
+    error = str(failed[0].error or "") if failed else ""
+    days = (
+        re.findall(r"\d{4}-\d{2}-\d{2}", error.split("its data covers", 1)[1])
+        if "its data covers" in error
+        else []
+    )
+    covers = f"{days[0]} to {days[1]}" if len(days) >= 2 else ""
+    detail = f" (the stored data covers {covers})" if covers else f" ({error[:120]})" if error else ""
+    return [
+        f"No telemetry from {a} to {b}{detail}; the statistics cover the rest of the window." for a, b in runs
+    ]
+
+
+def _offsets(plan: dict[str, list[Any]]) -> list[int]:
+    offsets, total = [], 0
+    for calls in plan.values():
+        offsets.append(total)
+        total += len(calls)
+    return offsets
+
+
+async def _finish(
+    ctx: SpecialistContext,
+    asset_id: str,
+    window: tuple[datetime, datetime],
+    sensors: list[str],
+    path: str,
+    fetched: list[ToolOutcome],
+    calls: list[ToolOutcome],
+    stats: ToolOutcome,
+    gaps: list[str],
+) -> AssetHistory:
+    start, end = window
+    stat_values = stats.output.get("stats", {}) if stats.ok and isinstance(stats.output, dict) else {}
+    truncated = any(bool(o.output.get("truncated")) for o in fetched)
+    assumptions = ["Times are site-local; trends are least-squares slopes per day."]
+    if truncated:
+        assumptions.append("A chunk hit the 5000-row cap; the tail of that chunk is missing.")
+    if not stats.ok:
+        assumptions.append(f"csv_stats failed ({stats.error}); statistics were computed locally.")
+        from tools.utilities import summarise_csv
+
+        stat_values = (await asyncio.to_thread(summarise_csv, Path(path), None))["stats"]
+    facts = await asyncio.to_thread(
+        _facts,
+        asset_id,
+        start,
+        end,
+        path,
+        stat_values,
+        requested_sensors(asset_id, sensors),
+        chunks=len(fetched),
+        truncated=truncated,
+        assumptions=assumptions,
+        window_gaps=gaps,
+    )
+    artifact = _new_artifact(ctx, facts, calls)
+    await ctx.store.put(artifact)
+    return AssetHistory(asset_id, artifact, created=True, calls=calls)
+
+
+def sensor_bare_names(sensors: list[str], asset_id: str) -> list[str]:
+    """Bare names of full sensor names (for messages)."""
+    return [bare(asset_id, s) for s in sensors]

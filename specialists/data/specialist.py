@@ -1,0 +1,94 @@
+"""The data specialist: inventory, sensors, history (the evidence base), point values, comparisons."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from fleet.model import EQUIPMENT_IDS
+from graph.types import SpecialistId, SpecialistTask, TimeWindow
+from specialists.base import SpecialistContext, SpecialistResult
+from specialists.data import catalog, point
+from specialists.data.compare import comparison_artifact
+from specialists.data.evidence import result_status
+from specialists.data.history import AssetHistory, collect_histories
+
+DEFAULT_LOOKBACK = timedelta(days=7)
+_ASSET_OF_EQUIPMENT = {code: name for name, code in EQUIPMENT_IDS.items()}
+
+
+def task_assets(task: SpecialistTask) -> list[str]:
+    """The task's assets, from asset ids or (mapped) equipment ids."""
+    assets = list(task.asset_ids)
+    for code in task.equipment_ids:
+        name = _ASSET_OF_EQUIPMENT.get(code)
+        if name and name not in assets:
+            assets.append(name)
+    return assets
+
+
+def task_window(task: SpecialistTask, ctx: SpecialistContext) -> tuple[TimeWindow, list[str]]:
+    """The task's window, or the week before the reference date (stated as an assumption)."""
+    if task.window is not None:
+        return task.window, []
+    end = datetime.combine(ctx.reference_date, datetime.min.time())
+    return TimeWindow(end - DEFAULT_LOOKBACK, end, "last 7 days"), [
+        "No window was given; used the 7 days before the reference date."]
+
+
+def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: list[str]) -> SpecialistResult:
+    created = [h.artifact.id for h in histories if h.artifact is not None and h.created]
+    reused = [h.reused_id for h in histories if h.reused_id]
+    errors = [f"{h.asset_id}: {h.error}" for h in histories if h.error]
+    parts = []
+    for history in histories:
+        if history.artifact is not None:
+            gaps = [line for line in history.artifact.observations if line.startswith(("No data", history.asset_id))]
+            note = " (reused from earlier in the session)" if history.reused_id else ""
+            parts.append(history.artifact.summary + note + (" " + " ".join(gaps[:2]) if gaps else ""))
+    parts += [f"No telemetry for {e.rstrip('.')}." for e in errors]
+    status = result_status(errors, bool(created or reused))
+    return SpecialistResult("data", task.action, status, " ".join(parts + extra), artifact_ids=created,
+                            reused_artifact_ids=reused, errors=errors)
+
+
+class DataSpecialist:
+    """Collects and summarises telemetry; reuses the session's artifacts before calling any tool."""
+
+    id: SpecialistId = "data"
+
+    async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Run one data task (see `graph.types.ACTIONS["data"]`)."""
+        if task.action == "inventory":
+            return await catalog.inventory(task, ctx)
+        if task.action == "sensors":
+            return await catalog.sensors(replace_assets(task), ctx)
+        if task.action == "point_value":
+            return await point.point_value(replace_assets(task), ctx)
+        if task.action in ("history", "compare"):
+            return await self._history(task, ctx)
+        return SpecialistResult("data", task.action, "failed", f"The data specialist has no action '{task.action}'.",
+                                errors=[f"unknown action {task.action}"])
+
+    async def _history(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        assets = task_assets(task)
+        if not assets:
+            return SpecialistResult("data", task.action, "failed", "Which asset? The request names none.",
+                                    errors=["no asset in the task"])
+        window, assumptions = task_window(task, ctx)
+        histories = await collect_histories(ctx, assets, window.start, window.end, task.sensors)
+        result = _history_result(task, histories, [])
+        if task.action == "compare" and sum(h.artifact is not None for h in histories) >= 2:
+            comparison = await comparison_artifact(ctx, histories)
+            result.artifact_ids.append(comparison.id)
+            sources = ", ".join(h.artifact.id for h in histories if h.artifact is not None)
+            gaps = [line for h in histories if h.artifact for line in h.artifact.observations if line.startswith("No data")]
+            result.summary = " ".join([comparison.summary, f"(from {sources})", *gaps[:2]])
+        if assumptions:
+            result.summary += " " + assumptions[0]
+        return result
+
+
+def replace_assets(task: SpecialistTask) -> SpecialistTask:
+    """The task with equipment ids mapped onto asset ids."""
+    task.asset_ids = task_assets(task)
+    return task

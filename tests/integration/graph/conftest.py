@@ -1,0 +1,46 @@
+"""Fixtures of the dialog tests: one small generated fleet per dialog, loaded into a SQLite template."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from assetops.db import migrate
+from assetops.settings import Settings
+from fleet.generator import generate_fleet, small_config
+from fleet.loader import load_fleet
+
+
+def dialog_settings(root: Path) -> Settings:
+    """Offline settings over a SQLite file in `root`."""
+    return Settings(data_dir=root, work_dir=root / "work", models_dir=root / "models",
+                    database_url=f"sqlite:///{root / 'assetops.db'}", redis_url="", llm_model="")
+
+
+class FleetTemplates:
+    """Builds (once per test session) a loaded database per fleet window and copies it per test."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._built: dict[tuple[str, str, tuple[str, ...]], Path] = {}
+
+    def settings_for(self, start: str, end: str, assets: tuple[str, ...], target: Path) -> Settings:
+        key = (start, end, assets)
+        if key not in self._built:
+            folder = self.root / f"{start}_{end}_{len(self._built)}"
+            folder.mkdir()
+            settings = dialog_settings(folder)
+            migrate.upgrade(settings)
+            load_fleet(settings, generate_fleet(small_config(start, end, assets=assets)))
+            self._built[key] = folder / "assetops.db"
+        shutil.copy(self._built[key], target / "assetops.db")
+        settings = dialog_settings(target)
+        settings.ensure_dirs()
+        return settings
+
+
+@pytest.fixture(scope="session")
+def fleet_templates(tmp_path_factory: pytest.TempPathFactory) -> FleetTemplates:
+    return FleetTemplates(tmp_path_factory.mktemp("dialog_fleets"))

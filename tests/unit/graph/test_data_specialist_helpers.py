@@ -1,0 +1,120 @@
+"""Pure helpers of the data specialist: chunking, merging, slicing, presence, corrections, evidence lines."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from itertools import pairwise
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pandas as pd
+
+from specialists.base import ToolOutcome
+from specialists.data import frames
+from specialists.data.evidence import TelemetryFacts, artifact_fields
+from specialists.data.history import gap_lines, requested_sensors
+from specialists.data.retry import canonical_asset, corrected_args
+
+ZONE = ZoneInfo("America/New_York")
+
+
+def _history_csv(path: Path, start: str, periods: int, **columns: list[float | None]) -> Path:
+    stamps = pd.date_range(start, periods=periods, freq="15min", tz=ZONE)
+    frame = pd.DataFrame({"timestamp": [s.isoformat() for s in stamps], "asset_id": "Chiller 9", **columns})
+    frame.to_csv(path, index=False)
+    return path
+
+
+def test_a_long_window_is_split_into_consecutive_chunks_under_the_row_cap() -> None:
+    start = datetime(2021, 1, 1, tzinfo=ZONE)
+    end = datetime(2021, 12, 31, 6, tzinfo=ZONE)
+    chunks = frames.split_window(start, end)
+    assert chunks[0].start == start and chunks[-1].end == end
+    assert all(a.end == b.start for a, b in pairwise(chunks))
+    assert all(c.end - c.start <= timedelta(days=frames.MAX_CHUNK_DAYS) for c in chunks)
+    assert frames.MAX_CHUNK_DAYS * 96 < 5000  # 15-minute rows per chunk stay under history_csv's cap
+
+
+def test_tool_times_are_bare_dates_at_midnight_and_site_local_otherwise() -> None:
+    assert frames.tool_time(datetime(2021, 3, 1, tzinfo=ZONE)) == "2021-03-01"
+    assert frames.tool_time(datetime(2021, 3, 1, 6, 30, tzinfo=ZONE)) == "2021-03-01T06:30:00"
+
+
+def test_merging_chunks_keeps_time_order_and_drops_overlaps(tmp_path: Path) -> None:
+    a = _history_csv(tmp_path / "a.csv", "2021-05-01", 4, **{"Chiller 9 Tonnage": [1.0, 2.0, 3.0, 4.0]})
+    b = _history_csv(tmp_path / "b.csv", "2021-05-01 00:45", 3, **{"Chiller 9 Tonnage": [4.0, 5.0, 6.0]})
+    merged = frames.read_history(frames.merge_histories([str(b), str(a)], tmp_path / "m.csv"))
+    assert merged["Chiller 9 Tonnage"].tolist() == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+
+
+def test_slicing_keeps_only_the_rows_inside_the_window(tmp_path: Path) -> None:
+    source = _history_csv(tmp_path / "s.csv", "2021-05-01", 96 * 3, **{"Chiller 9 Tonnage": [1.0] * 96 * 3})
+    part = frames.slice_history(source, datetime(2021, 5, 2, tzinfo=ZONE), datetime(2021, 5, 3, tzinfo=ZONE),
+                                tmp_path / "part.csv")
+    assert len(part) == 96
+    assert len(pd.read_csv(tmp_path / "part.csv")) == 96
+
+
+def test_presence_tells_missing_and_silenced_sensors_apart(tmp_path: Path) -> None:
+    flow = [10.0] * 8 + [None] * 16
+    path = _history_csv(tmp_path / "p.csv", "2021-05-01", 24, **{"Chiller 9 Condenser Water Flow": flow,
+                                                                   "Chiller 9 Tonnage": [5.0] * 24})
+    frame = frames.read_history(path)
+    info = frames.presence(frame, ["Chiller 9 Condenser Water Flow", "Chiller 9 Tonnage", "Chiller 9 Power Input"],
+                           datetime(2021, 5, 1, 6, tzinfo=ZONE))
+    assert info["Chiller 9 Power Input"]["count"] == 0
+    assert info["Chiller 9 Condenser Water Flow"]["silent_hours"] == 4.0
+    assert info["Chiller 9 Condenser Water Flow"]["last"].startswith("2021-05-01T01:45:00-04:00")
+    assert info["Chiller 9 Tonnage"]["silent_hours"] == 0.0
+
+
+def test_trend_is_per_day() -> None:
+    stamps = pd.date_range("2021-05-01", periods=4 * 96, freq="15min", tz="UTC")
+    frame = pd.DataFrame({"ts": stamps, "v": [i / 96 * 2.0 for i in range(len(stamps))]})
+    assert abs((frames.trend_per_day(frame, "v") or 0) - 2.0) < 1e-6
+
+
+def test_arguments_are_corrected_where_the_error_points() -> None:
+    assert canonical_asset("CWC04009") == "Chiller 9" and canonical_asset("chiller4") == "Chiller 4"
+    assert canonical_asset("Chiller 99") is None
+    asset = corrected_args({"site_name": "MAIN", "asset_id": "chiller 9", "start": "2021-05-01"},
+                           "unknown asset_id chiller 9 at site MAIN", "error")
+    assert asset is not None and asset["asset_id"] == "Chiller 9"
+    dates = corrected_args({"asset_id": "Chiller 9", "start": "2021-05-01T00:00:00Z"},
+                           "Argument 'start' must be an ISO date", "error")
+    assert dates is not None and dates["start"] == "2021-05-01"
+    assert corrected_args({"asset_id": "Chiller 9"}, "No observations for asset_id Chiller 9", "error") is None
+    assert corrected_args({"asset_id": "Chiller 9"}, "start >= final", "error") is None
+    assert corrected_args({"asset_id": "Chiller 9"}, "history_csv timed out after 5 s", "timeout") == {
+        "asset_id": "Chiller 9"}
+
+
+def test_requested_sensors_map_onto_each_asset() -> None:
+    assert requested_sensors("Chiller 3", ["Chiller 4 Power Input", "Tonnage", "Chiller % Loaded"]) == [
+        "Chiller 3 Power Input", "Chiller 3 Tonnage", "Chiller 3 Chiller % Loaded"]
+    assert len(requested_sensors("Chiller 6", [])) == 10
+
+
+def test_consecutive_empty_chunks_become_one_gap_line() -> None:
+    error = "No observations for asset_id Chiller 3 from a to b: its data covers 2021-04-01 to 2021-06-30 (10 obs)."
+    failed = [ToolOutcome("iot.history_csv", {"start": s, "final": f}, "error", error=error)
+              for s, f in (("2020-07-01", "2020-08-15"), ("2020-08-15", "2020-09-29"))]
+    assert gap_lines(failed) == ["No telemetry from 2020-07-01 to 2020-09-29 (the stored data covers 2021-04-01 "
+                                 "to 2021-06-30); the statistics cover the rest of the window."]
+
+
+def test_telemetry_artifact_lines_carry_numbers_units_and_gaps() -> None:
+    facts = TelemetryFacts(
+        asset_id="Chiller 9", start=datetime(2021, 5, 1, tzinfo=ZONE), end=datetime(2021, 5, 2, tzinfo=ZONE),
+        csv_path="/w/x.csv", rows=96, requested=["Chiller 9 Power Input", "Chiller 9 Condenser Water Flow"],
+        available=["Chiller 9 Power Input"],
+        stats={"Chiller 9 Power Input": {"count": 96, "mean": 250.5, "min": 1.5, "max": 400.0, "std": 3.0}},
+        trends={"Chiller 9 Power Input": 1.25}, presence={"Chiller 9 Power Input": {"count": 96, "last": "x",
+                                                                                   "silent_hours": 0.0}},
+        running_share=0.5, running_means={"Chiller 9 Power Input": 320.0})
+    fields = artifact_fields(facts)
+    assert fields["observations"][0].startswith("No data for Chiller 9 Condenser Water Flow")
+    assert "Power Input: mean 250.50 kW (min 1.50, max 400.00; 320.00 while running), trend +1.250 kW/day" in \
+        fields["observations"]
+    assert fields["results"]["sensors_without_data"] == ["Chiller 9 Condenser Water Flow"]
+    assert fields["sensors"] == ["Chiller 9 Power Input", "Chiller 9 Condenser Water Flow"]
