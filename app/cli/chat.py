@@ -1,4 +1,4 @@
-"""`assetops chat`: a minimal in-process REPL over the turn runner (no service needed)."""
+"""`assetops chat`: a REPL over the turn runner, in-process (default) or against a service (`--url`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from graph.events import TurnEvent
 QUIT_WORDS = {"exit", "quit", ":q"}
 
 
-def _render(event: TurnEvent, *, verbose: bool) -> str | None:
+def render_event(event: TurnEvent, *, verbose: bool) -> str | None:
     """One line for an event worth showing (the answer always; the work only with --verbose)."""
     data = event.data
     if event.type == "final_answer":
@@ -22,6 +22,8 @@ def _render(event: TurnEvent, *, verbose: bool) -> str | None:
         return f"  ! {data.get('message', '')}"
     if not verbose:
         return None
+    if event.type == "specialist_started":
+        return f"  [{event.specialist or data.get('specialist')}] {data.get('goal') or data.get('action')}"
     if event.type == "supervisor_decision" and data.get("tasks"):
         return "  > " + ", ".join(f"{t['specialist']}.{t['action']}" for t in data["tasks"])
     if event.type == "tool_call_finished":
@@ -53,15 +55,30 @@ async def _repl(session_id: str, reference_date: date | None, verbose: bool) -> 
             if not message.strip():
                 continue
             async for event in run_turn(deps, session_id, message, reference_date=reference_date):
-                line = _render(event, verbose=verbose)
+                line = render_event(event, verbose=verbose)
                 if line is not None:
                     typer.echo(line)
 
 
 def chat(session: str | None = typer.Option(None, help="Session id to continue (default: a new session)."),
          reference_date: str | None = typer.Option(None, help="Date relative periods resolve against, YYYY-MM-DD."),
-         verbose: bool = typer.Option(False, "--verbose", "-v", help="Show decisions, tool calls and artifacts.")
+         verbose: bool = typer.Option(True, "--verbose/--quiet", "-v/-q",
+                                      help="Show which specialist works and each tool call as it happens."),
+         url: str | None = typer.Option(None, help="A running service (e.g. http://127.0.0.1:8000); default: embedded."),
+         key: str | None = typer.Option(None, help="API key for --url (default: the local key file)."),
          ) -> None:
-    """Chat with the assistant in this terminal (in-process, same graph and stores as the service)."""
-    ref = date.fromisoformat(reference_date) if reference_date else None
+    """Chat with the assistant in this terminal: embedded (same graph and stores as the service) or, with
+    --url, against a running service with its events streamed live."""
+    try:
+        ref = date.fromisoformat(reference_date) if reference_date else None
+    except ValueError as exc:
+        raise SystemExit(f"--reference-date must be YYYY-MM-DD: {exc}") from exc
+    if url:
+        from app.cli.chat_remote import remote_repl
+        from app.cli.client import ServiceClient
+        from assetops.settings import get_settings
+
+        remote_repl(ServiceClient.from_options(get_settings(), url, key), session, ref,
+                    lambda event: render_event(event, verbose=verbose))
+        return
     asyncio.run(_repl(session or f"cli-{uuid.uuid4().hex[:8]}", ref, verbose))
