@@ -100,3 +100,26 @@ def record_query(kind: str, started: float, rows: int, error: str | None = None)
     profile = _current.get()
     if profile is not None:
         profile.queries.append(QueryRecord(kind, (time.perf_counter() - started) * 1000.0, rows, error))
+
+
+def chat_model_name(llm: Any) -> str:
+    """A chat model's name for the profile (whatever attribute its LangChain class uses)."""
+    for attribute in ("model_name", "model"):
+        value = getattr(llm, attribute, None)
+        if isinstance(value, str) and value:
+            return value
+    return type(llm).__name__
+
+
+def record_llm_call(llm: Any, started: float, message: Any, purpose: str) -> None:
+    """Add an LLM call (model, latency since `started`, token usage of the reply message when the
+    endpoint reports it) to the current profile. `message` is None for a failed call."""
+    profile = _current.get()
+    if profile is None:
+        return
+    usage = getattr(message, "usage_metadata", None) or {}
+    profile.llm_calls.append(LLMCallRecord(
+        model=chat_model_name(llm), latency_ms=(time.perf_counter() - started) * 1000.0,
+        prompt_tokens=int(usage.get("input_tokens", 0) or 0),
+        completion_tokens=int(usage.get("output_tokens", 0) or 0), purpose=purpose,
+    ))

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from assetops.db.engine import Database
 from assetops.db.tables.fleet import FmeaRow, SensorRelevanceRow
-from assetops.profiling import LLMCallRecord, current_profile
+from assetops.profiling import record_llm_call
 from tools.fmsr_logic import (
     SOURCE_LLM,
     UNKNOWN,
@@ -81,30 +81,15 @@ def _message_text(message: Any) -> str:
     return str(content)
 
 
-def _record_llm_call(llm: Any, started: float, message: Any, purpose: str) -> None:
-    # Same record as graph/llm/model.py writes; tools may not import graph (layering), hence the twin.
-    profile = current_profile()
-    if profile is None:
-        return
-    usage = getattr(message, "usage_metadata", None) or {}
-    profile.llm_calls.append(LLMCallRecord(
-        model=str(getattr(llm, "model_name", None) or getattr(llm, "model", None) or type(llm).__name__),
-        latency_ms=(time.perf_counter() - started) * 1000.0,
-        prompt_tokens=int(usage.get("input_tokens", 0) or 0),
-        completion_tokens=int(usage.get("output_tokens", 0) or 0),
-        purpose=purpose,
-    ))
-
-
 async def ask_llm(llm: Any, prompt: str, purpose: str) -> str:
     """One chat-model call, recorded in the current profile (model, latency, tokens), failed ones too."""
     started = time.perf_counter()
     try:
         message = await llm.ainvoke(prompt)
     except Exception:
-        _record_llm_call(llm, started, None, f"{purpose} (failed)")
+        record_llm_call(llm, started, None, f"{purpose} (failed)")
         raise
-    _record_llm_call(llm, started, message, purpose)
+    record_llm_call(llm, started, message, purpose)
     return _message_text(message)
 
 

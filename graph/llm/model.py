@@ -9,7 +9,7 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from pydantic import SecretStr
 
-from assetops.profiling import LLMCallRecord, current_profile
+from assetops.profiling import chat_model_name, record_llm_call
 from assetops.settings import Settings
 
 
@@ -24,18 +24,7 @@ def build_chat_model(settings: Settings) -> Any:
                       timeout=120)
 
 
-def model_name(llm: Any) -> str:
-    """The model's name for the profile (whatever attribute the chat model class uses)."""
-    for attribute in ("model_name", "model"):
-        value = getattr(llm, attribute, None)
-        if isinstance(value, str) and value:
-            return value
-    return type(llm).__name__
-
-
-def _usage(message: Any) -> tuple[int, int]:
-    usage = getattr(message, "usage_metadata", None) or {}
-    return int(usage.get("input_tokens", 0) or 0), int(usage.get("output_tokens", 0) or 0)
+model_name = chat_model_name  # kept for callers of graph.llm.model
 
 
 async def ainvoke_recorded(runnable: Any, prompt: Any, *, llm: Any, purpose: str) -> Any:
@@ -74,10 +63,4 @@ async def astream_recorded(llm: Any, prompt: Any, *, purpose: str,
 
 
 def _record(llm: Any, started: float, raw: Any, purpose: str) -> None:
-    profile = current_profile()
-    if profile is None:
-        return
-    prompt_tokens, completion_tokens = _usage(raw) if isinstance(raw, AIMessage) else (0, 0)
-    profile.llm_calls.append(LLMCallRecord(model=model_name(llm), latency_ms=(time.perf_counter() - started) * 1000.0,
-                                           prompt_tokens=prompt_tokens, completion_tokens=completion_tokens,
-                                           purpose=purpose))
+    record_llm_call(llm, started, raw if isinstance(raw, AIMessage) else None, purpose)
