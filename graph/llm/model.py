@@ -9,7 +9,7 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from pydantic import SecretStr
 
-from assetops.profiling import chat_model_name, record_llm_call
+from assetops.profiling import record_llm_call
 from assetops.settings import Settings
 
 
@@ -22,9 +22,6 @@ def build_chat_model(settings: Settings) -> Any:
     return ChatOpenAI(model=settings.llm_model, base_url=settings.llm_base_url or None,
                       api_key=SecretStr(settings.llm_api_key or "not-needed"), temperature=0.0, max_retries=1, stream_usage=True,
                       timeout=120)
-
-
-model_name = chat_model_name  # kept for callers of graph.llm.model
 
 
 async def ainvoke_recorded(runnable: Any, prompt: Any, *, llm: Any, purpose: str) -> Any:
