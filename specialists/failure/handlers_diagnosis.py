@@ -1,0 +1,281 @@
+"""Failure actions that reason over the session's evidence: diagnose, sensor_validity.
+
+No tool calls: the telemetry window (from the data specialist), anomaly results (timeseries) and the
+sensor-mapping knowledge (sensor_mapping) already in the session are the evidence; the pure modules
+evidence / scoring / validity / reasoning do the work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pandas as pd
+
+from artifacts.model import Artifact
+from graph.types import SpecialistTask, TimeWindow
+from specialists.base import SpecialistContext, SpecialistResult
+from specialists.failure.evidence import TEMPERATURE_SENSORS, Evidence, build_evidence
+from specialists.failure.reasoning import discriminating_measurement, headline, revise
+from specialists.failure.scoring import TEMPERATURE, Hypothesis, rank_hypotheses
+from specialists.failure.signatures import NO_FAULT
+from specialists.failure.validity import sensor_validity
+from specialists.failure.windows import Window, split_by_running
+from specialists.timeseries.frames import full_name, running_mask, short_name
+from specialists.timeseries.results import build_artifact, needs_data
+from specialists.timeseries.telemetry_source import (
+    Telemetry,
+    find_telemetry,
+    history_follow_up,
+    load_telemetry,
+    task_assets,
+)
+
+CALIBRATION_NOTE = (
+    f"Confidence = softmax of evidence scores (temperature {TEMPERATURE}), range widened by unmeasured "
+    "and conflicting evidence; validated on generated fault episodes by bench/diagnosis_bench.py."
+)
+
+
+@dataclass
+class EvidenceBundle:
+    """The evidence for one asset and where it came from."""
+
+    telemetry: Telemetry
+    evidence: Evidence
+    baseline: Window
+    recent: Window
+    reference_id: str | None = None  # telemetry of the same weeks a year earlier, when that was the baseline
+
+
+def _stamp(value: Any) -> pd.Timestamp:
+    stamp = pd.Timestamp(value)
+    return stamp.tz_localize("UTC") if stamp.tzinfo is None else stamp.tz_convert("UTC")
+
+
+def _windows(task: SpecialistTask, telemetry: Telemetry) -> tuple[Window, Window] | None:
+    """Baseline/recent from params ({"baseline": [start, end]}) or thirds of the running samples."""
+    start, end = _stamp(telemetry.window.start), _stamp(telemetry.window.end)
+    if task.params.get("baseline"):
+        b_start, b_end = (_stamp(v) for v in task.params["baseline"])
+        return (b_start, b_end), (max(b_end, start), end)
+    running = telemetry.frame.index[running_mask(telemetry.frame).to_numpy()]
+    # A short window (the last day before a trip) still splits, in halves with a smaller minimum.
+    return split_by_running(running, start, end) or split_by_running(running, start, end, 0.5, min_running=24)
+
+
+def _anomaly_rates(artifacts: list[Artifact], asset_id: str) -> dict[str, float]:
+    rates: dict[str, float] = {}
+    for artifact in artifacts:
+        if artifact.kind == "anomaly_detection" and asset_id in artifact.asset_ids:
+            for sensor, item in artifact.results.get("per_sensor", {}).items():
+                rates[short_name(sensor, asset_id)] = float(item.get("rate", 0.0))
+    return rates
+
+
+def _relevance(artifacts: list[Artifact], asset_id: str) -> dict[str, dict[str, bool]]:
+    merged: dict[str, dict[str, bool]] = {}
+    for artifact in artifacts:
+        if artifact.kind == "sensor_mapping" and asset_id in artifact.asset_ids:
+            for mode, sensors in artifact.results.get("relevance", {}).items():
+                merged.setdefault(mode, {}).update(
+                    {short_name(s, asset_id): bool(v) for s, v in sensors.items()}
+                )
+    return merged
+
+
+async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> EvidenceBundle | SpecialistResult:
+    """Evidence for the task's first asset, or the result explaining what is missing."""
+    assets = task_assets(task)
+    if not assets:
+        return SpecialistResult(
+            "failure",
+            task.action,
+            "failed",
+            "Which chiller? The request names none.",
+            errors=["no asset in the task"],
+        )
+    asset_id = assets[0]
+    artifact = await find_telemetry(ctx, asset_id, task.window, [])
+    if artifact is None:
+        return needs_data("failure", task, [history_follow_up([asset_id], task.window, [], "diagnosis")])
+    telemetry = await load_telemetry(artifact, asset_id, task.window)
+    windows = _windows(task, telemetry)
+    if windows is None:
+        return SpecialistResult(
+            "failure",
+            task.action,
+            "failed",
+            f"{asset_id} ran too little in the window to compare a baseline with recent behaviour.",
+            errors=["too few running samples"],
+            reused_artifact_ids=[artifact.id],
+        )
+    baseline, recent = windows
+    evidence = await asyncio.to_thread(
+        build_evidence, telemetry.frame, asset_id, baseline=baseline, recent=recent
+    )
+    evidence.anomaly_rates = _anomaly_rates(ctx.visible_artifacts, asset_id)
+    evidence.relevance = _relevance(ctx.visible_artifacts, asset_id)
+    return EvidenceBundle(telemetry, evidence, baseline, recent)
+
+
+async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> EvidenceBundle | None:
+    """The recent part of the window against the same weeks one year earlier.
+
+    Within-window comparison cannot see a fault that was already fully developed when the window
+    began ("more power than usual this spring"). The same calendar weeks a year earlier share the
+    weather, so they are the usual behaviour to compare with. Their telemetry is taken from the
+    session or fetched through the data specialist's history collection (reuse first, no LLM).
+    """
+    from specialists.data.history import collect_histories  # one implementation of history fetching
+
+    asset_id, window = bundle.telemetry.asset_id, bundle.telemetry.window
+    year = pd.DateOffset(years=1)
+    reference = TimeWindow(
+        (pd.Timestamp(window.start) - year).to_pydatetime(),
+        (pd.Timestamp(window.end) - year).to_pydatetime(),
+        "same weeks a year earlier",
+    )
+    histories = await collect_histories(
+        replace(ctx, llm=None), [asset_id], reference.start, reference.end, []
+    )
+    if not histories or histories[0].artifact is None:
+        return None
+    earlier = await load_telemetry(histories[0].artifact, asset_id, reference)
+    frame = pd.concat([earlier.frame, bundle.telemetry.frame]).sort_index()
+    frame = frame[~frame.index.duplicated(keep="last")]
+    baseline = (_stamp(reference.start), _stamp(reference.end))
+    evidence = await asyncio.to_thread(
+        build_evidence, frame, asset_id, baseline=baseline, recent=bundle.recent
+    )
+    evidence.anomaly_rates, evidence.relevance = bundle.evidence.anomaly_rates, bundle.evidence.relevance
+    evidence.notes.append(
+        f"Baseline: the same weeks a year earlier ({reference.start:%Y-%m-%d} to "
+        f"{reference.end:%Y-%m-%d}, {histories[0].artifact.id})."
+    )
+    return EvidenceBundle(
+        bundle.telemetry, evidence, baseline, bundle.recent, reference_id=histories[0].artifact.id
+    )
+
+
+def _better(ranking: list[Hypothesis], alternative: list[Hypothesis]) -> bool:
+    """Prefer the year-on-year comparison when it names a fault and the in-window one found none."""
+    return ranking[0].failure_mode == NO_FAULT and alternative[0].failure_mode != NO_FAULT
+
+
+def _previous(ctx: SpecialistContext, asset_id: str) -> Artifact | None:
+    own = [a for a in ctx.visible_artifacts if a.kind == "diagnose" and asset_id in a.asset_ids]
+    return max(own, key=lambda a: a.created_at) if own else None
+
+
+async def diagnose(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    """Ranked failure-mode hypotheses with confidence ranges, evidence for/against, the discriminating
+    measurement, and what changed against the session's previous diagnosis of the asset."""
+    bundle = await gather_evidence(task, ctx)
+    if isinstance(bundle, SpecialistResult):
+        return bundle
+    # Every failure mode is ranked, also when the user listed some: the cause may lie outside the list.
+    ranking = rank_hypotheses(bundle.evidence)
+    if ranking[0].failure_mode == NO_FAULT and task.params.get("year_on_year", True):
+        yearly = await reference_evidence(ctx, bundle)
+        if yearly is not None and _better(ranking, alternative := rank_hypotheses(yearly.evidence)):
+            bundle, ranking = yearly, alternative
+    asset_id, evidence = bundle.telemetry.asset_id, bundle.evidence
+    named = [str(m) for m in task.params.get("failure_modes") or []]
+    outside = (
+        [f"The leading cause is not among the listed failure modes: {ranking[0].failure_mode}."]
+        if (named and ranking[0].failure_mode not in named and ranking[0].failure_mode != NO_FAULT)
+        else []
+    )
+    previous = _previous(ctx, asset_id)
+    changes = revise(previous.results.get("hypotheses", []) if previous else [], ranking)
+    discriminator = discriminating_measurement(ranking[0], ranking[1], evidence) if len(ranking) > 1 else ""
+    lines = [
+        f"{h.failure_mode}: {h.low:.2f}-{h.high:.2f}; for: {'; '.join(h.evidence_for[:3]) or '-'}; "
+        f"against: {'; '.join(h.evidence_against[:2]) or '-'}"
+        for h in ranking[:3]
+    ]
+    summary = f"{asset_id}: most likely {headline(ranking)}. {discriminator}" + (
+        f" Changed: {changes[0]}" if changes else ""
+    )
+    artifact = build_artifact(
+        ctx,
+        "failure",
+        "diagnose",
+        asset_ids=[asset_id],
+        window=bundle.telemetry.window,
+        sensors=[full_name(s, asset_id) for s in evidence.shifts if s in bundle.telemetry.frame.columns],
+        summary=summary,
+        observations=[*lines, discriminator, *outside, *changes, *evidence.notes],
+        results={
+            "hypotheses": [h.as_dict() for h in ranking[:6]],
+            "evidence": evidence.as_dict(),
+            "discriminator": discriminator,
+            "changes": changes,
+            "previous_hypotheses_id": previous.id if previous else None,
+            "trip_time": evidence.trip_at,
+            "offline_sensors": evidence.offline_sensors,
+            "calibration": CALIBRATION_NOTE,
+            "baseline": [str(t) for t in bundle.baseline],
+            "recent": [str(t) for t in bundle.recent],
+            "source": bundle.telemetry.artifact.id,
+            "reference_source": bundle.reference_id,
+        },
+        confidence=round(ranking[0].probability, 3),
+        assumptions=[
+            "Baseline = first third of the running samples, recent = last third (unless given).",
+            CALIBRATION_NOTE,
+        ],
+    )
+    await ctx.store.put(artifact)
+    reused = [bundle.telemetry.artifact.id] + ([previous.id] if previous else [])
+    reused += [bundle.reference_id] if bundle.reference_id else []
+    return SpecialistResult(
+        "failure", task.action, "ok", summary, artifact_ids=[artifact.id], reused_artifact_ids=reused
+    )
+
+
+def _suspects(task: SpecialistTask, evidence: Evidence) -> list[str]:
+    named = [short_name(s, evidence.asset_id) for s in task.sensors]
+    if named:
+        return named
+    measured = [s for s in TEMPERATURE_SENSORS if s in evidence.shifts]
+    return sorted(measured, key=lambda s: -abs(evidence.shifts[s].z))[:2]
+
+
+async def sensor_validity_check(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    """Sensor drift or real process change, per suspect sensor, with the coupled signals' numbers."""
+    bundle = await gather_evidence(task, ctx)
+    if isinstance(bundle, SpecialistResult):
+        return bundle
+    evidence = bundle.evidence
+    verdicts = [sensor_validity(evidence, sensor) for sensor in _suspects(task, evidence)]
+    lines = [f"{v.describe()}. " + " ".join(v.reasons) for v in verdicts]
+    summary = f"{evidence.asset_id}: " + " ".join(lines[:2])
+    artifact = build_artifact(
+        ctx,
+        "failure",
+        "sensor_validity",
+        asset_ids=[evidence.asset_id],
+        window=bundle.telemetry.window,
+        sensors=[full_name(v.sensor, evidence.asset_id) for v in verdicts],
+        summary=summary,
+        observations=lines,
+        results={
+            "verdicts": [v.as_dict() for v in verdicts],
+            "source": bundle.telemetry.artifact.id,
+            "baseline": [str(t) for t in bundle.baseline],
+            "recent": [str(t) for t in bundle.recent],
+        },
+        assumptions=["Shifts are load-adjusted; chilled-water temperatures relative to setpoint."],
+    )
+    await ctx.store.put(artifact)
+    return SpecialistResult(
+        "failure",
+        task.action,
+        "ok",
+        summary,
+        artifact_ids=[artifact.id],
+        reused_artifact_ids=[bundle.telemetry.artifact.id],
+    )

@@ -1,0 +1,254 @@
+"""Timeseries actions that tune and score forecasters: finetune, evaluate_forecast.
+
+finetune: run_tsfm_finetuning on the window and, in the same parallel batch, a zero-shot forecast of
+the held-out tail; then a forecast of that tail with the tuned checkpoint. "Before" and "after" are
+the MAE/MAPE/bias of those two forecasts against the same actuals, so they compare like with like.
+evaluate_forecast: forecasts of the evaluation window (plus the model context before it) with the
+given or tuned checkpoint and with the zero-shot model, in one batch, scored against the actuals.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from graph.types import SpecialistTask, TimeWindow
+from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.timeseries.forecast import DEFAULT_MODEL, ForecastError, forecast_errors, forecast_frames
+from specialists.timeseries.frames import full_name, short_name
+from specialists.timeseries.results import build_artifact, needs_data, tool_errors
+from specialists.timeseries.telemetry_source import (
+    Telemetry,
+    dataset_path,
+    find_telemetry,
+    gather_telemetry,
+    history_follow_up,
+    load_telemetry,
+    task_assets,
+)
+from specialists.timeseries.tsfm_retry import run_tsfm
+
+DEFAULT_TARGETS = ("Tonnage",)
+HOLDOUT_ROWS = 288  # three days at 15 minutes: the tail both models forecast for the before/after scores
+CONTEXT_ROWS = 520  # enough history before an evaluation window for either pretrained context (96 / 512)
+
+
+def _read_forecast(path: str) -> list[pd.DataFrame]:
+    return forecast_frames(json.loads(Path(path).read_text()))
+
+
+def _score_lines(label: str, errors: list[ForecastError]) -> list[str]:
+    return [
+        f"{label} {e.target}: MAE {e.mae:.3f}, MAPE {e.mape_pct if e.mape_pct is None else round(e.mape_pct, 1)}%, "
+        f"bias {e.bias:+.3f} over {e.pairs} points"
+        for e in errors
+    ]
+
+
+async def _scores(outcome: ToolOutcome, actuals: pd.DataFrame) -> list[ForecastError]:
+    if not outcome.ok:
+        return []
+    windows = await asyncio.to_thread(_read_forecast, str(outcome.output["results_file"]))
+    return forecast_errors(windows, actuals)
+
+
+def _forecast_call(path: str, targets: list[str], checkpoint: str | None) -> tuple[str, dict[str, Any]]:
+    args: dict[str, Any] = {"dataset_path": path, "timestamp_column": "timestamp", "target_columns": targets}
+    if checkpoint:
+        args["model_checkpoint"] = checkpoint
+    return "tsfm.run_tsfm_forecasting", args
+
+
+def _actuals(telemetry: Telemetry, targets: list[str], start: pd.Timestamp | None = None) -> pd.DataFrame:
+    frame = telemetry.frame if start is None else telemetry.frame[telemetry.frame.index >= start]
+    columns = {short_name(t, telemetry.asset_id): t for t in targets}
+    return frame[[c for c in columns if c in frame.columns]].rename(columns=columns)
+
+
+async def finetune(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    """Fine-tune a forecaster on each asset's window; report before/after scores and the checkpoint."""
+    found, follow_ups = await gather_telemetry(ctx, task, why="fine-tuning")
+    if not found:
+        return needs_data("timeseries", task, follow_ups)
+    telemetry = found[0]  # one model per task: the first asset (the planner sends one asset per finetune)
+    targets = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_TARGETS)]
+    full_path = await dataset_path(telemetry)
+    tail_path = await dataset_path(telemetry, tail_rows=HOLDOUT_ROWS + 96)
+    n_rows = max(len(telemetry.frame), 1)
+    save_dir = f"tuned_models/{telemetry.asset_id.replace(' ', '_')}_{telemetry.window.start:%Y%m%d}_{telemetry.window.end:%Y%m%d}"
+    tune_args = {
+        "dataset_path": full_path,
+        "timestamp_column": "timestamp",
+        "target_columns": targets,
+        "save_model_dir": save_dir,
+        "n_test": round(max(0.05, min(0.3, HOLDOUT_ROWS / n_rows)), 4),
+        "n_finetune": float(task.params.get("n_finetune", 0.5)),
+    }
+    (tuned, zero_shot), first = await run_tsfm(
+        ctx.tools,
+        [("tsfm.run_tsfm_finetuning", tune_args), _forecast_call(tail_path, targets, DEFAULT_MODEL)],
+    )
+    if not tuned.ok:
+        return SpecialistResult(
+            "timeseries",
+            task.action,
+            "failed",
+            f"Fine-tuning failed: {tuned.error}",
+            errors=tool_errors([tuned]),
+            reused_artifact_ids=[telemetry.artifact.id],
+        )
+    checkpoint = str(tuned.output["model_checkpoint"])
+    (after_run,), more = await run_tsfm(ctx.tools, [_forecast_call(tail_path, targets, checkpoint)])
+    holdout_start = telemetry.frame.index[-HOLDOUT_ROWS] if len(telemetry.frame) > HOLDOUT_ROWS else None
+    actuals = _actuals(telemetry, targets, holdout_start)
+    before, after = await _scores(zero_shot, actuals), await _scores(after_run, actuals)
+    lines = [
+        f"Checkpoint saved: {checkpoint}",
+        *_score_lines("zero-shot", before),
+        *_score_lines("fine-tuned", after),
+    ]
+    summary = (
+        f"{telemetry.asset_id}: fine-tuned on {telemetry.window.start:%Y-%m-%d}..{telemetry.window.end:%Y-%m-%d}; "
+        + (
+            f"MAE {before[0].mae:.3f} -> {after[0].mae:.3f} on the held-out tail."
+            if before and after
+            else "held-out comparison unavailable."
+        )
+    )
+    artifact = build_artifact(
+        ctx,
+        "timeseries",
+        "finetune",
+        asset_ids=[telemetry.asset_id],
+        window=telemetry.window,
+        sensors=targets,
+        summary=summary,
+        observations=lines,
+        calls=[*first, tuned, zero_shot, *more, after_run],
+        results={
+            "model_checkpoint": checkpoint,
+            "checkpoint": checkpoint,  # the key the planner reads
+            "before": [e.as_dict() for e in before],
+            "after": [e.as_dict() for e in after],
+            "metrics_file": tuned.output.get("results_file"),
+            "source": telemetry.artifact.id,
+        },
+        assumptions=[f"Before/after scored on the last {HOLDOUT_ROWS} samples of the window."],
+    )
+    await ctx.store.put(artifact)
+    return SpecialistResult(
+        "timeseries",
+        task.action,
+        "ok" if after else "partial",
+        summary,
+        artifact_ids=[artifact.id],
+        reused_artifact_ids=[telemetry.artifact.id],
+        errors=tool_errors([zero_shot, after_run]),
+    )
+
+
+def _tuned_checkpoint(ctx: SpecialistContext, asset_id: str) -> str | None:
+    tuned = [a for a in ctx.visible_artifacts if a.kind == "finetune" and asset_id in a.asset_ids]
+    return str(max(tuned, key=lambda a: a.created_at).results["model_checkpoint"]) if tuned else None
+
+
+async def _evaluation_telemetry(
+    ctx: SpecialistContext, asset_id: str, window: TimeWindow, targets: list[str]
+) -> tuple[Telemetry | None, list[str]]:
+    """The window plus model context before it when the session has that, else the window alone
+    (its first samples then serve as context); None when neither is held."""
+    with_context = TimeWindow(
+        window.start - pd.Timedelta(minutes=15 * CONTEXT_ROWS), window.end, "with context"
+    )
+    for wanted, notes in (
+        (with_context, []),
+        (window, ["The window's first samples served as model context."]),
+    ):
+        artifact = await find_telemetry(ctx, asset_id, wanted, targets)
+        if artifact is not None:
+            return await load_telemetry(artifact, asset_id, wanted), notes
+    return None, []
+
+
+def _evaluation_summary(
+    asset_id: str, window: TimeWindow, scored: list[tuple[Any, list[ForecastError]]], actuals: pd.DataFrame
+) -> str:
+    head = scored[0]
+    summary = (
+        f"{asset_id} {window.start:%Y-%m-%d}..{window.end:%Y-%m-%d} with {head[0]}: "
+        + (f"MAE {head[1][0].mae:.3f}, bias {head[1][0].bias:+.3f}" if head[1] else "no score")
+        + (f" (zero-shot MAE {scored[1][1][0].mae:.3f})" if len(scored) > 1 and scored[1][1] else "")
+        + "."
+    )
+    running = float((actuals.abs() > 1e-6).any(axis=1).mean()) if len(actuals) else 0.0
+    if running < 0.1:  # an idle chiller is trivially easy to forecast: say so instead of boasting
+        summary += f" The chiller ran only {running:.0%} of the window, so the score says little."
+    return summary
+
+
+async def evaluate_forecast(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    """Forecast the task window with a (tuned) checkpoint and the zero-shot model; score both against actuals."""
+    assets = task_assets(task)
+    if not assets or task.window is None:
+        return SpecialistResult(
+            "timeseries",
+            task.action,
+            "failed",
+            "Which asset and which evaluation window?",
+            errors=["evaluate_forecast needs an asset and a window"],
+        )
+    asset_id, window = assets[0], task.window
+    checkpoint = (
+        task.params.get("model_checkpoint")
+        or task.params.get("checkpoint")
+        or _tuned_checkpoint(ctx, asset_id)
+    )
+    targets = [full_name(s, asset_id) for s in (task.sensors or DEFAULT_TARGETS)]
+    telemetry, notes = await _evaluation_telemetry(ctx, asset_id, window, targets)
+    if telemetry is None:
+        return needs_data(
+            "timeseries", task, [history_follow_up([asset_id], window, targets, "forecast evaluation")]
+        )
+    path = await dataset_path(telemetry)
+    calls = [_forecast_call(path, targets, checkpoint)] if checkpoint else []
+    outcomes, first = await run_tsfm(ctx.tools, [*calls, _forecast_call(path, targets, DEFAULT_MODEL)])
+    actuals = _actuals(telemetry, targets, pd.Timestamp(window.start).tz_convert("UTC"))
+    scored = [(o.args.get("model_checkpoint"), await _scores(o, actuals)) for o in outcomes]
+    if not any(errors for _, errors in scored):
+        return SpecialistResult(
+            "timeseries",
+            task.action,
+            "failed",
+            "No forecast could be scored: " + "; ".join(tool_errors(outcomes)),
+            errors=tool_errors(outcomes),
+        )
+    summary = _evaluation_summary(asset_id, window, scored, actuals)
+    result = build_artifact(
+        ctx,
+        "timeseries",
+        "evaluate_forecast",
+        asset_ids=[asset_id],
+        window=window,
+        sensors=targets,
+        summary=summary,
+        observations=[line for label, errors in scored for line in _score_lines(str(label), errors)],
+        calls=[*first, *outcomes],
+        results={str(label): [e.as_dict() for e in errors] for label, errors in scored}
+        | {"source": telemetry.artifact.id, "model_checkpoint": checkpoint},
+        assumptions=["Every forecast step whose timestamp has an actual counts (rolling origins).", *notes]
+        + ([] if checkpoint else ["No tuned checkpoint in this session: zero-shot only."]),
+    )
+    await ctx.store.put(result)
+    return SpecialistResult(
+        "timeseries",
+        task.action,
+        "ok",
+        summary,
+        artifact_ids=[result.id],
+        reused_artifact_ids=[telemetry.artifact.id],
+        errors=tool_errors(outcomes),
+    )

@@ -1,0 +1,36 @@
+"""The timeseries specialist: one handler per action of `graph.types.ACTIONS["timeseries"]`."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from graph.types import ACTIONS, SpecialistId, SpecialistTask
+from specialists.base import SpecialistContext, SpecialistResult
+from specialists.timeseries import handlers_stats, handlers_tsfm, handlers_tuning
+from specialists.timeseries.results import unknown_action
+
+Handler = Callable[[SpecialistTask, SpecialistContext], Awaitable[SpecialistResult]]
+
+HANDLERS: dict[str, Handler] = {
+    "capabilities": handlers_tsfm.capabilities,
+    "anomaly_detection": handlers_tsfm.anomaly_detection,
+    "forecast": handlers_tsfm.forecast,
+    "finetune": handlers_tuning.finetune,
+    "evaluate_forecast": handlers_tuning.evaluate_forecast,
+    "trend_stats": handlers_stats.trend_stats,
+    "load_bins": handlers_stats.load_band_stats,
+    "threshold_suggestion": handlers_stats.threshold_suggestion,
+}
+
+
+class TimeseriesSpecialist:
+    """Anomalies, forecasts, fine-tuning and statistics on the session's telemetry windows."""
+
+    id: SpecialistId = "timeseries"
+
+    async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+        """Run one timeseries task; an unknown action is a failed result, never an exception."""
+        handler = HANDLERS.get(task.action)
+        if handler is None:
+            return unknown_action("timeseries", task, ACTIONS["timeseries"])
+        return await handler(task, ctx)

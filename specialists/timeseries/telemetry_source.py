@@ -1,0 +1,153 @@
+"""Where analysis gets its telemetry: the session's telemetry_window artifacts (I/O edge).
+
+Specialists never fetch history themselves when they can avoid it: they look for a telemetry
+artifact that covers the asset, window and sensors (visible artifacts first, then the store) and,
+when there is none, hand back a follow-up task for the data specialist instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from artifacts.matching import CoverageQuery, best_cover, covers
+from artifacts.model import Artifact
+from fleet.model import EQUIPMENT_IDS
+from graph.types import SpecialistTask, TimeWindow
+from specialists.base import SpecialistContext
+from specialists.timeseries.frames import asset_frame, full_name, read_telemetry_csv
+
+TELEMETRY_KIND = "telemetry_window"
+_ASSET_OF_EQUIPMENT = {code: name for name, code in EQUIPMENT_IDS.items()}
+
+
+@dataclass
+class Telemetry:
+    """One asset's telemetry for a task: the artifact it came from and the analysis frame."""
+
+    asset_id: str
+    artifact: Artifact
+    frame: pd.DataFrame  # short sensor names, UTC index, sliced to the task window when one is given
+    window: TimeWindow
+
+
+def task_assets(task: SpecialistTask) -> list[str]:
+    """The task's assets, from asset ids or mapped equipment ids, in order, without duplicates."""
+    assets = list(dict.fromkeys(task.asset_ids))
+    for code in task.equipment_ids:
+        name = _ASSET_OF_EQUIPMENT.get(code)
+        if name and name not in assets:
+            assets.append(name)
+    return assets
+
+
+def _latest_for_asset(artifacts: list[Artifact], asset_id: str) -> Artifact | None:
+    own = [a for a in artifacts if a.kind == TELEMETRY_KIND and asset_id in a.asset_ids and a.data_ref]
+    return max(own, key=lambda a: a.created_at) if own else None
+
+
+async def find_telemetry(
+    ctx: SpecialistContext, asset_id: str, window: TimeWindow | None, sensors: list[str]
+) -> Artifact | None:
+    """The tightest telemetry artifact covering asset, window and sensors; without a window, the
+    newest telemetry artifact of the asset (what the conversation has been looking at)."""
+    wanted = frozenset(full_name(s, asset_id) for s in sensors)
+    if window is None:
+        visible = _latest_for_asset(ctx.visible_artifacts, asset_id)
+        return visible or _latest_for_asset(await ctx.store.list_session(ctx.session_id), asset_id)
+    query = CoverageQuery(
+        session_id=ctx.session_id,
+        asset_id=asset_id,
+        start=window.start,
+        end=window.end,
+        sensors=wanted,
+        kinds=frozenset({TELEMETRY_KIND}),
+    )
+    covering = [a for a in ctx.visible_artifacts if a.data_ref and covers(a, query)]
+    found = best_cover(covering, query)
+    if found is None:
+        found = await ctx.store.best_covering(query)
+    return found if found is not None and found.data_ref else None
+
+
+def history_follow_up(
+    asset_ids: list[str], window: TimeWindow | None, sensors: list[str], why: str
+) -> SpecialistTask:
+    """The data task that would produce the missing telemetry."""
+    label = (
+        f" {window.label or (window.start.date().isoformat() + ' to ' + window.end.date().isoformat())}"
+        if window
+        else ""
+    )
+    return SpecialistTask(
+        specialist="data",
+        action="history",
+        asset_ids=list(asset_ids),
+        window=window,
+        sensors=list(sensors),
+        goal=f"telemetry of {', '.join(asset_ids)}{label} for {why}",
+    )
+
+
+def _window_of(artifact: Artifact) -> TimeWindow:
+    assert artifact.window_start is not None and artifact.window_end is not None
+    return TimeWindow(artifact.window_start, artifact.window_end, "")
+
+
+async def load_telemetry(artifact: Artifact, asset_id: str, window: TimeWindow | None) -> Telemetry:
+    """Read the artifact's CSV off the event loop and cut it to the window."""
+    raw = await asyncio.to_thread(read_telemetry_csv, Path(str(artifact.data_ref)))
+    frame = asset_frame(raw, asset_id)
+    if window is not None:
+        start, end = pd.Timestamp(window.start).tz_convert("UTC"), pd.Timestamp(window.end).tz_convert("UTC")
+        frame = frame[(frame.index >= start) & (frame.index < end)]
+    return Telemetry(asset_id, artifact, frame, window or _window_of(artifact))
+
+
+async def gather_telemetry(
+    ctx: SpecialistContext, task: SpecialistTask, *, why: str, sensors: list[str] | None = None
+) -> tuple[list[Telemetry], list[SpecialistTask]]:
+    """Telemetry for every asset of the task, and a data follow-up for the assets that lack it."""
+    wanted = task.sensors if sensors is None else sensors
+    found: list[Telemetry] = []
+    missing: list[str] = []
+    for asset_id in task_assets(task):
+        artifact = await find_telemetry(ctx, asset_id, task.window, wanted)
+        if artifact is None:
+            missing.append(asset_id)
+        else:
+            found.append(await load_telemetry(artifact, asset_id, task.window))
+    follow_ups = [history_follow_up(missing, task.window, wanted, why)] if missing else []
+    return found, follow_ups
+
+
+def _write_slice(
+    source: Path, start: pd.Timestamp, end: pd.Timestamp, target: Path, tail_rows: int | None
+) -> Path:
+    raw = pd.read_csv(source)
+    stamps = pd.to_datetime(raw["timestamp"], format="ISO8601", utc=True)
+    part = raw[(stamps >= start) & (stamps < end)]
+    if tail_rows is not None:
+        part = part.tail(tail_rows)
+    part.to_csv(target, index=False)
+    return target
+
+
+async def dataset_path(telemetry: Telemetry, *, tail_rows: int | None = None) -> str:
+    """A CSV (same format as the data specialist's) holding exactly the task window, or only its last
+    `tail_rows` rows: the artifact's own file when it already is that, else a slice written beside it
+    (inside the work dir, where the TSFM tools may read)."""
+    artifact = telemetry.artifact
+    source = Path(str(artifact.data_ref))
+    whole = artifact.window_start == telemetry.window.start and artifact.window_end == telemetry.window.end
+    if whole and tail_rows is None:
+        return str(source)
+    start = pd.Timestamp(telemetry.window.start).tz_convert("UTC")
+    end = pd.Timestamp(telemetry.window.end).tz_convert("UTC")
+    suffix = f"__{start:%Y%m%dT%H%M}_{end:%Y%m%dT%H%M}" + (f"_last{tail_rows}" if tail_rows else "")
+    target = source.with_name(f"{source.stem}{suffix}.csv")
+    await asyncio.to_thread(_write_slice, source, start, end, target, tail_rows)
+    return str(target)

@@ -1,0 +1,1 @@
+"""Tests of the failure specialist: evidence, scoring, validity, handlers and generated episodes."""

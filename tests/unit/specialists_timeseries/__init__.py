@@ -1,0 +1,1 @@
+"""Tests of the timeseries specialist and its pure statistics."""
