@@ -6,7 +6,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from artifacts.model import Artifact
-from specialists.maintenance.evidence import hypothesis_confidence
+from specialists.maintenance.evidence import hypothesis_confidence, is_no_fault
+
+# Weights (stated in every ranking): the diagnosed fault dominates; anomalies count only above the
+# detector's own false-alarm rate; a worsening efficiency trend and corrective load add a little.
+FAULT_WEIGHT = 10.0
+EXCESS_ANOMALY_WEIGHT = 50.0
+FALSE_ALARM_RATE = 0.05
+TREND_POINTS = 2.0
+CORRECTIVE_POINTS, CORRECTIVE_CAP = 0.25, 5
+RULE = (f"score = {FAULT_WEIGHT:g} x probability of the most likely fault (not 'no fault') + "
+        f"{EXCESS_ANOMALY_WEIGHT:g} x anomaly share above the {FALSE_ALARM_RATE:.0%} false-alarm rate + "
+        f"{TREND_POINTS:g} if kW/ton is rising + {CORRECTIVE_POINTS:g} per corrective work order (max {CORRECTIVE_CAP})")
 
 
 @dataclass
@@ -22,33 +33,43 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) else None
 
 
-def prioritise(artifacts: list[Artifact], assets: list[str]) -> list[AssetPriority]:
-    """Score each asset: anomaly rate, worst hypothesis confidence, efficiency trend and corrective load.
+def _diagnosis(art: Artifact) -> tuple[float, str] | None:
+    hyps = (art.results or {}).get("hypotheses") or []
+    if not hyps or not isinstance(hyps[0], dict):
+        return None
+    fault = next((h for h in hyps if isinstance(h, dict) and not is_no_fault(h.get("failure_mode"))), None)
+    if fault is None:
+        return 0.0, f"diagnosis finds no fault ({art.id})"
+    p = hypothesis_confidence(fault) or 0.0
+    lead = "most likely" if fault is hyps[0] else "best fault candidate, after normal operation,"
+    return p, f"{lead} {fault.get('failure_mode')} at ~{p:.0%} ({art.id})"
 
-    Weights are deliberately simple and stated: anomaly share (x10 per 10 %), top hypothesis
-    confidence (x5), kW/ton trend or forecast rise (x3), corrective work orders in the window (x0.5 each).
-    """
-    out = []
-    for asset in assets:
-        score, reasons = 0.0, []
-        for art in (a for a in artifacts if asset in a.asset_ids):
-            res = art.results or {}
-            rate = _number(res.get("anomaly_rate"))
-            if rate is not None and rate > 0:
-                score += rate * 100
-                reasons.append(f"{rate:.1%} of points anomalous ({art.id})")
-            hyps = res.get("hypotheses") or []
-            if hyps and isinstance(hyps[0], dict):
-                conf = hypothesis_confidence(hyps[0]) or 0.0
-                score += conf * 5
-                reasons.append(f"most likely {hyps[0].get('failure_mode')} at ~{conf:.0%} ({art.id})")
-            trend = _number(res.get("efficiency_trend_per_day"))
-            if trend is not None and trend > 0:
-                score += 3
-                reasons.append(f"kW/ton rising {trend:+.4f}/day ({art.id})")
-            corrective = _number(res.get("corrective"))
-            if corrective:
-                score += 0.5 * corrective
-                reasons.append(f"{int(corrective)} corrective work orders ({art.id})")
-        out.append(AssetPriority(asset, round(score, 2), reasons))
-    return sorted(out, key=lambda p: (-p.score, p.asset_id))
+
+def _score_asset(asset: str, artifacts: list[Artifact]) -> AssetPriority:
+    score, reasons = 0.0, []
+    mine = [a for a in artifacts if asset in a.asset_ids]
+    diagnoses = [d for d in (_diagnosis(a) for a in mine if a.producer == "failure") if d is not None]
+    if diagnoses:
+        p, reason = diagnoses[-1]  # the newest diagnosis supersedes earlier ones
+        score += FAULT_WEIGHT * p
+        reasons.append(reason)
+    for art in mine:
+        res = art.results or {}
+        rate = _number(res.get("anomaly_rate"))
+        if rate is not None and rate > FALSE_ALARM_RATE:
+            score += EXCESS_ANOMALY_WEIGHT * (rate - FALSE_ALARM_RATE)
+            reasons.append(f"{rate:.1%} of points anomalous vs {FALSE_ALARM_RATE:.0%} expected ({art.id})")
+        trend = _number(res.get("efficiency_trend_per_day"))
+        if trend is not None and trend > 0:
+            score += TREND_POINTS
+            reasons.append(f"kW/ton rising {trend:+.4f}/day ({art.id})")
+        corrective = _number(res.get("corrective"))
+        if corrective:
+            score += CORRECTIVE_POINTS * min(corrective, CORRECTIVE_CAP / CORRECTIVE_POINTS)
+            reasons.append(f"{int(corrective)} corrective work orders ({art.id})")
+    return AssetPriority(asset, round(score, 2), reasons)
+
+
+def prioritise(artifacts: list[Artifact], assets: list[str]) -> list[AssetPriority]:
+    """Rank assets by attention score (see RULE); ties broken by name."""
+    return sorted((_score_asset(a, artifacts) for a in assets), key=lambda p: (-p.score, p.asset_id))

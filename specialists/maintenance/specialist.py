@@ -4,7 +4,7 @@ drafted work orders, monitoring, restart and validation protocols, prioritisatio
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from artifacts.model import Artifact, new_artifact_id
@@ -22,6 +22,7 @@ from specialists.maintenance.bundling import (
 from specialists.maintenance.drafting import draft_work_order
 from specialists.maintenance.drafts_repo import save_draft
 from specialists.maintenance.history import summarise_work_orders
+from specialists.maintenance.prioritize import RULE as PRIORITY_RULE
 from specialists.maintenance.prioritize import prioritise
 from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
 from specialists.maintenance.report import management_report
@@ -37,11 +38,14 @@ def equipment_of(task: SpecialistTask) -> list[tuple[str, str | None]]:
     return pairs
 
 
-def date_args(task: SpecialistTask) -> dict[str, str]:
-    """start_date/end_date tool arguments from the task window (omitted when there is none)."""
-    if task.window is None:
-        return {}
-    return {"start_date": task.window.start.date().isoformat(), "end_date": task.window.end.date().isoformat()}
+def date_args(task: SpecialistTask, reference: date) -> dict[str, str]:
+    """start_date/end_date tool arguments: the task window, never past the session's reference date
+    (records dated after "today" of the dialog must not leak into answers)."""
+    end = reference if task.window is None else min(task.window.end.date(), reference)
+    args = {"end_date": end.isoformat()}
+    if task.window is not None:
+        args["start_date"] = task.window.start.date().isoformat()
+    return args
 
 
 def period_label(task: SpecialistTask) -> str:
@@ -103,7 +107,7 @@ class MaintenanceSpecialist:
             kind, "wo.get_work_orders")
         artifacts, errors, lines = [], [], []
         for equipment_id, asset in equipment_of(task):
-            args = {"equipment_id": equipment_id, **date_args(task)}
+            args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
             listing, dist = await ctx.tools.run([(tool, args), ("wo.get_work_order_distribution", args)],
                                                 specialist="maintenance")
             if not listing.ok:
@@ -137,7 +141,7 @@ class MaintenanceSpecialist:
         artifacts, errors, lines = [], [], []
         for equipment_id, asset in equipment_of(task):
             listing = await ctx.tools.run_one("wo.get_corrective_work_orders",
-                                              {"equipment_id": equipment_id, **date_args(task)}, specialist="maintenance")
+                                              {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}, specialist="maintenance")
             if not listing.ok:
                 errors.append(listing.error or "corrective work orders unavailable")
                 continue
@@ -162,7 +166,7 @@ class MaintenanceSpecialist:
         artifacts, errors, lines = [], [], []
         for equipment_id, asset in equipment_of(task):
             out = await ctx.tools.run_one("wo.predict_next_work_order",
-                                          {"equipment_id": equipment_id, **date_args(task)}, specialist="maintenance")
+                                          {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}, specialist="maintenance")
             if not out.ok:
                 errors.append(out.error or "prediction unavailable")
                 continue
@@ -185,14 +189,17 @@ class MaintenanceSpecialist:
         for equipment_id, asset in equipment_of(task):
             rules, events = await ctx.tools.run(
                 [("wo.get_alert_rules", {"equipment_id": equipment_id}),
-                 ("wo.get_events", {"equipment_id": equipment_id, **date_args(task)})], specialist="maintenance")
+                 ("wo.get_events", {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)})], specialist="maintenance")
             if not rules.ok:
                 errors.append(rules.error or "alert rules unavailable")
                 continue
             names = {r["rule_id"]: r.get("rule_name", r["rule_id"]) for r in rules.output.get("rules", [])}
             activity = rule_activity(events.output.get("events", []) if events.ok else [], names)
-            head = f"{len(names)} alert rules fire on {equipment_id}: " + ", ".join(
-                f"{a.rule_id} {a.rule_name.removeprefix('Chiller - ')} ({a.count})" for a in activity)
+            fired = [a for a in activity if a.count]
+            silent = [a.rule_id for a in activity if not a.count]
+            head = (f"{len(fired)} alert rule(s) fired on {equipment_id} ({period_label(task)}): " + ", ".join(
+                f"{a.rule_id} {a.rule_name.removeprefix('Chiller - ')} ({a.count} alerts)" for a in fired)
+                + (f"; no alerts in this period from {', '.join(silent)}" if silent else ""))
             obs = [head] + [f"{a.rule_id}: {a.count} alerts {a.first}..{a.last}, busiest month {a.busiest_month}, "
                             f"{a.per_month_mean}/active month" for a in activity if a.count]
             art = await self._save(ctx, task, kind="alert_rules", summary=head, observations=obs,
@@ -214,7 +221,7 @@ class MaintenanceSpecialist:
                 calls.append(rules)
                 rule_ids = [r["rule_id"] for r in rules.output.get("rules", [])] if rules.ok else []
             outs = await ctx.tools.run([("wo.analyze_alert_to_failure",
-                                         {"equipment_id": equipment_id, "rule_id": r, **date_args(task)})
+                                         {"equipment_id": equipment_id, "rule_id": r, **date_args(task, ctx.reference_date)})
                                         for r in rule_ids], specialist="maintenance")
             calls += outs
             verdicts = [triage(r, int(o.output.get("total_alerts_analyzed", 0)), o.output.get("transitions", []))
@@ -304,9 +311,11 @@ class MaintenanceSpecialist:
         if not ranking:
             return self._result(task, "No assets to compare yet.", [], ["no assets in focus"])
         first = ranking[0]
-        head = (f"{first.asset_id} needs attention first (score {first.score:g} vs "
+        why = first.reasons[0] if first.reasons else "no adverse evidence on any asset yet"
+        head = (f"{first.asset_id} needs attention first: {why} (score {first.score:g} vs "
                 + ", ".join(f"{p.asset_id} {p.score:g}" for p in ranking[1:]) + ")")
-        obs = [head] + [f"{p.asset_id}: " + ("; ".join(p.reasons[:4]) or "no adverse evidence") for p in ranking]
+        obs = [head, *(f"{p.asset_id}: " + ("; ".join(p.reasons[:4]) or "no adverse evidence") for p in ranking),
+               f"Rule: {PRIORITY_RULE}"]
         art = await self._save(ctx, task, kind="priority_ranking", summary=head, observations=obs, calls=[],
                                results={"ranking": [p.__dict__ for p in ranking]}, assets=assets,
                                equipment=[EQUIPMENT_IDS.get(a, a) for a in assets])

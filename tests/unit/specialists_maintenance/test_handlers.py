@@ -140,3 +140,12 @@ async def test_report_uses_artifacts_only(ctx_and_tools: Any) -> None:
                                       asset_ids=["Chiller 6"], summary="Chiller 6 reviewed")]
     result = await MaintenanceSpecialist().run(task("report", asset_ids=["Chiller 6"]), ctx)
     assert tools.batches == [] and "artifact_dc_1" in result.summary
+
+
+def test_tool_windows_never_reach_past_the_reference_date() -> None:
+    from specialists.maintenance.specialist import date_args
+
+    late = TimeWindow(datetime(2021, 4, 1, tzinfo=UTC), datetime(2022, 1, 1, tzinfo=UTC), "")
+    assert date_args(task("wo_summary", window=late), date(2021, 7, 1)) == {"start_date": "2021-04-01",
+                                                                           "end_date": "2021-07-01"}
+    assert date_args(task("wo_summary"), date(2021, 7, 1)) == {"end_date": "2021-07-01"}

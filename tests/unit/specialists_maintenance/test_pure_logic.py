@@ -145,3 +145,24 @@ def test_no_fault_is_never_drafted_and_the_best_fault_carries_the_caveat() -> No
     mode, conf, support = top_hypothesis(arts, "Chiller 4", task)
     assert mode == "Condenser Water side fouling" and conf == pytest.approx(0.165)
     assert "normal operation first" in support[0]
+
+
+def test_a_confident_no_fault_diagnosis_never_outranks_a_diagnosed_fault() -> None:
+    # The QA case: Chiller 6 condenser fouling 0.75-0.85 vs Chiller 9 "no fault" 0.77-0.87, similar anomaly rates.
+    arts = [_art("failure", {"hypotheses": [{"failure_mode": "Condenser Water side fouling", "confidence_range": [0.75, 0.85]},
+                                            {"failure_mode": "No fault: normal operation", "confidence_range": [0.1, 0.2]}]},
+                 asset="Chiller 6"),
+            _art("failure", {"hypotheses": [{"failure_mode": "No fault: normal operation", "confidence_range": [0.77, 0.87]},
+                                            {"failure_mode": "Evaporator Water side fouling", "confidence_range": [0.05, 0.1]}]},
+                 asset="Chiller 9"),
+            _art("timeseries", {"anomaly_rate": 0.066}, asset="Chiller 6"),
+            _art("timeseries", {"anomaly_rate": 0.071}, asset="Chiller 9")]
+    ranking = prioritise(arts, ["Chiller 6", "Chiller 9"])
+    assert ranking[0].asset_id == "Chiller 6"
+    assert "Condenser Water side fouling" in ranking[0].reasons[0]
+    assert ranking[0].score > 2 * ranking[1].score
+
+
+def test_anomaly_share_at_the_false_alarm_rate_adds_nothing() -> None:
+    ranking = prioritise([_art("timeseries", {"anomaly_rate": 0.05}, asset="Chiller 3")], ["Chiller 3"])
+    assert ranking[0].score == 0.0
