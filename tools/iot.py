@@ -1,24 +1,35 @@
 """Server `iot`: sites, assets, sensors and telemetry history (JSON or CSV) of the MAIN-site chillers.
 
-All reads go through the database layer (`ctx.db`), so the profiler sees every query. Windows are
-`start` inclusive, `final` exclusive; bounds without an offset are site-local time.
+Metadata reads go through `ctx.db`; telemetry windows are read, shaped and (for CSV) written in one
+worker-thread hop on the same database's instrumented sync engine (`tools.iot_fetch`), so the
+profiler still sees every query. Windows are `start` inclusive, `final` exclusive; bounds without an
+offset are site-local time.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Annotated, Any
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
 
+import orjson
 from pydantic import Field
+from sqlalchemy.engine import Engine
 
 from assetops.db.tables.telemetry import SENSOR_UNITS
 from fleet.model import SITE
-from tools import iot_data, iot_shapes
+from tools import iot_data, iot_fetch, iot_shapes
 from tools.framework import ToolContext, ToolError, note_rows, run_cpu, tool, tool_context
+from tools.framework.calls import EncodedOutput
 from tools.framework.dates import check_order, parse_date_arg
-from tools.iot_data import Window
+from tools.iot_fetch import Window
+from tools.iot_shapes import ContractWindow
+
+T = TypeVar("T")
 
 HISTORY_CAP = 1000
 HISTORY_CSV_CAP = 5000
@@ -110,25 +121,44 @@ def _window(start: str, final: str | None) -> Window:
 
 @dataclass(frozen=True)
 class WindowRead:
-    """A validated, read window: canonical ids, the contract table and whether a cap cut it."""
+    """A validated, read window: canonical ids, the contract-shaped rows and whether a cap cut it."""
 
     site_name: str
     asset_id: str
-    table: iot_shapes.Table
+    window: ContractWindow
     truncated: bool
 
+    @property
+    def last_timestamp(self) -> str:
+        """The local ISO timestamp of the last row returned (the window is never empty here)."""
+        return self.window.timestamps[-1]
 
-async def _read(site_name: str, asset_id: str, start: str, final: str | None, cap: int) -> WindowRead:
-    """Validate the arguments and read the window (ToolError with coverage when it is empty)."""
+
+def _fetch_and_shape(
+    engine: Engine, asset_id: str, sensors: list[str], window: Window, cap: int, shape: Callable[[ContractWindow], T]
+) -> tuple[ContractWindow, bool, T | None]:
+    """Blocking: query, contract shape and `shape` (e.g. write the CSV) in one worker-thread hop."""
+    data = iot_fetch.fetch_window(engine, asset_id, sensors, window, cap)
+    contract = iot_shapes.contract_window(data, asset_id)
+    return contract, data.truncated, shape(contract) if len(contract) else None
+
+
+async def _read(
+    site_name: str, asset_id: str, start: str, final: str | None, cap: int, shape: Callable[[ContractWindow], T]
+) -> tuple[WindowRead, T]:
+    """Validate the arguments, read the window and apply `shape` to it off the event loop.
+
+    Raises a ToolError with the asset's coverage when the window is empty.
+    """
     window = _window(start, final)
     ctx = tool_context()
     site, asset, bare = await _asset_sensors(ctx, site_name, asset_id)
-    frame, truncated = await iot_data.read_window(ctx, asset, bare, window, cap)
-    note_rows(len(frame))
-    if frame.empty:
+    engine = iot_fetch.engine_for(ctx.db.settings)
+    contract, truncated, shaped = await run_cpu(_fetch_and_shape, engine, asset, bare, window, cap, shape)
+    note_rows(len(contract))
+    if not len(contract) or shaped is None:
         raise ToolError(await _empty_window_message(ctx, asset, start, final))
-    present = iot_data.sensor_columns_with_values(frame, bare)
-    return WindowRead(site, asset, iot_shapes.contract_table(frame, asset, present), truncated)
+    return WindowRead(site, asset, contract, truncated), shaped
 
 
 async def _empty_window_message(ctx: ToolContext, asset_id: str, start: str, final: str | None) -> str:
@@ -164,21 +194,26 @@ def _cap_fields(truncated: bool, cap: int, last_timestamp: str) -> tuple[dict[st
 
 
 @tool("iot")
-async def history(site_name: SiteName, asset_id: AssetId, start: Start, final: Final = None) -> dict[str, Any]:
+async def history(
+    site_name: SiteName, asset_id: AssetId, start: Start, final: Final = None
+) -> dict[str, Any] | EncodedOutput:
     """Telemetry observations of one asset in [start, final), oldest first, at most 1000."""
-    read = await _read(site_name, asset_id, start, final, HISTORY_CAP)
-    cap_fields, cap_note = _cap_fields(read.truncated, HISTORY_CAP, read.table["timestamp"][-1])
-    n = iot_shapes.row_count(read.table)
-    return {
+    read, rows = await _read(site_name, asset_id, start, final, HISTORY_CAP, iot_shapes.observations)
+    cap_fields, cap_note = _cap_fields(read.truncated, HISTORY_CAP, read.last_timestamp)
+    n = len(read.window)
+    output = {
         "site_name": read.site_name,
         "asset_id": read.asset_id,
         "total_observations": n,
         "start": start,
         "final": final,
-        "observations": iot_shapes.observations(read.table),
+        "observations": rows,
         **cap_fields,
         "message": f"found {n} observations for asset_id {read.asset_id} {_window_text(start, final)}." + cap_note,
     }
+    # Plain str/int/float/None/list/dict without NaN or inf: orjson's text parses back to exactly
+    # `output`, so the call path can skip json's far slower encode + decode of ~10k values.
+    return EncodedOutput(output, orjson.dumps(output).decode()) if read.window.finite else output
 
 
 def _stamp(text: str) -> str:
@@ -199,21 +234,26 @@ async def history_csv(site_name: SiteName, asset_id: AssetId, start: Start, fina
     Columns: timestamp (site-local ISO with offset), asset_id, then the sensors with data in the
     window by full name. Use the returned csv_path with utilities.csv_stats or the tsfm tools.
     """
-    read = await _read(site_name, asset_id, start, final, HISTORY_CSV_CAP)
-    path = tool_context().workdir / csv_file_name(read.asset_id, start, final)
-    await run_cpu(iot_shapes.write_csv, read.table, path)
-    cap_fields, cap_note = _cap_fields(read.truncated, HISTORY_CSV_CAP, read.table["timestamp"][-1])
-    sensor_columns = [c for c in read.table if c not in ("timestamp", "asset_id")]
-    n = iot_shapes.row_count(read.table)
+    write = functools.partial(_write_csv, workdir=tool_context().workdir, start=start, final=final)
+    read, path = await _read(site_name, asset_id, start, final, HISTORY_CSV_CAP, write)
+    cap_fields, cap_note = _cap_fields(read.truncated, HISTORY_CSV_CAP, read.last_timestamp)
+    n = len(read.window)
     return {
         "site_name": read.site_name,
         "asset_id": read.asset_id,
         "total_observations": n,
         "start": start,
         "final": final,
-        "columns": list(read.table),
+        "columns": read.window.columns,
         "csv_path": str(path),
         **cap_fields,
         "message": f"Wrote {n} observations for {read.asset_id} ({start} to {final or 'now'}) to {path}. "
-                   f"Sensor columns: {', '.join(sensor_columns)}." + cap_note,
+                   f"Sensor columns: {', '.join(read.window.sensor_names)}." + cap_note,
     }
+
+
+def _write_csv(window: ContractWindow, workdir: Path, start: str, final: str | None) -> Path:
+    """Write the window's CSV under its contract file name in `workdir`; return the path."""
+    path = workdir / csv_file_name(window.asset_id, start, final)
+    iot_shapes.write_csv(window, path)
+    return path

@@ -8,6 +8,7 @@ import logging
 import time
 from collections.abc import Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,6 +34,18 @@ def note_rows(count: int) -> None:
         bucket.append(int(count))
 
 
+@dataclass(frozen=True, slots=True)
+class EncodedOutput:
+    """A tool output that comes with its JSON text, so the call path skips its own round trip.
+
+    For tools that already hold a compact encoding of a big result (e.g. orjson on plain
+    dicts/lists/str/float). `value` must equal `json.loads(text)` and belong to no one else.
+    """
+
+    value: Any
+    text: str
+
+
 def _normalise(spec: ToolSpec, raw: Any) -> tuple[Any, str]:
     """(output, its JSON text): one round trip, so the in-process output is exactly what an MCP
     client parses; the text is what the result cache stores."""
@@ -41,6 +54,8 @@ def _normalise(spec: ToolSpec, raw: Any) -> tuple[Any, str]:
             return json.loads(raw), raw
         except json.JSONDecodeError:
             return raw, json.dumps(raw)
+    if isinstance(raw, EncodedOutput):
+        return raw.value, raw.text
     text = json.dumps(raw, default=json_default)
     return json.loads(text), text
 
@@ -181,6 +196,15 @@ def _unknown_tool_message(name: str) -> str:
     return f"Unknown tool '{name}'. Known tools: {known}."
 
 
+async def _share_data_version(ctx: ToolContext) -> None:
+    """Read the data version once before a batch: it is remembered for a moment, so the calls
+    share it instead of each sending the same query at the same time."""
+    try:
+        await result_cache_module.data_version(ctx)
+    except Exception:  # each call then reports the failure in its own result; the batch never raises
+        log.debug("reading the data version before a batch failed", exc_info=True)
+
+
 async def run_many(
     calls: Sequence[ToolCall | tuple[str, dict[str, Any]]],
     *,
@@ -195,6 +219,8 @@ async def run_many(
     """
     ctx = context or tool_context()
     gate = asyncio.Semaphore(max(1, max_concurrency))
+    if len(calls) > 1:
+        await _share_data_version(ctx)
 
     async def one(call: ToolCall | tuple[str, dict[str, Any]]) -> ToolResult:
         name, args = (call.name, call.args) if isinstance(call, ToolCall) else call

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from assetops.profiling import profiling
-from tools.framework import ToolCall, ToolContext, run_many
+from tools.framework import ToolCall, ToolContext, call_tool, run_many
+from tools.framework import cache as cache_module
 
 
 async def test_run_many_overlaps_eight_history_queries_and_keeps_order(ctx: ToolContext) -> None:
@@ -35,3 +38,16 @@ async def test_run_many_reports_each_status_separately(ctx: ToolContext) -> None
     assert [r.status for r in results] == ["ok", "error", "error", "ok"]
     assert "'start'" in results[1].error
     assert "Unknown tool 'iot.nope'" in results[2].error
+
+
+async def test_the_worker_thread_window_query_is_recorded_in_the_profile(
+    ctx: ToolContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With the data version and the asset catalogue remembered, the window query is the only statement.
+    monkeypatch.setattr(cache_module, "DATA_VERSION_TTL_S", 3600.0)
+    await call_tool("iot.sites", {}, context=ctx)
+    args = {"site_name": "MAIN", "asset_id": "Chiller 9", "start": "2020-06-01", "final": "2020-06-02"}
+    with profiling() as profile:
+        result = await call_tool("iot.history_csv", args, context=ctx)
+    assert result.status == "ok" and result.rows == 96
+    assert [q.kind for q in profile.queries] == ["SELECT"]
