@@ -98,7 +98,7 @@ class FallbackCache:
         if self.client is not None and not self._redis_down():
             try:
                 value = await self.client.get(self._key(key))
-                return bytes(value) if value is not None else None
+                return value.encode() if isinstance(value, str) else value
             except (RedisError, OSError) as exc:
                 self._mark_down(exc)
         return await self.lru.get(key)

@@ -13,6 +13,7 @@ from assetops.db.engine import sync_engine
 from assetops.db.migrate import include_object
 from assetops.settings import Settings
 
+
 def _settings() -> Settings:
     settings = context.config.attributes.get("settings")
     return settings if isinstance(settings, Settings) else Settings()

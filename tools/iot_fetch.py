@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 from sqlalchemy import BigInteger, String, cast, extract, func, select, type_coerce
 from sqlalchemy.engine import Engine
-from sqlalchemy.sql import Select
+from sqlalchemy.sql import ColumnElement, Select
 
 from assetops.db.engine import sync_engine
 from assetops.db.tables import SENSOR_COLUMNS, TelemetryRow
@@ -113,6 +113,7 @@ def _window_statement(dialect: str, asset_id: str, sensors: list[str], window: W
     table = TelemetryRow.__table__
     # SQLite keeps UTC as ISO text (numpy parses the whole column at once); elsewhere integer
     # epoch microseconds (exact: Postgres computes numeric) avoid a datetime object per row.
+    instant: ColumnElement[Any]
     if dialect == "sqlite":
         instant = type_coerce(table.c.ts, String)
     else:

@@ -10,6 +10,7 @@ Calls answered from the session memo were not executed again, so they are listed
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -29,6 +30,15 @@ def _tool_call(event: TurnEvent, order: int) -> dict[str, Any]:
             "result": data.get("result_preview") if ok else None, "error": None if ok else data.get("error")}
 
 
+@dataclass
+class _OpenTask:
+    """A specialist task between its started and finished events, collecting its tool calls."""
+
+    started: TurnEvent
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    reused: list[dict[str, Any]] = field(default_factory=list)
+
+
 def rollout_lines(session_id: str, events: list[TurnEvent], *, reference_date: date | None = None) -> list[dict[str, Any]]:
     """The JSONL lines (as dicts) of a session's stored events."""
     lines: list[dict[str, Any]] = []
@@ -37,7 +47,8 @@ def rollout_lines(session_id: str, events: list[TurnEvent], *, reference_date: d
     for turn_index in turns:
         turn_id = f"turn_{turn_index:03d}"
         base = {"case_id": session_id, "turn_id": turn_id}
-        open_tasks: dict[str, list[dict[str, Any]]] = {}
+        # Open tasks by dispatch index; a tool call belongs to the earliest open task of its specialist.
+        open_tasks: dict[Any, _OpenTask] = {}
         for event in (e for e in events if e.turn_index == turn_index):
             data = event.data
             if event.type == "turn_started":
@@ -52,26 +63,25 @@ def rollout_lines(session_id: str, events: list[TurnEvent], *, reference_date: d
                               "decision": {k: data.get(k) for k in ("kind", "intent", "message", "tasks")},
                               "input_artifact_ids": list(visible), "output_artifact_ids": []})
             elif event.type == "specialist_started":
-                open_tasks.setdefault(str(data.get("specialist") or event.specialist), []).append(
-                    {"event": event, "calls": [], "reused": []})
+                open_tasks[data.get("index", len(open_tasks))] = _OpenTask(event)
             elif event.type == "tool_call_finished":
-                stack = open_tasks.get(str(event.specialist)) or []
-                if stack:
-                    target = stack[0]["reused" if data.get("reused") else "calls"]
+                owner = next((t for t in open_tasks.values()
+                              if (t.started.specialist or t.started.data.get("specialist")) == event.specialist), None)
+                if owner is not None:
+                    target = owner.reused if data.get("reused") else owner.calls
                     target.append(_tool_call(event, len(target) + 1))
             elif event.type == "specialist_finished":
                 specialist = str(data.get("specialist") or event.specialist)
-                stack = open_tasks.get(specialist) or []
-                started = stack.pop(0) if stack else {"event": event, "calls": [], "reused": []}
+                task = open_tasks.pop(data.get("index"), None) or _OpenTask(event)
                 outputs = list(data.get("artifact_ids") or [])
                 failed = data.get("status") == "failed" and not outputs
                 lines.append({**base, "timestamp": _ts(event), "agent_role": ROLLOUT_ROLE.get(specialist, specialist),
                               "task_type": str(data.get("action") or "task"), "status": "failed" if failed else "ok",
-                              "task": {"goal": started["event"].data.get("goal"),
-                                       "asset_ids": started["event"].data.get("asset_ids"),
-                                       "time_window": started["event"].data.get("window")},
-                              "tool_calls": started["calls"], "reused_tool_calls": started["reused"],
-                              "input_artifact_ids": list(started["event"].data.get("input_artifact_ids") or []),
+                              "task": {"goal": task.started.data.get("goal"),
+                                       "asset_ids": task.started.data.get("asset_ids"),
+                                       "time_window": task.started.data.get("window")},
+                              "tool_calls": task.calls, "reused_tool_calls": task.reused,
+                              "input_artifact_ids": list(task.started.data.get("input_artifact_ids") or []),
                               "output_artifact_ids": outputs,
                               "reused_artifact_ids": list(data.get("reused_artifact_ids") or []),
                               "summary": data.get("summary"),

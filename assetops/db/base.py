@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import JSON, DateTime, MetaData
 from sqlalchemy.engine import Dialect
@@ -25,7 +25,7 @@ class Base(DeclarativeBase):
     """Base of every ORM table of the project (LangGraph's checkpoint tables are not ours)."""
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
-    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON, list[str]: JSON}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON, list[str]: JSON}
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -9,7 +9,6 @@ from alembic.config import Config
 
 from assetops.settings import PROJECT_ROOT, Settings
 
-
 # LangGraph's checkpointers create and migrate these themselves; autogenerate must not drop them.
 LANGGRAPH_TABLES = frozenset({
     "checkpoints", "checkpoint_blobs", "checkpoint_writes", "checkpoint_migrations", "writes",

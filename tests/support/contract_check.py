@@ -18,7 +18,13 @@ def load_contract() -> dict[str, dict[str, Any]]:
 
 
 def _types_of(prop: dict[str, Any]) -> list[dict[str, Any]]:
-    return prop["anyOf"] if "anyOf" in prop else [prop]
+    return list(prop.get("anyOf", [prop]))
+
+
+def _item_ok(value: Any, item: str) -> bool:
+    if isinstance(value, bool) and item != "boolean":
+        return False  # JSON booleans are not numbers here, as in the harness
+    return isinstance(value, _TYPES[item])
 
 
 def _value_ok(value: Any, prop: dict[str, Any]) -> bool:
@@ -32,8 +38,7 @@ def _value_ok(value: Any, prop: dict[str, Any]) -> bool:
             continue
         if isinstance(value, _TYPES[kind]):
             item = option.get("items", {}).get("type")
-            if kind == "array" and item and not all(isinstance(v, _TYPES[item]) and not isinstance(v, bool) or
-                                                    item == "boolean" for v in value):
+            if kind == "array" and item and not all(_item_ok(v, item) for v in value):
                 continue
             return True
     return False

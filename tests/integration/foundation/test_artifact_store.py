@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-
-import uuid
 
 import pytest
 import redis.asyncio as aioredis

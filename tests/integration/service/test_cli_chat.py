@@ -56,5 +56,5 @@ def test_remote_chat_prints_progress_and_answer(api: Api, capsys: pytest.Capture
 
     remote_repl(InProcessClient(api), None, None, render, read=lambda prompt: next(messages))
     out = capsys.readouterr().out
-    assert [e.type for e in shown][0] == "turn_started" and shown[-1].type == "done"
+    assert shown[0].type == "turn_started" and shown[-1].type == "done"
     assert "[data]" in out and "iot.sensors" in out and "Chiller 6" in out

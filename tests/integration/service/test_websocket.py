@@ -28,7 +28,7 @@ def test_two_watchers_receive_the_same_events_in_order(api: Api) -> None:
         sender.send_text(json.dumps({"content": "What data do you have on Chiller 6?"}))
         seen_by_sender = _until_done(sender)
         seen_by_watcher = _until_done(watcher)
-    assert [e["type"] for e in seen_by_sender][0] == "turn_started"
+    assert seen_by_sender[0]["type"] == "turn_started"
     assert seen_by_sender == seen_by_watcher
     assert any(e["type"] == "final_answer" and "Chiller 6" in e["data"]["text"] for e in seen_by_sender)
 
