@@ -1,5 +1,6 @@
 # Two commands on a fresh machine: `make run` and `make test`. Both bootstrap what is missing.
 SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,8 +11,9 @@ STAMP := $(VENV)/.deps-installed
 # Re-install only when the dependency list changed (the stamp is newer than pyproject.toml).
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	@echo "Installing dependencies into $(VENV) (first time: a few minutes)..."
-	@$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]"
+	@echo "Installing dependencies into $(VENV) (a few minutes on a fresh machine)..."
+	@# (the grep drops this machine's harmless "Location ... is ignored" notices about its local indexes)
+	@$(BIN)/pip install -q --disable-pip-version-check -e ".[dev]" 2>&1 | { grep -v "is ignored: it is neither" || true; }
 	@touch $(STAMP)
 
 venv: $(STAMP)
