@@ -17,13 +17,20 @@ from graph.types import Decision, Focus, TimeWindow
 
 Planner = Callable[[str, Focus, date, list[ArtifactSummary]], Decision | Awaitable[Decision]]
 
-# The planner names artifacts by the action that made them; these are the data specialist's kinds.
+# The planner names artifacts by the action that made them; these are the data and maintenance
+# specialists' own kinds (the others already name their artifacts by action).
 ACTION_OF_KIND: dict[str, str] = {
     "telemetry_window": "history",
     "asset_comparison": "compare",
     "point_values": "point_value",
     "sensor_inventory": "sensors",
     "inventory": "inventory",
+    "work_order_summary": "wo_summary",
+    "bundles": "bundle",
+    "next_work_order": "predict_next",
+    "priority_ranking": "prioritize",
+    "work_order_draft": "draft_wo",
+    "management_report": "report",
 }
 
 

@@ -130,3 +130,25 @@ def event_time_from(artifacts: Sequence[ArtifactSummary]) -> datetime | None:
                 except ValueError:
                     continue
     return None
+
+
+def drifting_sensors(artifacts: Sequence[ArtifactSummary], asset: str) -> list[str]:
+    """Canonical sensors of `asset` the latest check judged to drift on their own (sensor, not process).
+
+    A sensor-validity verdict wins over the sensor-health screen ("moved_alone" lines of trend stats,
+    "Return Temperature moved +0.71 degF ...: sensor drift").
+    """
+    for artifact in reversed(artifacts):
+        if asset not in artifact.asset_ids:
+            continue
+        if artifact.producer == "failure" and artifact.kind == "sensor_validity":
+            verdicts = artifact.key_results.get("verdicts", ())
+            return [str(v["sensor"]) for v in verdicts
+                    if isinstance(v, Mapping) and v.get("verdict") == "sensor_drift" and v.get("sensor")]
+        if artifact.producer == "timeseries" and artifact.kind == "trend_stats":
+            lines = artifact.key_results.get("moved_alone", ())
+            found = [line.split(" moved ", 1)[0] for line in lines
+                     if isinstance(line, str) and " moved " in line and line.rstrip(".").endswith("sensor drift")]
+            if found:
+                return found
+    return []

@@ -55,6 +55,7 @@ class PlanContext:
     assets: list[str] = field(default_factory=list)
     window: TimeWindow | None = None
     window_explicit: bool = False
+    window_is_aside: bool = False  # a side window ("recent work orders") that must not replace the focus window
     canonical_sensors: list[str] = field(default_factory=list)
     sensors_explicit: bool = False
     assumptions: list[str] = field(default_factory=list)

@@ -63,21 +63,35 @@ RECIPES: dict[str, Recipe] = {
 }
 # A below-the-bar intent score still decides a message that has nothing stronger ("why?").
 _WEAK_SCORE = 2
+# Work-order listings a telemetry-sounding follow-up ("compare", "look at") continues.
+_WORK_ORDER_LISTINGS = frozenset({"work_orders", "bundling", "predict_next"})
 # Bound on how much of an oversized message is scanned to say what it mentions.
 _SCAN_LIMIT = 20_000
 
 
 def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
-    """Intents for a message without request words: a follow-up continues the last request."""
-    has_entities = bool(understood.assets.assets or understood.assets.all_assets or understood.periods.mentions
-                        or understood.sensors.canonical or understood.references or understood.failure_modes
-                        or understood.assets.bare_asset_word or understood.sensors.other_sensors
-                        or understood.sensors.all_sensors)
+    """Intents for a message without request words: a follow-up continues the dialog.
+
+    Naming something new ("and chiller 4?", "same for june") repeats the last request on it; a bare
+    follow-up ("what could be causing it", "and then?") takes the natural next step after the last
+    request (anomalies -> failure modes -> diagnosis -> fix); never an asset the dialog lacks.
+    """
+    vocab = vocabulary()
+    new_subject = bool(understood.assets.assets or understood.assets.all_assets or understood.periods.mentions
+                       or understood.sensors.canonical or understood.failure_modes
+                       or understood.sensors.other_sensors or understood.sensors.all_sensors
+                       or bool(understood.references & {"first_asset", "second_asset"}))
+    has_entities = new_subject or bool(understood.references or understood.assets.bare_asset_word)
     if understood.periods.of_kind("future"):
         return ["forecast"]
     weak = sorted(((score, name) for name, score in understood.scores.items() if score >= _WEAK_SCORE), reverse=True)
     if weak:  # "why?", "help": a lone weak cue still says what is wanted
         return [weak[0][1]]
+    if new_subject and focus.last_intent in RECIPES:
+        return [focus.last_intent]
+    next_step = vocab.follow_up_next.get(focus.last_intent or "")
+    if next_step and focus.asset_ids and vocab.follow_up_cues & set(understood.text.tokens):
+        return [next_step]
     if has_entities and focus.last_intent in RECIPES:
         return [focus.last_intent]
     if understood.assets.assets or understood.periods.mentions or understood.sensors.canonical:
@@ -86,6 +100,19 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
             or "asset" in understood.references:
         return ["investigate"]
     return []
+
+
+def _work_order_follow_up(intents: list[str], understood: Understanding, focus: Focus) -> list[str]:
+    """After a work-order question, "how does chiller 4 compare over the same years?" compares work orders.
+
+    Only when no sensor is named: "show its power for 2019" still asks for telemetry.
+    """
+    if not intents or intents[0] not in ("compare", "history") or focus.last_intent not in _WORK_ORDER_LISTINGS:
+        return intents
+    if understood.sensors.canonical or understood.sensors.all_sensors \
+            or any(understood.text.contains(word) for word in vocabulary().telemetry_words):
+        return intents
+    return ["work_orders", *(i for i in intents[1:] if i not in ("compare", "history", "point_value"))]
 
 
 def _two_chillers_compare(intents: list[str], understood: Understanding) -> list[str]:
@@ -110,9 +137,10 @@ def _failure_mode_question(intents: list[str], understood: Understanding) -> lis
 def _choose_intents(understood: Understanding, focus: Focus) -> list[str]:
     """The turn's intents, strongest first: the classified ones, else what a follow-up implies."""
     if understood.intents:
-        return _failure_mode_question(_two_chillers_compare(understood.intents, understood), understood)
+        intents = _work_order_follow_up(understood.intents, understood, focus)
+        return _failure_mode_question(_two_chillers_compare(intents, understood), understood)
     fallback = ["diagnose"] if understood.failure_modes else _fallback_intents(understood, focus)
-    return _two_chillers_compare(fallback, understood)
+    return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood)
 
 
 def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
@@ -131,7 +159,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         site=ctx.vocab.site_name,
         asset_ids=list(ctx.assets),
         equipment_ids=[EQUIPMENT_IDS[a] for a in ctx.assets if a in EQUIPMENT_IDS],
-        window=ctx.window or focus.window,
+        window=focus.window if ctx.window_is_aside else ctx.window or focus.window,
         sensors=list(dict.fromkeys(sensors)),
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
         hypotheses=hypotheses,
@@ -176,12 +204,19 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="answer", message=messages.capabilities_text(),
                         focus=replace(focus, last_intent="capabilities"), intent="capabilities",
                         reference_date=reference_date)
+    if not understood.intents and focus.last_intent and intents[0] == vocab.follow_up_next.get(focus.last_intent):
+        ctx.note(f"Read as a follow-up: after the {_readable(focus.last_intent)} step, the "
+                 f"{_readable(intents[0])} step.")
     for resolver in (resolve_assets, resolve_window):
         decision = resolver(ctx)
         if decision is not None:
             return decision
     resolve_sensors(ctx)
     return _run(ctx)
+
+
+def _readable(intent: str) -> str:
+    return intent.replace("_", " ")
 
 
 def _run(ctx: PlanContext) -> Decision:

@@ -3,12 +3,12 @@ sensor validity and prioritisation across chillers."""
 
 from __future__ import annotations
 
-from graph.planning.artifacts import analysed_sensors, event_time_from, latest
+from graph.planning.artifacts import analysed_sensors, drifting_sensors, event_time_from, latest
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_telemetry import detect
 from graph.planning.resolve import is_trip
-from graph.understanding.sensors import all_sensors
+from graph.understanding.sensors import all_sensors, canonical_of
 
 
 def failure_modes(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
@@ -44,6 +44,9 @@ def evidence_for(ctx: PlanContext, plan: PlanBuilder, asset: str, use_other_sens
     done = analysed_sensors(ctx.artifacts, asset, window)
     if use_other_sensors:
         todo = [name for name in all_sensors(asset) if f"{asset} {name}" not in done]
+    elif ctx.sensors_explicit and ctx.canonical_sensors and done:
+        # "which one fits best if you look at the condenser temps too?": add the named sensors
+        todo = [canonical_of(s) for s in ctx.sensors_for(asset) if s not in done]
     elif not done:
         todo = list(ctx.canonical_sensors or ctx.default("investigate_sensors"))  # type: ignore[call-overload]
     else:
@@ -81,7 +84,9 @@ def sensor_validity(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Real process change or sensor drift: the named sensor checked against its correlated sensors."""
     window = ctx.analysis_window()
     for asset in ctx.telemetry_assets:
-        targets = ctx.sensors_for(asset, ctx.canonical_sensors[:2] or ["Supply Temperature"])
+        named = ctx.canonical_sensors[:2] if ctx.sensors_explicit else []
+        suspects = named or drifting_sensors(ctx.artifacts, asset)[:2] or ctx.canonical_sensors[:2]
+        targets = ctx.sensors_for(asset, suspects or ["Supply Temperature"])
         deps = plan.ensure_history(asset, window, ctx.sensors_for(asset, all_sensors(asset)))
         plan.add("failure", "sensor_validity", asset_ids=[asset], window=window, sensors=targets,
                  params={"target_sensors": targets}, depends_on=deps,

@@ -3,7 +3,7 @@ restart and validation, fix plans and the management report."""
 
 from __future__ import annotations
 
-from graph.planning.artifacts import hypotheses_from, rule_ids_from
+from graph.planning.artifacts import drifting_sensors, hypotheses_from, latest, rule_ids_from
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
@@ -19,12 +19,21 @@ def _per_asset(ctx: PlanContext, plan: PlanBuilder, action: str, goal: str, **pa
 
 
 def work_order_kind(ctx: PlanContext) -> str:
-    """"corrective", "preventive" or "all", from the words of the message."""
+    """"corrective", "preventive" or "all", from the words of the message.
+
+    A follow-up that names no kind ("how does chiller 4 compare over the same years?") keeps the
+    kind of the work-order summary it follows.
+    """
     text = ctx.understanding.text
     corrective = any(text.contains(w) for w in ctx.vocab.work_order_kinds["corrective"])
     preventive = any(text.contains(w) for w in ctx.vocab.work_order_kinds["preventive"])
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
+    follows_up = ctx.understanding.references or "compare" in ctx.understanding.intents
+    earlier = latest(ctx.artifacts, "maintenance", ("wo_summary",))
+    if follows_up and not (corrective or preventive) and earlier is not None:
+        kind = str(earlier.key_results.get("kind", "all"))
+        return kind if kind in ("corrective", "preventive") else "all"
     return "all"
 
 
@@ -84,10 +93,14 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
         return ranked[0], []
     if ctx.focus.last_intent in _SENSOR_INTENTS:
         return None, []
-    if "hypothesis" in ctx.understanding.references and ctx.window is not None and asset in ctx.telemetry_assets:
+    if named:
+        return named[0], []
+    names_job = any(ctx.understanding.text.contains(job) for job in ctx.vocab.named_jobs)
+    if asset in ctx.telemetry_assets and work_order_kind(ctx) != "preventive" and not names_job:
+        # "raise a wo for that" before any diagnosis: the order needs a failure mode, so find it first
         ctx.note(f"No diagnosis of {asset} yet: diagnosing first, then drafting for the top hypothesis.")
         return None, [diagnose_asset(ctx, plan, asset)]
-    return (named[0] if named else None), []
+    return None, []
 
 
 def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:
@@ -99,9 +112,13 @@ def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) ->
                                                                                   else "repair"),
                                      "check_duplicates": True}
         if sensor_work:
-            params["sensors"] = [s for s in ctx.focus.sensors if canonical_of(s) in ctx.canonical_sensors] or \
-                list(ctx.focus.sensors)
-        what = mode or params["purpose"]
+            drifting = drifting_sensors(ctx.artifacts, asset)
+            params["sensors"] = [f"{asset} {name}" for name in drifting] or [
+                s for s in ctx.focus.sensors if canonical_of(s) in ctx.canonical_sensors] or list(ctx.focus.sensors)
+            if mode is None and drifting:  # the order is for the drifting sensors, not a diagnosed fault
+                # no colon: the draft's title keeps the text before one
+                params["failure_mode"] = f"{', '.join(drifting)} sensor drift (recalibrate the sensor)"
+        what = params["failure_mode"] or params["purpose"]
         plan.add("maintenance", "draft_wo", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
                  window=ctx.window, params=params, depends_on=deps, goal=f"draft a work order for {asset}: {what}")
     return None

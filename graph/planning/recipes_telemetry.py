@@ -121,23 +121,36 @@ def _event_window(ctx: PlanContext) -> tuple[TimeWindow | None, bool]:
     return events[0].window, True
 
 
+_LEAD_UP_DAYS = 3  # days before a trip window of unknown trip time that "before the trip" looks at
+
+
 def investigate(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """A multi-specialist look: the telemetry, then anomalies (or the pre-trip trend when asked)."""
     window = ctx.analysis_window()
     pre_event, asked_before = _event_window(ctx)
+    if asked_before:
+        window = pre_event or _lead_up_window(ctx, window)
     for asset in ctx.telemetry_assets:
         if asked_before:
-            window = pre_event or window
             detect(ctx, plan, asset, window, _trip_names(ctx, asset), "trend_stats",
                     segment="before_event", event="trip")
-            if pre_event is None:
-                ctx.note("The trip time is not known yet: analysing the trip window up to the trip.")
             continue
         if is_trip(ctx):
             detect(ctx, plan, asset, window, _trip_names(ctx, asset), event="trip")
             continue
         detect(ctx, plan, asset, window, _analysis_names(ctx, "investigate_sensors", asset))
     return None
+
+
+def _lead_up_window(ctx: PlanContext, window: TimeWindow) -> TimeWindow:
+    """The window "before the trip" looks at when the trip time is not known yet."""
+    if not ctx.understanding.text.contains("days"):
+        ctx.note("The trip time is not known yet: analysing the trip window up to the trip.")
+        return window
+    # "the days leading up to it": days before the trip window too, not the trip day alone
+    ctx.note(f"The trip time is not known yet: analysing the {_LEAD_UP_DAYS} days before the trip window "
+             "and the window itself.")
+    return TimeWindow(window.start - timedelta(days=_LEAD_UP_DAYS), window.end, window.label)
 
 
 def _trip_names(ctx: PlanContext, asset: str) -> list[str]:

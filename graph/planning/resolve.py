@@ -57,6 +57,26 @@ def _explicit_assets(ctx: PlanContext) -> list[str]:
     return []
 
 
+# Requests where "the first one" means the top hypothesis once a diagnosis exists.
+_HYPOTHESIS_INTENTS = frozenset({"draft_wo", "plan_fix", "restart", "validation", "diagnose"})
+
+
+def _asset_by_position(ctx: PlanContext) -> list[str]:
+    """"the first one" / "the latter" while several chillers are discussed: that chiller of the focus."""
+    focus_assets = ctx.focus.asset_ids
+    references = ctx.understanding.references
+    if len(focus_assets) < 2 or (ctx.primary in _HYPOTHESIS_INTENTS and ctx.focus.hypotheses):
+        return []
+    if "first_asset" in references:
+        picked = focus_assets[0]
+    elif "second_asset" in references:
+        picked = focus_assets[1]
+    else:
+        return []
+    ctx.note(f"Taking the {'first' if picked == focus_assets[0] else 'second'} one to mean {picked}.")
+    return [picked]
+
+
 def resolve_assets(ctx: PlanContext) -> Decision | None:
     """Pick the turn's assets: named ones, "all", references to the focus, or the focus itself."""
     mentions = ctx.understanding.assets
@@ -69,10 +89,10 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     if mentions.other_equipment and not mentions.assets:
         return stop(ctx, "reject", f"I only cover chillers; {', '.join(mentions.other_equipment)} is not in "
                                    f"the fleet. {messages.fleet_text()}")
-    ctx.assets = _explicit_assets(ctx)
+    ctx.assets = _explicit_assets(ctx) or _asset_by_position(ctx)
     periods = [m for m in ctx.understanding.periods.mentions if m.window is not None]
-    if ctx.primary == "compare" and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids \
-            and len(periods) < 2:
+    comparing = ctx.primary == "compare" or (ctx.primary == "work_orders" and "compare" in ctx.understanding.intents)
+    if comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) < 2:
         ctx.assets = [*ctx.focus.asset_ids, *ctx.assets]  # "how does that compare with chiller 4?"
     if not ctx.assets and ctx.focus.asset_ids:
         if mentions.bare_asset_word and "plural_asset" not in ctx.understanding.references:
@@ -140,6 +160,13 @@ def _check_telemetry_window(ctx: PlanContext, window: TimeWindow) -> Decision | 
     return clipped
 
 
+def _asks_recent(ctx: PlanContext) -> bool:
+    """"any open or recent work orders?": a work-order / alert question about the last few months."""
+    if ctx.primary not in ("work_orders", "alerts", "alert_to_failure"):
+        return False
+    return any(ctx.understanding.text.contains(word) for word in ctx.vocab.recent_words)
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -149,6 +176,12 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     mention = next((m for m in periods.mentions if m.window is not None and m.kind != "future"), None)
     if mention is not None:
         ctx.window, ctx.window_explicit = mention.window, True
+    elif _asks_recent(ctx):
+        days = int(ctx.default("recent_days"))  # type: ignore[call-overload]
+        ctx.window = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date,
+                                f"last {days} days")
+        ctx.note(f"'Recent' read as the {days} days before {ctx.reference_date.isoformat()}.")
+        ctx.window_is_aside = ctx.focus.window is not None
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
                                           or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS):
         ctx.window = ctx.focus.window

@@ -51,6 +51,7 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
         "month_day": rf"\b{month} {DAY}\b(?! ?\d)",
         "day_month": rf"\b{DAY} (?:of )?{month}\b",
+        "year_range": rf"(?<![\d/-]){YEAR}-((?:19|20)?\d\d)(?![\d/-])",
         "year": rf"(?<![\d/-]){YEAR}(?![\d/-])",
         "month": rf"\b{month}\b",
     }
@@ -104,6 +105,16 @@ def _quarter_atom(match: re.Match[str]) -> Atom:
     return Atom(match.start(), match.end(), cal.months_window(year, 3 * number - 2, 3, match.group(0)))
 
 
+def _year_range_atom(match: re.Match[str]) -> Atom:
+    """"2017-2020" / "2017-20": whole calendar years, both ends included."""
+    first, last_text = int(match.group(1)), match.group(2)
+    last = int(last_text) if len(last_text) == 4 else first // 100 * 100 + int(last_text)
+    if last < first:
+        return Atom(match.start(), match.end(), None, problem=f"'{match.group(0)}' ends before it starts.")
+    span = cal.window(date(first, 1, 1), date(last + 1, 1, 1), match.group(0))
+    return Atom(match.start(), match.end(), span)
+
+
 def _handlers(vocab: Vocabulary, reference: date) -> dict[str, Callable[[re.Match[str]], Atom | None]]:
     months = vocab.months
 
@@ -124,6 +135,7 @@ def _handlers(vocab: Vocabulary, reference: date) -> dict[str, Callable[[re.Matc
         "season": lambda m: _season_atom(m, vocab, reference),
         "month_day": lambda m: _month_day(m, months[m.group(1)], int(m.group(2)), reference),
         "day_month": lambda m: _month_day(m, months[m.group(2)], int(m.group(1)), reference),
+        "year_range": _year_range_atom,
         "year": lambda m: Atom(m.start(), m.end(), cal.year_window(int(m.group(1)), m.group(0))),
         "month": lambda m: bare_month(m, m.group(1)) if _is_month_word(m, vocab) else None,
     }

@@ -26,6 +26,9 @@ from graph.understanding.dates import Atom, find_atoms, join_ranges
 from graph.understanding.vocabulary import Vocabulary
 
 _NO_EARLIER_PERIOD = "'same period last year' needs an earlier period, and none was discussed."
+# What "the same ..." can name: "the same month a year later", "same period last year".
+_SAME_SPAN = r"(?:period|time|window|months?|weeks?|days?|dates|quarter|season|stretch)"
+_FEW_DAYS = 3  # "the days before the trip"
 PeriodKind = Literal["past", "future", "absolute", "focus", "event"]
 
 
@@ -65,14 +68,18 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
     unit = f"({_alternation(tuple(vocab.units))})"
     event = f"({_alternation(vocab.event_words)})"
     return {
-        "same_last_year": re.compile(r"\b(?:the )?same (?:period|time|window|months?|weeks?|dates) "
+        "same_last_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} "
                                      r"(?:a |one )?(?:last|previous|prior|the year before|a year earlier)(?: year)?\b"),
-        "event_before": re.compile(rf"\b(?:the )?(?:(day|night|morning|week)|{number} {unit}|hours?) "
-                                   rf"(?:before|prior to|leading up to) the {event}\b"),
-        "event_lead": re.compile(rf"\b(?:before|prior to|leading up to|in the run up to|ahead of) the {event}\b"),
+        "same_next_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:a |one )?(?:year later|year after|"
+                                     r"the following year|the next year|next year|the year after)\b"),
+        "year_shift": re.compile(r"\b(?:a|one) year (later|after|earlier|before)\b(?! the)"),
+        "event_before": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week)|{number} {unit}|hours?) "
+                                   rf"(?:before|prior to|leading up to) (?:the {event}|it|that)\b"),
+        "event_lead": re.compile(rf"\b(?:(?:before|prior to|leading up to|in the run up to|ahead of) the {event}|"
+                                 r"(?:leading up to|in the run up to|in the lead up to) (?:it|that))\b"),
         "event_after": re.compile(rf"\b(?:after|since|following) the {event}\b"),
         "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the)"),
-        "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} )?{unit}\b"),
+        "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:{number} )?{unit}\b"),
         "ago": re.compile(rf"\b{number} {unit} ago\b"),
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
@@ -171,12 +178,25 @@ def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: dat
     if named_span == "day":
         day_start = cal.at_midnight(event.date())
         return TimeWindow(day_start - timedelta(days=1), day_start, label)
+    if named_span == "days":  # "the days leading up to it": a few days
+        return TimeWindow(event - timedelta(days=_FEW_DAYS), event, label)
     if named_span == "week":
         return TimeWindow(event - timedelta(weeks=1), event, label)
     if unit_text:
         months, fixed = cal.span_of(vocab.units[unit_text], _count(count_text, vocab))
         return TimeWindow(event - fixed - timedelta(days=30 * months), event, label)
     return TimeWindow(event - timedelta(hours=12), event, label)
+
+
+def _year_shifted(focus: TimeWindow, years: int) -> TimeWindow:
+    """The focus window moved by whole years, named like a month when it is one ("July 2020")."""
+    moved = cal.shift(focus, years=years)
+    start, end = moved.start.date(), moved.end.date()
+    if start.day == 1 and end == cal.add_months(start, 1):
+        label = start.strftime("%B %Y")
+    else:
+        label = f"{focus.label or 'that period'} a year {'later' if years > 0 else 'earlier'}"
+    return TimeWindow(moved.start, moved.end, label)
 
 
 def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None,
@@ -193,7 +213,12 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     out.problems.append(_NO_EARLIER_PERIOD)
                     taken.append((match.start(), match.end()))
                     continue
-                span, kind = cal.shift(focus_window, years=-1, label=f"{focus_window.label} a year earlier"), "focus"
+                span, kind = _year_shifted(focus_window, -1), "focus"
+            elif name in ("same_next_year", "year_shift"):
+                if focus_window is None:
+                    continue
+                later = name == "same_next_year" or match.group(1) in ("later", "after")
+                span, kind = _year_shifted(focus_window, 1 if later else -1), "focus"
             elif name == "focus_shift":
                 if focus_window is None:
                     continue

@@ -74,6 +74,11 @@ class Vocabulary:
     work_order_kinds: dict[str, tuple[str, ...]]
     severity_words: tuple[str, ...]
     assetless_intents: frozenset[str]
+    follow_up_next: dict[str, str]  # last intent -> the natural next request of a bare follow-up
+    follow_up_cues: frozenset[str]
+    telemetry_words: tuple[str, ...]  # keep a follow-up of a work-order question on telemetry
+    recent_words: tuple[str, ...]
+    named_jobs: tuple[str, ...]  # a work order for these needs no diagnosis first
     defaults: dict[str, Any]
 
 
@@ -149,6 +154,11 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         work_order_kinds={k: tuple(v) for k, v in raw["work_order_kinds"].items()},
         severity_words=tuple(raw["severity_words"]),
         assetless_intents=frozenset(raw["assetless_intents"]),
+        follow_up_next=dict(raw["follow_ups"]["next_step"]),
+        follow_up_cues=frozenset(raw["follow_ups"]["cues"]),
+        telemetry_words=tuple(raw["follow_ups"]["telemetry_words"]),
+        recent_words=tuple(raw["recent_words"]),
+        named_jobs=tuple(raw["named_jobs"]),
         defaults=dict(raw["defaults"]),
     )
 

@@ -1,0 +1,134 @@
+"""Periods and request phrasings that held-out dialogs showed the understanding missed (QA defects 1-3, 9):
+the QA's exact turns plus paraphrases of each, resolved against the reference date 2021-07-01."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from graph.types import TimeWindow
+from graph.understanding import calendar_math as cal
+from graph.understanding import understand
+from graph.understanding.periods import find_periods
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import vocabulary
+
+SITE = ZoneInfo("America/New_York")
+REFERENCE = date(2021, 7, 1)
+JULY_2019 = cal.month_window(2019, 7, "July 2019")
+
+
+def at(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=SITE)  # type: ignore[misc]
+
+
+def windows(message: str, focus: TimeWindow | None = None) -> list[tuple[datetime, datetime]]:
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, focus)
+    return [(m.window.start, m.window.end) for m in periods.mentions if m.window is not None]
+
+
+@pytest.mark.parametrize("message", [
+    "is CWC04006 breaking down more often than it used to? look at 2017-2020",
+    "2017 to 2020",
+    "from 2017 through 2020",
+    "between 2017 and 2020",
+    "over 2017-20",
+])
+def test_year_ranges_cover_every_year_named(message: str) -> None:
+    assert windows(message) == [(at(2017, 1, 1), at(2021, 1, 1))]
+
+
+def test_a_backwards_year_range_is_reported_not_guessed() -> None:
+    periods = find_periods(Text.of("look at 2020-2017").joined, vocabulary(), REFERENCE)
+    assert not periods.mentions
+    assert periods.problems and "2020-2017" in periods.problems[0]
+
+
+@pytest.mark.parametrize(("message", "start"), [
+    ("ch6 kw/ton looks bad the last couple of months, whats up with it?", at(2021, 5, 1)),
+    ("over the past couple months", at(2021, 5, 1)),
+    ("the last few months", at(2021, 4, 1)),
+    ("last few weeks", at(2021, 6, 10)),
+    ("past couple of weeks", at(2021, 6, 17)),
+])
+def test_vague_counts_of_recent_units_end_at_the_reference_date(message: str, start: datetime) -> None:
+    assert windows(message) == [(start, at(2021, 7, 1))]
+
+
+@pytest.mark.parametrize("message", [
+    "and the same month a year later?",
+    "same month the following year",
+    "what about the same month next year",
+    "and a year later?",
+])
+def test_a_month_moved_a_year_later_stays_one_month(message: str) -> None:
+    assert windows(message, JULY_2019) == [(at(2020, 7, 1), at(2020, 8, 1))]
+
+
+@pytest.mark.parametrize("message", [
+    "same period last year",
+    "and the same month the year before?",
+    "what about a year earlier",
+])
+def test_a_month_moved_a_year_earlier_stays_one_month(message: str) -> None:
+    assert windows(message, JULY_2019) == [(at(2018, 7, 1), at(2018, 8, 1))]
+
+
+def test_the_month_a_year_later_is_named_as_that_month() -> None:
+    periods = find_periods(Text.of("and the same month a year later?").joined, vocabulary(), REFERENCE, JULY_2019)
+    assert periods.first is not None and periods.first.window is not None
+    assert periods.first.window.label == "July 2020"
+
+
+def test_the_year_after_still_means_the_adjacent_year() -> None:
+    assert windows("and the year after?", JULY_2019) == [(at(2019, 8, 1), at(2020, 8, 1))]
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("break those down by failure code", "work_orders"),
+    ("split them out by failure code please", "work_orders"),
+    ("is CWC04006 breaking down more often than it used to? look at 2017-2020", "work_orders"),
+    ("has chiller 9 been failing more often since 2018?", "work_orders"),
+    ("what failure codes dominate on the first one?", "work_orders"),
+    ("whats likely to be the next one?", "predict_next"),
+    ("which job is likely to come up next", "predict_next"),
+    ("what could be causing it", "failure_modes"),
+    ("what might be causing that?", "failure_modes"),
+    ("which one fits best if you look at the condenser temps too?", "diagnose"),
+    ("which explanation fits best with the flow data as well", "diagnose"),
+    ("ok what should the techs do about it", "plan_fix"),
+    ("so what should we do about that", "plan_fix"),
+    ("did those alarms actually turn into work orders?", "alert_to_failure"),
+    ("have these alerts ever led to work orders?", "alert_to_failure"),
+    ("propose limits that would stop the spam without missing real problems", "thresholds"),
+    ("suggest better thresholds", "thresholds"),
+    ("can you suggest new limits so the alarms stop", "thresholds"),
+    ("do any of chiller 4's sensors look off over the past 6 months?", "sensor_health"),
+])
+def test_follow_up_phrasings_get_their_intent(message: str, intent: str) -> None:
+    assert understand(message, REFERENCE).intents[0] == intent
+
+
+@pytest.mark.parametrize("message", ["what failure codes dominate on the first one?", "and the latter?"])
+def test_positional_references_are_recognised(message: str) -> None:
+    references = understand(message, REFERENCE).references
+    assert references & {"first_asset", "second_asset"}
+
+
+@pytest.mark.parametrize(("message", "start"), [
+    ("what were the readings doing in the days leading up to it?", at(2021, 6, 27, 15, 15)),
+    ("how did it behave in the run up to it", at(2021, 6, 29, 15, 15)),
+    ("show me the day before the trip", at(2021, 6, 29)),
+])
+def test_lead_up_to_a_known_trip_ends_at_the_trip(message: str, start: datetime) -> None:
+    trip = at(2021, 6, 30, 15, 15)
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, None, trip)
+    assert periods.first is not None and periods.first.window is not None
+    assert periods.first.window.start == start
+    assert periods.first.window.end in (trip, at(2021, 6, 30))
+
+
+def test_before_it_alone_is_not_a_trip_period() -> None:
+    assert find_periods(Text.of("check it before it gets worse").joined, vocabulary(), REFERENCE).mentions == []
