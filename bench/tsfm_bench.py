@@ -21,6 +21,7 @@ from sqlalchemy import select
 from assetops.db.engine import sync_engine
 from assetops.db.tables import SENSOR_COLUMNS, FaultEpisodeRow, TelemetryRow
 from assetops.settings import Settings, get_settings
+from bench.tsfm_faults import run as fault_recall
 from fleet.loader import data_version, is_fleet_loaded
 
 SEASON = 96  # one day at 15 minutes
@@ -284,6 +285,7 @@ def main() -> None:
     asyncio.run(_latencies(telemetry))
     forecast_accuracy(telemetry, version, settings.models_dir)
     anomaly_detection(telemetry, episodes, settings.models_dir)
+    fault_recall(telemetry, episodes)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,18 @@
-"""run_tsad and run_integrated_tsad: conformal anomaly detection on TTM forecast residuals."""
+"""run_tsad and run_integrated_tsad: conformal anomaly detection on TTM forecast residuals, or, for
+run_integrated_tsad targets given conditional columns, on the residual of a driver model (conditional_tsad)."""
 
 from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from timeseries.conditional_tsad import detect_conditional
 from timeseries.conformal import (
     ConformalDetector,
     Detection,
@@ -34,18 +37,24 @@ TASKS = ("fit", "inference")
 
 
 def run_integrated_tsad(request: IntegratedTsadRequest) -> dict[str, Any]:
-    """Forecast each target column with the TTM, then calibrate and apply a conformal detector to it."""
+    """Per target column: with conditional columns, a driver model's residual (slow faults: the relation
+    shifts); without, the TTM forecast residual. Then a conformal detector on that residual."""
     check_ad_model_type(request.ad_model_type)
     columns = request.data.columns
     raw = read_dataset(request.data.dataset, columns.timestamp_column)
-    missing = [c for c in columns.target_columns if c not in raw.columns]
+    missing = [c for c in [*columns.target_columns, *columns.conditional_columns] if c not in raw.columns]
     if missing:
         raise TsfmError(f"{missing} not in index: the dataset has columns {list(raw.columns)[:30]}")
-    loaded = load_model(request.checkpoint)
-    frames, skipped, detectors = [], {}, {}
-    for target in dict.fromkeys(columns.target_columns):
+    targets = list(dict.fromkeys(columns.target_columns))
+    needs_forecaster = any(not _drivers(columns.conditional_columns, t) for t in targets)
+    loaded = load_model(request.checkpoint) if needs_forecaster else None
+    frames, skipped, detectors, conditional = [], {}, {}, ConditionalReport()
+    for target in targets:
         try:
-            frame, detector = _integrated_column(raw, request, target, loaded)
+            if loaded is None or _drivers(columns.conditional_columns, target):
+                frame, detector = _conditional_column(raw, request, target, conditional)
+            else:
+                frame, detector = _integrated_column(raw, request, target, loaded)
         except TsfmError as exc:  # one bad column must not hide the others' results
             log.warning("integrated TSAD skipped %s: %s", target, exc)
             skipped[target] = str(exc)
@@ -62,8 +71,51 @@ def run_integrated_tsad(request: IntegratedTsadRequest) -> dict[str, Any]:
     combined.to_csv(results_file, index=False)
     summary = tsad_summary(combined, results_file, "Integrated TSAD complete.",
                            f" across {len(columns.target_columns)} column(s)")
-    return {**summary, "model_checkpoint": loaded.source, "ad_model_checkpoints": detectors,
-            "skipped_columns": skipped, "false_alarm": request.false_alarm, "ad_model_type": request.ad_model_type}
+    return {**summary, "model_checkpoint": loaded.source if loaded else None, "ad_model_checkpoints": detectors,
+            "skipped_columns": skipped, "false_alarm": request.false_alarm, "ad_model_type": request.ad_model_type,
+            **conditional.output()}
+
+
+@dataclass
+class ConditionalReport:
+    """The extra output keys of driver-model targets: the model per target and the sustained shifts."""
+
+    models: dict[str, dict[str, Any]] = field(default_factory=dict)
+    shifts: list[dict[str, Any]] = field(default_factory=list)
+
+    def output(self) -> dict[str, Any]:
+        """Nothing when no target used a driver model (the plain contract output stays as it was)."""
+        if not self.models:
+            return {}
+        return {"conditional_models": self.models, "sustained_anomalies": self.shifts}
+
+
+def _drivers(conditional_columns: list[str], target: str) -> list[str]:
+    """The conditional columns that can explain `target` (never the target itself)."""
+    return [c for c in dict.fromkeys(conditional_columns) if c != target]
+
+
+def _conditional_column(
+    raw: pd.DataFrame, request: IntegratedTsadRequest, target: str, report: ConditionalReport
+) -> tuple[pd.DataFrame, ConformalDetector]:
+    """Residual of the target against its driver model on running rows; point flags and sustained shifts."""
+    columns = request.data.columns
+    if columns.id_columns:
+        raise TsfmError("conditional_columns work on one series per call: filter the dataset to one id "
+                        f"instead of passing id_columns {columns.id_columns}.")
+    drivers = _drivers(columns.conditional_columns, target)
+    spec = ColumnSpec(columns.timestamp_column, [target], drivers, columns.id_columns)
+    quality = assess(raw, spec, frequency_sampling=request.data.frequency_sampling, min_length=1)
+    dropped = [d for d in drivers if d not in quality.conditionals]
+    if dropped:
+        raise TsfmError(f"Conditional columns {dropped} were removed for missing values; fill or drop them.")
+    found = detect_conditional(quality.frame, target, drivers, n_calibration=request.n_calibration,
+                               false_alarm=request.false_alarm, ad_model_type=request.ad_model_type)
+    scored = quality.frame.iloc[found.rows]
+    shown = output_timestamps(quality, pd.DatetimeIndex(scored["ts"]), scored["offset_min"].to_numpy())
+    report.models[target] = found.summary()
+    report.shifts.extend(shift.to_dict() for shift in found.shifts)
+    return detection_frame(target, shown, found.actual, found.detection), found.detector
 
 
 def _integrated_column(

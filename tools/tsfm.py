@@ -41,6 +41,12 @@ ModelCheckpoint = Annotated[str | None, Field(description="ttm_96_28 (default), 
                                                           "checkpoint directory in the work directory.")]
 ConditionalColumns = Annotated[list[str] | None, Field(description="Exogenous columns (checked to exist; the "
                                                                    "channel-independent models do not use them).")]
+DriverColumns = Annotated[list[str] | None, Field(description=(
+    "Drivers of the targets (e.g. for 'Chiller 6 Power Input': ['Chiller 6 Chiller % Loaded', 'Chiller 6 "
+    "Tonnage', 'Chiller 6 Condenser Water Supply To Chiller Temperature', 'Chiller 6 Setpoint Temperature']). "
+    "When given, each target is compared with its expected value at those conditions (learnt on the "
+    "calibration part, off periods excluded) instead of its forecast: slow faults such as fouling show as "
+    "sustained_anomalies. One series per call (no id_columns)."))]
 IdColumns = Annotated[list[str] | None, Field(description="Columns identifying separate series. Example: [\"asset_id\"]")]
 FrequencySampling = Annotated[str, Field(description="oov (estimate), minutely, 2_minutes, 5_minutes, 10_minutes, "
                                                      "15_minutes, half_hourly or hourly.")]
@@ -222,12 +228,13 @@ def run_integrated_tsad(
     false_alarm: FalseAlarm = 0.05,
     ad_model_type: AdModelType = "timeseries_conformal_adaptive",
     n_calibration: NCalibration = 0.2,
-    conditional_columns: ConditionalColumns = None,
+    conditional_columns: DriverColumns = None,
     id_columns: IdColumns = None,
     frequency_sampling: FrequencySampling = "",
     autoregressive_modeling: Autoregressive = True,
 ) -> dict[str, Any]:
-    """Forecast each target with the TTM and flag anomalies with a conformal detector, column by column."""
+    """Flag anomalies column by column with a conformal detector on the TTM forecast residual, or, with
+    conditional_columns, on the residual from the target's driver model (plus sustained shifts)."""
     anomaly = _modules()[1]
     data = _data(dataset_path, timestamp_column, target_columns, conditional_columns, id_columns,
                  frequency_sampling, autoregressive_modeling)

@@ -51,3 +51,26 @@ def train_tiny_checkpoint(directory: Path) -> Path:
 def tiny_checkpoint(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny trained TTM (context 96, horizon 28) in a temporary directory, built once per session."""
     return train_tiny_checkpoint(tmp_path_factory.mktemp("tiny_ttm") / "ttm_96_28")
+
+
+DRIVERS = ["Chiller % Loaded", "Condenser Temperature"]
+
+
+def chiller_frame(days: int, *, fault_from_day: int | None = None, fault_pct: float = 8.0, seed: int = 0) -> pd.DataFrame:
+    """15-minute samples of a chiller running 06:00-20:00; power = load curve x condenser temperature.
+
+    With `fault_from_day`, power at equal load ramps up to `fault_pct` percent above the relation over
+    ten days (a fouling-like slow fault).
+    """
+    rng = np.random.default_rng(seed)
+    ts = pd.date_range("2021-05-01", periods=days * 96, freq="15min", tz="UTC")
+    hour = ts.hour.to_numpy() + ts.minute.to_numpy() / 60
+    running = (hour >= 6) & (hour < 20)
+    load = np.where(running, 40 + 40 * np.sin(np.pi * (hour - 6) / 14) + rng.normal(0, 5, len(ts)), 0.0)
+    condenser = 75 + 5 * np.sin(2 * np.pi * np.arange(len(ts)) / (96 * 9)) + rng.normal(0, 0.5, len(ts))
+    power = load * (2.0 + 0.01 * (load - 60) ** 2 / 60) * (1 + 0.01 * (condenser - 75))
+    if fault_from_day is not None:
+        progress = np.clip((np.arange(len(ts)) - fault_from_day * 96) / (10 * 96), 0, 1)
+        power = power * (1 + fault_pct / 100 * progress)
+    power = np.where(running, power + rng.normal(0, 1.0, len(ts)), rng.normal(0, 0.2, len(ts)).clip(0))
+    return pd.DataFrame({"ts": ts, "Power Input": power, DRIVERS[0]: load, DRIVERS[1]: condenser})
