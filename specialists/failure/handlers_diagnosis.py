@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any
 
 import pandas as pd
@@ -20,7 +21,7 @@ from specialists.failure.evidence import TEMPERATURE_SENSORS, Evidence, build_ev
 from specialists.failure.reasoning import discriminating_measurement, headline, revise
 from specialists.failure.scoring import TEMPERATURE, Hypothesis, rank_hypotheses
 from specialists.failure.signatures import NO_FAULT
-from specialists.failure.validity import sensor_validity
+from specialists.failure.validity import SUSPECT_Z, sensor_validity, suspect_sensors
 from specialists.failure.windows import Window, split_by_running
 from specialists.timeseries.frames import full_name, running_mask, short_name
 from specialists.timeseries.results import build_artifact, needs_data
@@ -31,6 +32,9 @@ from specialists.timeseries.telemetry_source import (
     load_telemetry,
     task_assets,
 )
+
+SHORT_DIAGNOSIS_DAYS = 7  # a window shorter than this is widened for diagnosis
+WIDENED_DAYS = 28  # the weeks before: a baseline before a slow fault's onset, the last days as recent
 
 CALIBRATION_NOTE = (
     f"Confidence = softmax of evidence scores (temperature {TEMPERATURE}), range widened by unmeasured "
@@ -100,7 +104,7 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
     artifact = await find_telemetry(ctx, asset_id, task.window, [])
     if artifact is None:
         return needs_data("failure", task, [history_follow_up([asset_id], task.window, [], "diagnosis")])
-    telemetry = await load_telemetry(artifact, asset_id, task.window)
+    telemetry, widened_note = await _widened(ctx, await load_telemetry(artifact, asset_id, task.window))
     windows = _windows(task, telemetry)
     if windows is None:
         return SpecialistResult(
@@ -117,7 +121,38 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
     )
     evidence.anomaly_rates = _anomaly_rates(ctx.visible_artifacts, asset_id)
     evidence.relevance = _relevance(ctx.visible_artifacts, asset_id)
+    if widened_note:
+        evidence.notes.append(widened_note)
     return EvidenceBundle(telemetry, evidence, baseline, recent)
+
+
+async def _widened(ctx: SpecialistContext, telemetry: Telemetry) -> tuple[Telemetry, str | None]:
+    """A window of a few days (the day of a trip) widened back to WIDENED_DAYS ending at its end.
+
+    A slow fault (compressor overheating over three weeks, fouling) is invisible inside the day it
+    ends in: the day's first hours already carry it. Comparing the weeks before with the last days
+    shows it. The telemetry is reused or fetched through the data specialist's history collection
+    (no LLM); when that fails the short window is used as it is.
+    """
+    from specialists.data.history import collect_histories  # one implementation of history fetching
+
+    window = telemetry.window
+    if window.end - window.start >= timedelta(days=SHORT_DIAGNOSIS_DAYS):
+        return telemetry, None
+    wider = TimeWindow(window.end - timedelta(days=WIDENED_DAYS), window.end, f"{WIDENED_DAYS} days before")
+    histories = await collect_histories(
+        replace(ctx, llm=None), [telemetry.asset_id], wider.start, wider.end, []
+    )
+    if not histories or histories[0].artifact is None:
+        return telemetry, None
+    longer = await load_telemetry(histories[0].artifact, telemetry.asset_id, wider)
+    if not running_mask(longer.frame).any():
+        return telemetry, None
+    return longer, (
+        f"Window widened to the {WIDENED_DAYS} days before {window.end:%Y-%m-%d %H:%M} "
+        f"({histories[0].artifact.id}): the asked {window.start:%Y-%m-%d}..{window.end:%Y-%m-%d} is too short "
+        "to separate a developing fault from normal behaviour."
+    )
 
 
 async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> EvidenceBundle | None:
@@ -196,8 +231,11 @@ async def diagnose(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         f"against: {'; '.join(h.evidence_against[:2]) or '-'}"
         for h in ranking[:3]
     ]
-    summary = f"{asset_id}: most likely {headline(ranking)}. {discriminator}" + (
-        f" Changed: {changes[0]}" if changes else ""
+    summary = (
+        f"{asset_id}: most likely {headline(ranking)}."
+        + _event_line(evidence, bundle.telemetry.window)
+        + f" {discriminator}"
+        + (f" Changed: {changes[0]}" if changes else "")
     )
     artifact = build_artifact(
         ctx,
@@ -236,12 +274,41 @@ async def diagnose(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
     )
 
 
-def _suspects(task: SpecialistTask, evidence: Evidence) -> list[str]:
+def _event_line(evidence: Evidence, window: TimeWindow) -> str:
+    """The trip and the sensors that died with it, in site time: the facts a root cause must explain."""
+    parts = []
+    if evidence.trip_at:
+        local = pd.Timestamp(evidence.trip_at).tz_convert(window.end.tzinfo)
+        parts.append(f"it stopped abruptly at {local:%Y-%m-%d %H:%M} site time")
+    if evidence.offline_sensors:
+        parts.append(f"{', '.join(evidence.offline_sensors)} stopped reporting")
+    return f" Event: {'; '.join(parts)}." if parts else ""
+
+
+def _suspects(task: SpecialistTask, evidence: Evidence) -> tuple[list[str], list[str]]:
+    """The sensors to judge and notes on named sensors that cannot be judged.
+
+    Drift is judged on temperatures (their physically coupled signals vouch for a real change).
+    Names carried over from an earlier question (% Loaded, Efficiency) are not sensors that drift
+    alone in that sense: then the temperatures that moved on their own are judged, else the two
+    that moved most.
+    """
     named = [short_name(s, evidence.asset_id) for s in task.sensors]
-    if named:
-        return named
+    judgeable = [s for s in named if s in TEMPERATURE_SENSORS]
+    skipped = [s for s in named if s not in judgeable]
+    notes = (
+        [
+            f"Not judged for sensor drift ({', '.join(skipped)}): only temperatures have coupled signals to check against."
+        ]
+        if skipped
+        else []
+    )
+    if judgeable:
+        return judgeable, notes
+    drifting = [v.sensor for v in suspect_sensors(evidence, min_z=SUSPECT_Z)]
     measured = [s for s in TEMPERATURE_SENSORS if s in evidence.shifts]
-    return sorted(measured, key=lambda s: -abs(evidence.shifts[s].z))[:2]
+    moved = sorted(measured, key=lambda s: -abs(evidence.shifts[s].z))
+    return list(dict.fromkeys([*drifting, *moved]))[: max(len(drifting), 2)], notes
 
 
 async def sensor_validity_check(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
@@ -250,9 +317,12 @@ async def sensor_validity_check(task: SpecialistTask, ctx: SpecialistContext) ->
     if isinstance(bundle, SpecialistResult):
         return bundle
     evidence = bundle.evidence
-    verdicts = [sensor_validity(evidence, sensor) for sensor in _suspects(task, evidence)]
+    suspects, skipped_notes = _suspects(task, evidence)
+    verdicts = [sensor_validity(evidence, sensor) for sensor in suspects]
     lines = [f"{v.describe()}. " + " ".join(v.reasons) for v in verdicts]
-    summary = f"{evidence.asset_id}: " + " ".join(lines[:2])
+    summary = (
+        f"{evidence.asset_id}: " + " ".join(lines[:2]) + (f" {skipped_notes[0]}" if skipped_notes else "")
+    )
     artifact = build_artifact(
         ctx,
         "failure",
@@ -261,7 +331,7 @@ async def sensor_validity_check(task: SpecialistTask, ctx: SpecialistContext) ->
         window=bundle.telemetry.window,
         sensors=[full_name(v.sensor, evidence.asset_id) for v in verdicts],
         summary=summary,
-        observations=lines,
+        observations=[*lines, *skipped_notes, *evidence.notes],
         results={
             "verdicts": [v.as_dict() for v in verdicts],
             "source": bundle.telemetry.artifact.id,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from specialists.failure.evidence import TEMPERATURE_SENSORS, Evidence, SignalShift
+from specialists.failure.evidence import MIN_SAMPLES, TEMPERATURE_SENSORS, Evidence, SignalShift
 from specialists.timeseries.derived import CHW_DELTA_T, KW_PER_TON
 
 SUSPECT_Z = 2.0  # a sensor someone asks about: this much movement is worth judging
@@ -112,7 +112,14 @@ def sensor_validity(evidence: Evidence, sensor: str, *, min_z: float = SUSPECT_Z
     shift = evidence.shifts.get(sensor)
     if shift is None:
         return ValidityVerdict(
-            sensor, "not_measured", None, None, reasons=[f"{sensor} has too few running samples"]
+            sensor,
+            "not_measured",
+            None,
+            None,
+            reasons=[
+                f"{sensor} could not be compared at equal load: it is not reported, or it has fewer than "
+                f"{MIN_SAMPLES} running samples in the baseline or the recent part of the window"
+            ],
         )
     verdict = ValidityVerdict(
         sensor, "inconclusive", shift.shift, shift.z, load_dependence=shift.load_dependence

@@ -113,9 +113,12 @@ def forecast_frames(payload: dict[str, Any]) -> list[pd.DataFrame]:
     return frames
 
 
-def summarise_forecast(window: pd.DataFrame) -> dict[str, dict[str, Any]]:
-    """Per target: start/end time and value, range, mean and direction of the forecast window."""
+def summarise_forecast(window: pd.DataFrame, tz: Any = None, decimals: int = 2) -> dict[str, dict[str, Any]]:
+    """Per target: start/end time (in `tz`, the site's zone, when given) and value, range, mean and
+    direction of the forecast window, values rounded to `decimals` (sensor precision, not float noise)."""
     out: dict[str, dict[str, Any]] = {}
+    if tz is not None and isinstance(window.index, pd.DatetimeIndex):
+        window = window.tz_convert(tz)
     for column in window.columns:
         values = window[column].dropna()
         if values.empty:
@@ -126,13 +129,13 @@ def summarise_forecast(window: pd.DataFrame) -> dict[str, dict[str, Any]]:
             "flat" if spread == 0 or abs(change) < 0.1 * spread else "rising" if change > 0 else "falling"
         )
         out[str(column)] = {
-            "from": str(values.index[0]),
-            "to": str(values.index[-1]),
-            "first": round(float(values.iloc[0]), 4),
-            "last": round(float(values.iloc[-1]), 4),
-            "min": round(float(values.min()), 4),
-            "max": round(float(values.max()), 4),
-            "mean": round(float(values.mean()), 4),
+            "from": values.index[0].isoformat(),
+            "to": values.index[-1].isoformat(),
+            "first": round(float(values.iloc[0]), decimals),
+            "last": round(float(values.iloc[-1]), decimals),
+            "min": round(float(values.min()), decimals),
+            "max": round(float(values.max()), decimals),
+            "mean": round(float(values.mean()), decimals),
             "direction": direction,
         }
     return out

@@ -6,12 +6,14 @@ an artifact with compact numbers is the output.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import pandas as pd
 
 from artifacts.model import Artifact
-from graph.types import SpecialistTask
+from graph.types import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.timeseries.derived import EVAP_APPROACH, SUPPLY_OFFSET
 from specialists.timeseries.frames import LOAD, full_name, running_mask, short_name
@@ -62,7 +64,22 @@ def _trend_line(asset_id: str, t: SensorTrend) -> str:
     return line + (f"; flat for {t.longest_flat_hours:.1f} h" if "stuck" in t.flags else "")
 
 
-def _trend_artifact(ctx: SpecialistContext, telemetry: Telemetry, sensors: list[str]) -> Artifact:
+KEY_READINGS = ("Power Input", "Chiller Efficiency", "Supply Temperature", "Condenser Water Flow")
+
+
+def _key_readings(trends: list[SensorTrend]) -> str:
+    """One clause per key reading: its level change at equal load (last vs first quarter) and slope."""
+    parts = [
+        f"{t.sensor} {t.drift:+.2f} at equal load (z {t.drift_z:+.1f}), slope {t.slope_per_day:+.3f}/day"
+        for t in trends
+        if t.sensor in KEY_READINGS and None not in (t.drift, t.drift_z, t.slope_per_day)
+    ]
+    return f" Key readings over the window: {'; '.join(parts)}." if parts else ""
+
+
+def _trend_artifact(
+    ctx: SpecialistContext, telemetry: Telemetry, sensors: list[str], note: str | None = None
+) -> Artifact:
     columns = _columns(telemetry, sensors)
     trends = trend_table(telemetry.frame[columns])
     alone = _moved_alone(telemetry)
@@ -77,6 +94,8 @@ def _trend_artifact(ctx: SpecialistContext, telemetry: Telemetry, sensors: list[
         + (", ".join(t.sensor for t in shifted) or "none")
         + "."
     )
+    if note:  # "what led up to it": the key readings' movement, flagged or not
+        summary += _key_readings(trends)
     observations = alone + [_trend_line(telemetry.asset_id, t) for t in broken + shifted]
     return build_artifact(
         ctx,
@@ -98,16 +117,48 @@ def _trend_artifact(ctx: SpecialistContext, telemetry: Telemetry, sensors: list[
         assumptions=[
             "Levels use running samples only (load > 10%); level change = last vs first quarter at equal load.",
             "A temperature counts as drifting only when its physically coupled temperatures did not follow.",
+            *([note] if note else []),
         ],
     )
 
 
+PRE_EVENT_DAYS = 14  # "the days leading up to" a trip: two weeks show a developing fault's trend
+SHORT_PRE_EVENT_DAYS = 7
+
+
+def _pre_event_window(task: SpecialistTask) -> tuple[TimeWindow | None, str | None]:
+    """For a pre-event trend ("before the trip") on a window of a few days: the two weeks up to the
+    event (or the window end), and the note saying so; (None, None) when the task window stands."""
+    before_event = task.params.get("segment") == "before_event" or task.params.get("event") == "trip"
+    window = task.window
+    if (
+        not before_event
+        or window is None
+        or window.end - window.start >= timedelta(days=SHORT_PRE_EVENT_DAYS)
+    ):
+        return None, None
+    event = task.params.get("event_time")
+    end = pd.Timestamp(str(event)).to_pydatetime() if event else window.end
+    if end.tzinfo is None:
+        end = end.replace(tzinfo=window.end.tzinfo)
+    end = min(end, window.end)
+    wider = TimeWindow(end - timedelta(days=PRE_EVENT_DAYS), end, f"{PRE_EVENT_DAYS} days before the event")
+    return wider, (
+        f"Trends over the {PRE_EVENT_DAYS} days up to {end:%Y-%m-%d %H:%M} "
+        f"({wider.start:%Y-%m-%d} to {end:%Y-%m-%d}), not only the day of the event."
+    )
+
+
 async def trend_stats(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-    """Per-sensor slope, drift, variance change, missing data and stuck values."""
+    """Per-sensor slope, drift, variance change, missing data and stuck values (over the two weeks
+    before the event when the task asks what led up to one)."""
+    wider, note = _pre_event_window(task)
+    if wider is not None:
+        task = replace(task, window=wider)
     found, follow_ups = await gather_telemetry(ctx, task, why="trend statistics")
     if not found:
         return needs_data("timeseries", task, follow_ups)
-    artifacts = [_trend_artifact(ctx, t, task.sensors) for t in found]
+    artifacts = [_trend_artifact(ctx, t, task.sensors, note) for t in found]
     ids = await _stored(ctx, artifacts)
     return SpecialistResult(
         "timeseries",
@@ -208,7 +259,8 @@ def _threshold_artifact(
             f"{s.side} threshold {chosen.threshold:.2f} at {chosen.k:g} sigma -> {chosen.alert_episodes} alert episodes"
         )
         if chosen.reduction_vs_current is not None:
-            line += f" vs {s.current_alerts} now ({chosen.reduction_vs_current:.0%} fewer)"
+            change = chosen.reduction_vs_current
+            line += f" vs {s.current_alerts} now ({abs(change):.0%} {'fewer' if change >= 0 else 'more'})"
         observations.append(line)
     results: dict[str, Any] = {
         "suggestions": [s.as_dict() for s in suggestions],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,9 @@ async def finetune(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         return needs_data("timeseries", task, follow_ups)
     telemetry = found[0]  # one model per task: the first asset (the planner sends one asset per finetune)
     targets = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_TARGETS)]
+    idle = idle_note(_actuals(telemetry, targets), "window")
+    if "off the whole" in idle:
+        return await _idle_window(task, ctx, telemetry, idle)
     full_path = await dataset_path(telemetry)
     tail_path = await dataset_path(telemetry, tail_rows=HOLDOUT_ROWS + 96)
     n_rows = max(len(telemetry.frame), 1)
@@ -88,9 +92,12 @@ async def finetune(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         "n_test": round(max(0.05, min(0.3, HOLDOUT_ROWS / n_rows)), 4),
         "n_finetune": float(task.params.get("n_finetune", 0.5)),
     }
+    # Two corrected retries: a year of a cycling chiller can need a larger test share first and
+    # then a smaller one (the errors say which way to go).
     (tuned, zero_shot), first = await run_tsfm(
         ctx.tools,
         [("tsfm.run_tsfm_finetuning", tune_args), _forecast_call(tail_path, targets, DEFAULT_MODEL)],
+        retries=2,
     )
     if not tuned.ok:
         return SpecialistResult(
@@ -114,10 +121,13 @@ async def finetune(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
     summary = (
         f"{telemetry.asset_id}: fine-tuned on {telemetry.window.start:%Y-%m-%d}..{telemetry.window.end:%Y-%m-%d}; "
         + (
-            f"MAE {before[0].mae:.3f} -> {after[0].mae:.3f} on the held-out tail."
+            f"MAE {before[0].mae:.2f} -> {after[0].mae:.2f} on the held-out tail."
             if before and after
             else "held-out comparison unavailable."
         )
+        + (idle_note(actuals, "held-out tail") if before and after else "")
+        + _test_period_note(tuned.output)
+        + _settings_note(first, tuned)
     )
     artifact = build_artifact(
         ctx,
@@ -149,6 +159,48 @@ async def finetune(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         reused_artifact_ids=[telemetry.artifact.id],
         errors=tool_errors([zero_shot, after_run]),
     )
+
+
+async def _idle_window(
+    task: SpecialistTask, ctx: SpecialistContext, telemetry: Telemetry, idle: str
+) -> SpecialistResult:
+    """A window where the chiller never ran holds nothing to learn. When the session already has a
+    tuned model for the asset, the useful answer is how that model does on this window: score it."""
+    what = f"{telemetry.asset_id} {telemetry.window.start:%Y-%m-%d}..{telemetry.window.end:%Y-%m-%d}"
+    if _tuned_checkpoint(ctx, telemetry.asset_id) is None or task.window is None:
+        return SpecialistResult(
+            "timeseries",
+            task.action,
+            "failed",
+            f"Not fine-tuned on {what}:{idle.replace('so the score says nothing about the model', 'nothing to learn from')}",
+            errors=[f"{what}: the chiller was off the whole window"],
+            reused_artifact_ids=[telemetry.artifact.id],
+        )
+    scored = await evaluate_forecast(replace(task, action="evaluate_forecast"), ctx)
+    note = f"Scored the session's tuned model on {what} instead of fine-tuning on it (the chiller never ran there)."
+    return replace(scored, action=task.action, summary=f"{note} {scored.summary}")
+
+
+def _test_period_note(output: dict[str, Any]) -> str:
+    """The tool's own before/after on its test period (the last part of every data segment, so it
+    also covers the months the chiller ran when the window's tail was idle)."""
+    before, after = output.get("metrics_before") or {}, output.get("metrics_after") or {}
+    if "mae" not in before or "mae" not in after:
+        return ""
+    windows = after.get("windows")
+    return (
+        f" On the tool's test period ({windows} forecast windows across the window's data segments): "
+        f"MAE {float(before['mae']):.2f} zero-shot -> {float(after['mae']):.2f} fine-tuned."
+    )
+
+
+def _settings_note(first_attempts: list[ToolOutcome], tuned: ToolOutcome) -> str:
+    """Say which setting the retry changed when the first fine-tuning attempt failed."""
+    failed = next((o for o in first_attempts if o.name == tuned.name), None)
+    if failed is None:
+        return ""
+    changed = [f"{k} {failed.args.get(k)} -> {v}" for k, v in tuned.args.items() if failed.args.get(k) != v]
+    return f" The first attempt failed ({(failed.error or '')[:120]}); retried with {', '.join(changed)}."
 
 
 def _tuned_checkpoint(ctx: SpecialistContext, asset_id: str) -> str | None:
@@ -184,10 +236,19 @@ def _evaluation_summary(
         + (f" (zero-shot MAE {scored[1][1][0].mae:.3f})" if len(scored) > 1 and scored[1][1] else "")
         + "."
     )
+    return summary + idle_note(actuals, "window")
+
+
+def idle_note(actuals: pd.DataFrame, what: str) -> str:
+    """What to say when the scored actuals are (nearly) all zero: an idle chiller is trivially easy
+    to forecast, so a tiny error says nothing about the model."""
     running = float((actuals.abs() > 1e-6).any(axis=1).mean()) if len(actuals) else 0.0
-    if running < 0.1:  # an idle chiller is trivially easy to forecast: say so instead of boasting
-        summary += f" The chiller ran only {running:.0%} of the window, so the score says little."
-    return summary
+    if running == 0.0:
+        columns = ", ".join(str(c) for c in actuals.columns)
+        return f" The chiller was off the whole {what} ({columns} 0 throughout), so the score says nothing about the model."
+    if running < 0.1:
+        return f" The chiller ran only {running:.0%} of the {what}, so the score says little."
+    return ""
 
 
 async def evaluate_forecast(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:

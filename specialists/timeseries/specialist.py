@@ -6,14 +6,14 @@ from collections.abc import Awaitable, Callable
 
 from graph.types import ACTIONS, SpecialistId, SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult
-from specialists.timeseries import handlers_stats, handlers_tsfm, handlers_tuning
+from specialists.timeseries import handlers_anomaly, handlers_stats, handlers_tsfm, handlers_tuning
 from specialists.timeseries.results import unknown_action
 
 Handler = Callable[[SpecialistTask, SpecialistContext], Awaitable[SpecialistResult]]
 
 HANDLERS: dict[str, Handler] = {
     "capabilities": handlers_tsfm.capabilities,
-    "anomaly_detection": handlers_tsfm.anomaly_detection,
+    "anomaly_detection": handlers_anomaly.anomaly_detection,
     "forecast": handlers_tsfm.forecast,
     "finetune": handlers_tuning.finetune,
     "evaluate_forecast": handlers_tuning.evaluate_forecast,

@@ -151,3 +151,46 @@ async def dataset_path(telemetry: Telemetry, *, tail_rows: int | None = None) ->
     target = source.with_name(f"{source.stem}{suffix}.csv")
     await asyncio.to_thread(_write_slice, source, start, end, target, tail_rows)
     return str(target)
+
+
+MAX_FILLED_GAP = 4  # samples: an hour of missing or jittered readings is bridged, a real outage is not
+
+
+def regular_tail(frame: pd.DataFrame, tail_rows: int, minutes: float = 15.0) -> pd.DataFrame:
+    """The last `tail_rows` samples on a regular grid, short gaps interpolated (pure).
+
+    The forecasting tool only forecasts after a continuous stretch as long as its context: one
+    missing reading or a timestamp a few seconds off the grid near the end would make it forecast
+    from hours before the end of the data instead of from the end.
+    """
+    if frame.empty:
+        return frame
+    step = pd.Timedelta(minutes=minutes)
+    snapped = frame.copy()
+    snapped.index = snapped.index.round(step)
+    snapped = snapped[~snapped.index.duplicated(keep="last")]
+    grid = pd.date_range(snapped.index[0], snapped.index[-1], freq=step)
+    filled = snapped.reindex(grid).interpolate(method="time", limit=MAX_FILLED_GAP, limit_area="inside")
+    filled.index.name = "timestamp"
+    return filled.tail(tail_rows)
+
+
+def _write_frame(frame: pd.DataFrame, asset_id: str, target: Path, tz: object) -> Path:
+    out = frame.rename(columns={c: full_name(c, asset_id) for c in frame.columns})
+    out.insert(0, "asset_id", asset_id)
+    out.insert(0, "timestamp", frame.index.tz_convert(tz).map(lambda t: t.isoformat()))
+    out.to_csv(target, index=False)
+    return target
+
+
+async def forecast_dataset_path(telemetry: Telemetry, *, tail_rows: int) -> str:
+    """A CSV of the window's last `tail_rows` samples on a regular grid (see `regular_tail`), written
+    beside the artifact's file in the data specialist's format, so a forecast starts at the data end."""
+    source = Path(str(telemetry.artifact.data_ref))
+    start = pd.Timestamp(telemetry.window.start).tz_convert("UTC")
+    end = pd.Timestamp(telemetry.window.end).tz_convert("UTC")
+    target = source.with_name(f"{source.stem}__{start:%Y%m%dT%H%M}_{end:%Y%m%dT%H%M}_regular{tail_rows}.csv")
+    tail = regular_tail(telemetry.frame, tail_rows)
+    tz = telemetry.window.end.tzinfo or "UTC"
+    await asyncio.to_thread(_write_frame, tail, telemetry.asset_id, target, tz)
+    return str(target)

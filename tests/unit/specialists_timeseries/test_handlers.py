@@ -292,7 +292,7 @@ async def test_finetune_reports_before_and_after_on_the_same_tail_and_evaluation
     artifact = await ctx.store.get(tuned.artifact_ids[0])
     assert artifact is not None and artifact.results["checkpoint"].endswith("checkpoint-10")
     assert artifact.results["before"][0]["mae"] == 2.0 and artifact.results["after"][0]["mae"] == 0.5
-    assert "MAE 2.000 -> 0.500" in tuned.summary
+    assert "MAE 2.00 -> 0.50" in tuned.summary
 
     ctx.visible_artifacts.append(artifact)
     telemetry = ctx.visible_artifacts[0]

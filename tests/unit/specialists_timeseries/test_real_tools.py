@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from graph.types import SpecialistTask
@@ -63,5 +64,5 @@ async def test_anomaly_detection_and_forecast_run_on_the_real_tools(
     stored = await ctx.store.get(forecast.artifact_ids[0])
     assert stored is not None and stored.results["model_checkpoint"] == "ttm_96_28"
     summary = stored.results["per_target"][f"{ASSET} Tonnage"]
-    assert summary["from"] > str(frame.index[-1])  # the forecast starts after the data
+    assert pd.Timestamp(summary["from"]) > frame.index[-1]  # the forecast starts after the data
     assert "48 steps" in stored.summary and "autoregressively" in stored.summary

@@ -1,0 +1,234 @@
+"""The anomaly_detection action: run_integrated_tsad over the analysed window of each asset.
+
+Reuses per-sensor results the session already has for the same asset and window, runs only the
+missing sensors (one call per asset, assets in one parallel batch), with the load (and setpoint) as
+conditional columns so slow faults show as a shifted relation. Long windows are cut to their last
+weeks and short ones widened to a week (analysis_window); a call that failed this turn is never
+repeated with the same arguments (tsfm_retry).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pandas as pd
+
+from artifacts.matching import CoverageQuery, covers
+from artifacts.model import Artifact
+from graph.types import SpecialistTask
+from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.timeseries.analysis_window import anomaly_analysis_window
+from specialists.timeseries.anomaly import summarise_anomalies
+from specialists.timeseries.drivers import DEFAULT_CALIBRATION, calibration_share, conditional_drivers
+from specialists.timeseries.frames import full_name, running_mask, short_name
+from specialists.timeseries.results import build_artifact, needs_data, result_status, tool_errors
+from specialists.timeseries.telemetry_source import (
+    Telemetry,
+    dataset_path,
+    find_telemetry,
+    gather_telemetry,
+    history_follow_up,
+    load_telemetry,
+)
+from specialists.timeseries.tsfm_retry import needs_longer_window, run_tsfm
+
+DEFAULT_AD_SENSORS = ("Power Input", "Chiller Efficiency")
+ANOMALY_KIND = "anomaly_detection"  # artifact kind = the action name (planner convention)
+
+
+def _prior_anomalies(
+    artifacts: list[Artifact], ctx: SpecialistContext, telemetry: Telemetry
+) -> dict[str, dict[str, Any]]:
+    """Per-sensor anomaly results already computed in this session for this asset over this window."""
+    query = CoverageQuery(
+        session_id=ctx.session_id,
+        asset_id=telemetry.asset_id,
+        start=telemetry.window.start,
+        end=telemetry.window.end,
+        kinds=frozenset({ANOMALY_KIND}),
+    )
+    known: dict[str, dict[str, Any]] = {}
+    for artifact in artifacts:
+        same_window = (
+            artifact.window_start == telemetry.window.start and artifact.window_end == telemetry.window.end
+        )
+        if covers(artifact, query) and same_window:
+            known.update(artifact.results.get("per_sensor", {}))
+    return known
+
+
+def _anomaly_line(asset_id: str, item: dict[str, Any]) -> str:
+    line = (
+        f"{item['sensor']}: {item['anomalies']} anomalies in {item['records']} records "
+        f"({100 * item['rate']:.1f}%), {item['periods_total']} periods"
+    )
+    if item.get("periods"):
+        top = item["periods"][0]
+        line += f"; strongest {top['start']} to {top['end']} ({top['direction']} bounds, score {top['peak_score']:.2f})"
+    return line if item["sensor"].startswith(asset_id) else f"{asset_id} {line}"
+
+
+def _read_tsad(path: str) -> list[dict[str, Any]]:
+    return [s.as_dict() for s in summarise_anomalies(pd.read_csv(path))]
+
+
+async def _analysed_telemetry(
+    ctx: SpecialistContext, task: SpecialistTask
+) -> tuple[list[tuple[Telemetry, str | None]], list[SpecialistTask]]:
+    """Per asset the telemetry of the window anomaly detection analyses (capped or widened, with the
+    note saying so), and data follow-ups for the assets whose analysed window is not held yet."""
+    found, follow_ups = await gather_telemetry(ctx, task, why="anomaly detection")
+    chosen: list[tuple[Telemetry, str | None]] = []
+    for telemetry in found:
+        plan = anomaly_analysis_window(telemetry.window)
+        if not plan.changed:
+            chosen.append((telemetry, None))
+            continue
+        artifact = await find_telemetry(ctx, telemetry.asset_id, plan.window, task.sensors)
+        if artifact is None:  # widened back: the data specialist fetches the missing days first
+            follow_ups.append(
+                history_follow_up(
+                    [telemetry.asset_id], plan.window, task.sensors, "anomaly detection context"
+                )
+            )
+            continue
+        chosen.append((await load_telemetry(artifact, telemetry.asset_id, plan.window), plan.note))
+    return chosen, follow_ups
+
+
+async def anomaly_detection(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    """run_integrated_tsad on the telemetry window for the sensors not analysed yet; periods per sensor.
+
+    Long windows are cut to their last MAX_ANALYSIS_DAYS and short ones widened to a week (see
+    analysis_window); a call that failed this turn is never repeated with the same arguments.
+    """
+    chosen, follow_ups = await _analysed_telemetry(ctx, task)
+    if not chosen:
+        return needs_data("timeseries", task, follow_ups)
+    session_artifacts = ctx.visible_artifacts + await ctx.store.list_session(ctx.session_id)
+    plans: list[tuple[Telemetry, str | None, list[str], dict[str, dict[str, Any]]]] = []
+    for telemetry, note in chosen:
+        wanted = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_AD_SENSORS)]
+        known = _prior_anomalies(session_artifacts, ctx, telemetry)
+        missing = [s for s in wanted if s not in known]
+        plans.append((telemetry, note, missing, {s: known[s] for s in wanted if s in known}))
+    calls = [
+        ("tsfm.run_integrated_tsad", await _tsad_args(t, missing)) for t, _, missing, _ in plans if missing
+    ]
+    # Two corrected retries: driver-model calibration may need a larger share, then no drivers.
+    outcomes, first_attempts = await run_tsfm(ctx.tools, calls, retries=2) if calls else ([], [])
+    artifacts, errors, unusable = [], tool_errors(outcomes), []
+    outcome_iter = iter(outcomes)
+    for telemetry, note, missing, reused in plans:
+        outcome = next(outcome_iter) if missing else None
+        per_sensor = dict(reused)
+        if outcome is not None and outcome.ok:
+            for item in await asyncio.to_thread(_read_tsad, str(outcome.output["results_file"])):
+                per_sensor[item["sensor"]] = item
+        elif outcome is not None and needs_longer_window(outcome.error or ""):
+            unusable.append(telemetry.asset_id)
+        if per_sensor:
+            artifacts.append(
+                _anomaly_artifact(ctx, telemetry, per_sensor, reused, outcome, first_attempts, note)
+            )
+    for artifact in artifacts:
+        await ctx.store.put(artifact)
+    return _anomaly_result(task, artifacts, chosen, errors, unusable, follow_ups)
+
+
+def _anomaly_result(
+    task: SpecialistTask,
+    artifacts: list[Artifact],
+    chosen: list[tuple[Telemetry, str | None]],
+    errors: list[str],
+    unusable: list[str],
+    follow_ups: list[SpecialistTask],
+) -> SpecialistResult:
+    """ok / partial / failed. Data too gappy for the model is reported as partial, not failed: the
+    analyses that depend on it (a diagnosis) can go on with trend and shift evidence, and retrying
+    the same data cannot help."""
+    produced = bool(artifacts)
+    status = result_status(produced=produced, complete=not errors and not follow_ups)
+    summary = " ".join(a.summary for a in artifacts) or "No anomaly results: " + "; ".join(errors)
+    if unusable and not follow_ups and len(unusable) + len(artifacts) >= len(chosen):
+        status = "partial"
+        summary += (
+            f" Anomaly detection could not run on {', '.join(unusable)}: the data has no continuous "
+            "stretch as long as the model's context; conclusions rest on trend and shift statistics instead."
+        )
+    return SpecialistResult(
+        "timeseries",
+        task.action,
+        status,
+        summary,
+        artifact_ids=[a.id for a in artifacts],
+        reused_artifact_ids=[t.artifact.id for t, _ in chosen],
+        errors=errors,
+        follow_ups=follow_ups,
+    )
+
+
+async def _tsad_args(telemetry: Telemetry, targets: list[str]) -> dict[str, Any]:
+    """Arguments of run_integrated_tsad over exactly the analysed window, with the load (and setpoint)
+    as conditional columns so a slowly shifting relation is flagged (see drivers.py)."""
+    args: dict[str, Any] = {
+        "dataset_path": await dataset_path(telemetry),
+        "timestamp_column": "timestamp",
+        "target_columns": targets,
+    }
+    reported = [c for c in telemetry.frame.columns if telemetry.frame[c].notna().any()]
+    drivers = conditional_drivers([short_name(t, telemetry.asset_id) for t in targets], reported)
+    share = calibration_share(running_mask(telemetry.frame).tolist()) if drivers else None
+    if drivers and share is not None:
+        args["conditional_columns"] = [full_name(d, telemetry.asset_id) for d in drivers]
+        if share != DEFAULT_CALIBRATION:  # the window starts idle: calibrate on more of it
+            args["n_calibration"] = share
+    return args
+
+
+def _anomaly_artifact(
+    ctx: SpecialistContext,
+    telemetry: Telemetry,
+    per_sensor: dict[str, dict[str, Any]],
+    reused: dict[str, dict[str, Any]],
+    outcome: ToolOutcome | None,
+    first_attempts: list[ToolOutcome],
+    note: str | None = None,
+) -> Artifact:
+    lines = [_anomaly_line(telemetry.asset_id, item) for item in per_sensor.values()]
+    # Load-conditioned targets also report sustained shifts of their relation (slow faults).
+    sustained = (
+        list(outcome.output.get("sustained_anomalies") or []) if outcome is not None and outcome.ok else []
+    )
+    lines += [str(shift.get("message", "")) for shift in sustained if shift.get("message")]
+    worst = max(per_sensor.values(), key=lambda item: item["rate"])
+    summary = (
+        f"{telemetry.asset_id}: anomaly rate {100 * worst['rate']:.1f}% on {worst['sensor']} "
+        f"({worst['periods_total']} periods)"
+        + (f"; reused results for {len(reused)} sensor(s)" if reused else "")
+        + "."
+        + (f" Sustained: {sustained[0]['message']}" if sustained and sustained[0].get("message") else "")
+    )
+    calls = [c for c in [*first_attempts, outcome] if c is not None and c.args.get("dataset_path")]
+    return build_artifact(
+        ctx,
+        "timeseries",
+        ANOMALY_KIND,
+        asset_ids=[telemetry.asset_id],
+        window=telemetry.window,
+        sensors=list(per_sensor),
+        summary=summary,
+        observations=lines,
+        calls=calls,
+        results={
+            "per_sensor": per_sensor,
+            "anomaly_rate": worst["rate"],  # the highest per-sensor rate (read by prioritisation)
+            "source": telemetry.artifact.id,
+            "reused_sensors": sorted(reused),
+            "sustained_shifts": sustained,
+            "conditional_columns": (outcome.args.get("conditional_columns") if outcome is not None else None),
+        },
+        data_ref=str(outcome.output["results_file"]) if outcome is not None and outcome.ok else None,
+        assumptions=[note] if note else [],
+    )
