@@ -1,8 +1,10 @@
 """Offline answer synthesis: a readable reply built only from the turn's results and artifacts.
 
-The answer leads with the finding, cites numbers, windows, assets and artifact ids, says what could
-not be done, states assumptions and confidence, and suggests the next question. It is bounded in
-length however long the dialog grows (evidence lines are trimmed first).
+The answer leads with the finding that answers this turn's question (not the newest result), cites
+numbers, windows, assets and artifact ids (once, compactly), says what could not be done, states
+assumptions and confidence, and suggests the next question. Checklists show every step; "how serious"
+adds a severity statement; "a few lines for my boss" gets a few lines. It is bounded in length
+however long the dialog grows (about 1,200 characters unless the user asks for detail).
 """
 
 from __future__ import annotations
@@ -14,10 +16,24 @@ from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
 from fleet.generator.config import SITE_TIMEZONE
+from graph.answer_parts import (
+    PROTOCOL_KINDS,
+    brief_lines,
+    data_issue_lines,
+    first_clause,
+    fit_brief,
+    latest,
+    protocol_lines,
+    severity_lines,
+    source_telemetry,
+)
+from graph.answer_style import QuestionStyle, read_question
 
 SITE_ZONE = ZoneInfo(SITE_TIMEZONE)
 PROBLEM_LINE_CHARS = 240
-LEAD_RESULTS = 3  # the rest of the turn's findings are in the evidence lines
+LEAD_RESULTS = 3  # the rest of the turn's findings are cited by artifact id
+DEFAULT_MAX_CHARS = 1200  # unless the user asks for detail
+BRIEF_MAX_CHARS = 600  # "a few lines for my boss"
 
 # What to ask next, by the last specialist that produced evidence this turn.
 NEXT_QUESTION: dict[str, str] = {
@@ -25,6 +41,12 @@ NEXT_QUESTION: dict[str, str] = {
     "timeseries": "Want me to check which failure modes could explain this?",
     "failure": "Shall I check existing work orders or draft one for the most likely cause?",
     "maintenance": "Anything else on this asset, or shall I summarise the session for a report?",
+}
+# Where the answering action suggests a better next question than its specialist does.
+NEXT_BY_ACTION: dict[str, str] = {
+    "sensors": "Want a telemetry summary for a period inside that range?",
+    "inventory": "Which chiller shall I look at first?",
+    "diagnose": "Shall I check existing work orders or draft one for the most likely cause?",
 }
 
 
@@ -38,6 +60,8 @@ class TurnOutcome:
     artifacts: list[Artifact]  # created or reused this turn, in result order
     notes: list[str] = field(default_factory=list)
     focus: dict[str, Any] = field(default_factory=dict)
+    question: str = ""  # the user's message this turn answers
+    cited: list[Artifact] = field(default_factory=list)  # earlier artifacts this turn's artifacts cite
 
 
 def scope_line(outcome: TurnOutcome) -> str:
@@ -70,28 +94,57 @@ def site_time(moment: datetime) -> str:
     return f"{local:%Y-%m-%d}" if (local.hour, local.minute) == (0, 0) else f"{local:%Y-%m-%d %H:%M}"
 
 
-def _lead(outcome: TurnOutcome) -> str:
-    """The findings, conclusions first: later steps build on earlier ones (a comparison on its data)."""
+def ordered_results(outcome: TurnOutcome, style: QuestionStyle) -> list[dict[str, Any]]:
+    """Usable results, those answering the question first; within each group later steps (which
+    build on earlier ones, like a comparison on its data) first."""
     usable = [r for r in outcome.results if r["status"] in ("ok", "partial") and r.get("summary")]
-    usable.sort(key=lambda r: -int(r.get("step", 0)))  # stable: same-step results keep their order
-    summaries = _dedupe([r["summary"].strip() for r in usable])
-    if summaries:
-        return " ".join(summaries[:LEAD_RESULTS])
+    answering = style.answering_actions(str(outcome.decision.get("intent") or ""))
+    return sorted(usable, key=lambda r: (r["action"] not in answering, -int(r.get("step", 0))))
+
+
+def _lead(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, answering: frozenset[str] = frozenset(),
+          short: bool = False) -> str:
+    """The findings: results answering the question in full (the first one at least), the others by
+    their first clause; `short` keeps only the first clause of the first."""
+    picked: list[tuple[str, bool]] = []
+    for index, result in enumerate(ordered):
+        summary, answers = result["summary"].strip(), index == 0 or result["action"] in answering
+        # A supporting step of the lead's own specialist (a comparison's per-chiller windows) adds
+        # nothing the lead does not already say; another specialist's finding does.
+        if not answers and result["specialist"] == ordered[0]["specialist"]:
+            continue
+        if summary not in [text for text, _ in picked]:
+            picked.append((summary, answers))
+    picked = picked[:LEAD_RESULTS]
+    if picked:
+        if short:
+            return first_clause(picked[0][0], 400)
+        return " ".join(text if in_full else first_clause(text) for text, in_full in picked)
     if outcome.results:
         return "I could not complete the analysis this turn; here is what went wrong."
     return outcome.decision.get("message") or "There was nothing to analyse in that message."
 
 
-def _evidence(outcome: TurnOutcome, limit: int) -> list[str]:
-    lines = []
-    for artifact in outcome.artifacts[:limit]:
+def _artifacts_by_relevance(outcome: TurnOutcome, ordered: list[dict[str, Any]]) -> list[Artifact]:
+    """The turn's artifacts, those of the answering result first."""
+    rank: dict[str, int] = {}
+    for position, result in enumerate(ordered):
+        for artifact_id in [*result.get("artifact_ids", []), *result.get("reused_artifact_ids", [])]:
+            rank.setdefault(artifact_id, position)
+    return sorted(outcome.artifacts, key=lambda a: rank.get(a.id, len(ordered)))
+
+
+def _evidence(artifacts: list[Artifact], scope_window: str, limit: int) -> str:
+    """One compact line citing each artifact once (its window only when it differs from the scope)."""
+    cited = []
+    for artifact in artifacts[:limit]:
         window = ""
         if artifact.window_start and artifact.window_end:
-            window = f", {site_time(artifact.window_start)} to {site_time(artifact.window_end)}"
-        assets = ", ".join(artifact.asset_ids) or artifact.site or ""
-        findings = "; ".join(artifact.observations[:3]) or artifact.summary
-        lines.append(f"- [{artifact.id}] {artifact.kind} ({assets}{window}): {findings}")
-    return lines
+            window = f"{site_time(artifact.window_start)} to {site_time(artifact.window_end)}"
+        where = f" {', '.join(artifact.asset_ids)} {window}" if window and window not in scope_window else ""
+        cited.append(f"{artifact.kind.replace('_', ' ')}{where} [{artifact.id}]")
+    more = f" and {len(artifacts) - limit} more" if len(artifacts) > limit else ""
+    return f"Evidence: {'; '.join(cited)}{more}." if cited else ""
 
 
 def _problems(outcome: TurnOutcome) -> list[str]:
@@ -106,6 +159,13 @@ def _problems(outcome: TurnOutcome) -> list[str]:
             problems.append(f"- {_clip(summary + detail)}")
     problems += [f"- {_clip(note)}" for note in outcome.notes if note.startswith(("Skipped", "Stopped", "Not run"))]
     return _dedupe(problems)
+
+
+def _clip_words(text: str, limit: int) -> str:
+    """`text` cut at the last word boundary before `limit` characters (with an ellipsis)."""
+    if len(text) <= limit:
+        return text
+    return text[: max(limit - 1, 0)].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def _clip(text: str, limit: int = PROBLEM_LINE_CHARS) -> str:
@@ -137,32 +197,86 @@ def _dedupe(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
-    """The offline answer for a turn that ran specialists (bounded to `max_chars`)."""
-    head = [_lead(outcome)]
-    scope = scope_line(outcome)
-    if scope:
-        head.append(scope)
-    tail: list[str] = []
-    problems = _problems(outcome)
-    if problems:
-        tail += ["Not available:", *problems]
-    assumptions = _assumptions(outcome)
-    if assumptions:
-        tail.append("Assumptions: " + "; ".join(a.rstrip(". ") for a in assumptions) + ".")
-    confidence = _confidence(outcome)
-    if confidence:
-        tail.append(confidence)
-    producers = [r["specialist"] for r in outcome.results if r["status"] in ("ok", "partial")]
-    if producers:
-        tail.append("Next: " + NEXT_QUESTION.get(producers[-1], "What would you like to look at next?"))
-    for limit in (8, 5, 3, 1, 0):
-        evidence = _evidence(outcome, limit)
-        parts = [*head, *(["Evidence:", *evidence] if evidence else []), *tail]
-        text = "\n".join(parts)
+def _next_question(ordered: list[dict[str, Any]]) -> str:
+    if not ordered:
+        return ""
+    first = ordered[0]
+    text = NEXT_BY_ACTION.get(first["action"]) or NEXT_QUESTION.get(first["specialist"])
+    return "Next: " + (text or "What would you like to look at next?")
+
+
+def _fit(candidates: list[list[str]], max_chars: int) -> str:
+    """The first candidate (fullest first) that fits in `max_chars`, else the last one clipped."""
+    text = ""
+    for parts in candidates:
+        text = "\n".join(p for p in parts if p)
         if len(text) <= max_chars:
             return text
     return text[: max_chars - 1] + "…"
+
+
+def _body(outcome: TurnOutcome, ordered: list[dict[str, Any]], artifacts: list[Artifact],
+          answering: frozenset[str], *, lead: str, severity: bool) -> list[str]:
+    """Lines under the lead: silent sensors, the answering checklist's steps, the severity if asked."""
+    created = {i for r in outcome.results for i in r.get("artifact_ids") or []}  # reused ones were said before
+    body = data_issue_lines([a for a in artifacts if a.id in created], lead)
+    # A checklist is shown step by step when it answers the question; a supporting one is only cited.
+    asked = {i for n, r in enumerate(ordered) if n == 0 or r["action"] in answering
+             for i in r.get("artifact_ids") or []}
+    protocol = next((a for a in artifacts if a.kind in PROTOCOL_KINDS and a.id in asked), None)
+    if protocol is not None:
+        body += protocol_lines(protocol)
+    if severity:
+        body += severity_lines([*outcome.cited, *outcome.artifacts])
+    return body
+
+
+def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
+    """The offline answer for a turn that ran specialists (bounded to `max_chars`, and to about
+    1,200 characters unless the question asks for detail)."""
+    style = read_question(outcome.question)
+    ordered = ordered_results(outcome, style)
+    if style.brief:
+        return brief_answer(outcome, ordered, max_chars=min(max_chars, BRIEF_MAX_CHARS))
+    limit = max_chars if style.detail else min(max_chars, DEFAULT_MAX_CHARS)
+    artifacts = _artifacts_by_relevance(outcome, ordered)
+    answering = style.answering_actions(str(outcome.decision.get("intent") or ""))
+    full, short = _lead(outcome, ordered, answering=answering), _lead(outcome, ordered, short=True)
+    body = _body(outcome, ordered, artifacts, answering, lead=full, severity=style.severity)
+    scope = scope_line(outcome)
+    problems = _problems(outcome)
+    tail = ["Not available:", *problems] if problems else []
+    assumptions = _assumptions(outcome)
+    assumed = "Assumptions: " + "; ".join(a.rstrip(". ") for a in assumptions) + "." if assumptions else ""
+    closing = [_confidence(outcome), _next_question(ordered)]
+    evidence, few = _evidence(artifacts, scope, 8), _evidence(artifacts, scope, 3)
+    rest = "\n".join(p for p in [*body, scope, *tail, few, *closing] if p)
+    clipped = _clip_words(full, limit - len(rest) - 1) if limit - len(rest) > len(short) else short
+    return _fit([
+        [full, *body, scope, *tail, assumed, evidence, *closing],
+        [full, *body, scope, *tail, evidence, *closing],
+        [clipped, *body, scope, *tail, few, *closing],
+        [short, *body, scope, *tail, few, *closing],
+        [short, *body, scope, *tail[:3], _evidence(artifacts, scope, 1), closing[0]],
+    ], limit)
+
+
+def brief_answer(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, max_chars: int) -> str:
+    """A few lines for a manager from the turn's and the cited artifacts: no generic suggestion."""
+    evidence = [*outcome.cited, *outcome.artifacts]
+    telemetry = source_telemetry(evidence, latest(evidence, ("diagnose",)))
+    assets = list(dict.fromkeys(a for art in evidence for a in art.asset_ids))
+    if telemetry is not None and telemetry.window_start and telemetry.window_end:
+        period = f" ({site_time(telemetry.window_start)} to {site_time(telemetry.window_end)})"
+    else:
+        window = outcome.focus.get("window")
+        period = f" ({window.get('label') or _window_bound(window['start'])})" if window else ""
+    lines = brief_lines(evidence, f"{', '.join(assets) or 'Site MAIN'}{period}:")
+    if len(lines) <= 1:  # nothing diagnostic to condense: the answering finding, shortened
+        lines = [_lead(outcome, ordered, short=True)]
+    closing = [lines.pop()] if lines[-1].startswith("Next step:") else []
+    sources = [f"Sources: {', '.join(a.id for a in outcome.artifacts)}."] if outcome.artifacts else []
+    return fit_brief([*lines, *sources, *closing], max_chars)
 
 
 def direct_answer(decision: dict[str, Any], notes: list[str], *, max_chars: int) -> str:

@@ -13,7 +13,7 @@ from langgraph.types import Command
 from artifacts.model import Artifact
 from graph.answer import TurnOutcome, compose_answer, direct_answer
 from graph.context import TurnContext
-from graph.nodes.common import session_artifacts
+from graph.nodes.common import last_user_message, session_artifacts
 from graph.state import SupervisorState
 
 log = logging.getLogger(__name__)
@@ -24,6 +24,13 @@ async def _turn_artifacts(ctx: TurnContext, results: list[dict[str, Any]]) -> li
     for result in results:
         ids += [i for i in [*result["artifact_ids"], *result["reused_artifact_ids"]] if i not in ids]
     return await session_artifacts(ctx, ids)
+
+
+async def _cited_artifacts(ctx: TurnContext, artifacts: list[Artifact]) -> list[Artifact]:
+    """Earlier artifacts the turn's artifacts cite (a management report's sources), for a brief answer."""
+    own = {a.id for a in artifacts}
+    ids = [str(i) for a in artifacts for i in a.results.get("cites") or [] if str(i) not in own]
+    return await session_artifacts(ctx, list(dict.fromkeys(ids))) if ids else []
 
 
 async def _synthesise(ctx: TurnContext, state: SupervisorState, outcome: TurnOutcome) -> tuple[str, bool]:
@@ -48,9 +55,10 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     """Write the answer, stream it as partial text, then the final answer; end the turn."""
     ctx = runtime.context
     results = state.get("results") or []
+    artifacts = await _turn_artifacts(ctx, results)
     outcome = TurnOutcome(decision=state.get("decision") or {}, plan=state.get("plan") or [], results=results,
-                          artifacts=await _turn_artifacts(ctx, results), notes=state.get("notes") or [],
-                          focus=state.get("focus") or {})
+                          artifacts=artifacts, notes=state.get("notes") or [], focus=state.get("focus") or {},
+                          question=last_user_message(state), cited=await _cited_artifacts(ctx, artifacts))
     answer, streamed = await _synthesise(ctx, state, outcome)
     if not streamed:
         for paragraph in answer.split("\n"):

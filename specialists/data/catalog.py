@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
 from typing import Any
 
 from artifacts.model import Artifact, new_artifact_id
 from fleet.model import EQUIPMENT_IDS, SITE
 from graph.types import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.data import coverage
 from specialists.data.evidence import result_status
 from specialists.data.retry import run_with_retry
 
@@ -56,34 +56,34 @@ async def inventory(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistR
     return SpecialistResult("data", task.action, "ok", artifact.summary, artifact_ids=[artifact.id])
 
 
-def _coverage_text(asset_id: str, output: dict[str, Any]) -> str:
-    coverage = output.get("coverage") or {}
-    if coverage.get("first") and coverage.get("last"):
-        return f"data from {coverage['first'][:10]} to {coverage['last'][:10]}"
-    return ""
-
-
-def _probe_args(asset_id: str, reference: date) -> dict[str, Any]:
-    # The latest day before the reference date: cheap (96 rows) and tells whether data is current;
-    # when the day is empty, the tool's message states the asset's full coverage.
-    return {
-        "site_name": SITE,
-        "asset_id": asset_id,
-        "start": (reference - timedelta(days=1)).isoformat(),
-        "final": reference.isoformat(),
-    }
-
-
-def _probe_text(outcome: ToolOutcome) -> str:
-    if outcome.ok:
-        output = outcome.output
-        last = output.get("last_timestamp") or (output.get("observations") or [{}])[-1].get("timestamp", "")
-        return f"{output.get('total_observations', 0)} samples on the day before the reference date (latest {last})"
-    return str(outcome.error or "no recent data")
+def _sensor_inventory(ctx: SpecialistContext, asset_id: str, listing: ToolOutcome,
+                      span: coverage.Coverage) -> Artifact:
+    """The `sensor_inventory` artifact: the sensors by name and the telemetry span, in one line."""
+    names = list(listing.output.get("sensors", []))
+    bare_names = ", ".join(n.removeprefix(f"{asset_id} ") for n in names)
+    reach = coverage.coverage_text(span, ctx.reference_date)
+    line = f"{asset_id} has {len(names)} sensors ({bare_names}); {reach}."
+    return Artifact(
+        id=new_artifact_id("data"),
+        producer="data",
+        kind="sensor_inventory",
+        site=SITE,
+        asset_ids=[asset_id],
+        equipment_ids=[EQUIPMENT_IDS[asset_id]] if asset_id in EQUIPMENT_IDS else [],
+        sensors=names,
+        observations=[line],
+        results={"sensors": names, "units": listing.output.get("units", {}), "coverage": span.as_dict()},
+        assumptions=[] if span.samples_exact else [
+            "Coverage from two iot.history probes (first samples; the day before the reference date); "
+            "the sample count is estimated at the 15-minute grid."],
+        summary=line,
+        **ctx.new_artifact_fields(),
+    )
 
 
 async def sensors(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-    """Each asset's sensors (iot.sensors) and how far its data reaches, all assets in parallel."""
+    """Each asset's sensors (iot.sensors) and how far its data reaches (two iot.history probes),
+    all assets in one parallel batch."""
     assets = task.asset_ids
     if not assets:
         return SpecialistResult(
@@ -94,34 +94,23 @@ async def sensors(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRes
             errors=["no asset_ids in the task"],
         )
     calls = [("iot.sensors", {"site_name": SITE, "asset_id": a}) for a in assets]
-    calls += [("iot.history", _probe_args(a, ctx.reference_date)) for a in assets]
+    for asset_id in assets:
+        calls += coverage.probe_calls(asset_id, ctx.reference_date)
     outcomes, retried = await run_with_retry(ctx.tools, calls, specialist="data")
     listed, probes = outcomes[: len(assets)], outcomes[len(assets) :]
     artifact_ids, errors, lines = [], [], []
-    for asset_id, listing, probe in zip(assets, listed, probes, strict=True):
+    for index, (asset_id, listing) in enumerate(zip(assets, listed, strict=True)):
         if not listing.ok:
             errors.append(f"{asset_id}: {listing.error}")
             continue
-        names = list(listing.output.get("sensors", []))
-        coverage = _coverage_text(asset_id, listing.output) or _probe_text(probe)
-        line = f"{asset_id} has {len(names)} sensors; {coverage}."
-        lines.append(line)
-        artifact = Artifact(
-            id=new_artifact_id("data"),
-            producer="data",
-            kind="sensor_inventory",
-            site=SITE,
-            asset_ids=[asset_id],
-            equipment_ids=[EQUIPMENT_IDS[asset_id]] if asset_id in EQUIPMENT_IDS else [],
-            sensors=names,
-            tool_calls=_calls([listing, probe], [r for r in retried if r.args.get("asset_id") == asset_id]),
-            observations=[line, "Sensors: " + ", ".join(n.removeprefix(f"{asset_id} ") for n in names) + "."],
-            results={"sensors": names, "units": listing.output.get("units", {}), "coverage": coverage},
-            summary=line,
-            **ctx.new_artifact_fields(),
-        )
+        first_probe, last_probe = probes[2 * index], probes[2 * index + 1]
+        span = coverage.coverage_from_probes(first_probe, last_probe, ctx.reference_date)
+        artifact = _sensor_inventory(ctx, asset_id, listing, span)
+        artifact.tool_calls = _calls([listing, first_probe, last_probe],
+                                     [r for r in retried if r.args.get("asset_id") == asset_id])
         await ctx.store.put(artifact)
         artifact_ids.append(artifact.id)
+        lines.append(artifact.summary)
     status = result_status(errors, bool(artifact_ids))
     summary = " ".join(lines) or "No sensor listing could be obtained."
     return SpecialistResult("data", task.action, status, summary, artifact_ids=artifact_ids, errors=errors)

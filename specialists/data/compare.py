@@ -9,7 +9,8 @@ from fleet.model import EQUIPMENT_IDS, SITE
 from specialists.data.evidence import unit_of
 from specialists.data.history import AssetHistory
 
-METRICS = ("Chiller Efficiency", "Tonnage", "Chiller % Loaded", "Power Input")
+METRICS = ("Chiller Efficiency", "Power Input", "Tonnage", "Chiller % Loaded")
+SUMMARY_LINES = 3  # efficiency, power and tonnage: what "how did they stack up" is answered with
 # For efficiency (kW/ton) lower is better; for the others the comparison is descriptive.
 LOWER_IS_BETTER = {"Chiller Efficiency"}
 
@@ -79,7 +80,7 @@ async def comparison_artifact(ctx: Any, histories: list[AssetHistory]) -> Artifa
         observations=lines,
         results={"metrics": table, "sources": [h.artifact.id for h in usable if h.artifact]},
         assumptions=["Means are over running periods (load and tonnage above 5)."],
-        summary=" ".join(lines[:2]) or "No comparable metrics.",
+        summary=" ".join(lines[:SUMMARY_LINES]) or "No comparable metrics.",
         **ctx.new_artifact_fields(),
     )
     await ctx.store.put(artifact)

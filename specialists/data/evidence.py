@@ -10,12 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
 from assetops.db.tables.telemetry import SENSOR_UNITS
+from fleet.generator.config import SITE_TIMEZONE
 
+_SITE_ZONE = ZoneInfo(SITE_TIMEZONE)
 ResultStatus = Literal["ok", "partial", "failed"]
 KEY_SENSORS = ("Power Input", "Chiller Efficiency", "Tonnage", "Chiller % Loaded", "Supply Temperature")
 MAX_SENSOR_LINES = 6
+HEADLINE_SENSORS = 3  # sensors whose numbers lead the window's summary
+NAMED_SENSORS_MAX = 4  # more requested sensors than this is a default list, not the user's question
+RUNS_ALL_THE_TIME = 0.98  # above this running share the all-samples mean is the running mean
 
 
 @dataclass
@@ -58,21 +64,69 @@ def _num(value: float | None, unit: str = "") -> str:
     return f"{text} {unit}".rstrip()
 
 
-def sensor_line(facts: TelemetryFacts, sensor: str) -> str:
-    """`Power Input: mean 312.40 kW (min 0.00, max 498.20; 401.10 while running), trend +1.350 kW/day`."""
-    stats = facts.stats[sensor]
-    unit = unit_of(facts.asset_id, sensor)
-    text = (
-        f"{bare(facts.asset_id, sensor)}: mean {_num(stats.get('mean'), unit)} "
-        f"(min {_num(stats.get('min'))}, max {_num(stats.get('max'))}"
-    )
-    if sensor in facts.running_means and facts.running_share < 0.98:
-        text += f"; {_num(facts.running_means[sensor])} while running"
-    text += ")"
-    trend = facts.trends.get(sensor)
+def stat_line(name: str, unit: str, entry: dict[str, Any], running_share: float | None) -> str:
+    """One sensor's numbers, the figure an engineer uses first.
+
+    A chiller is often off: a temperature or power mean over off periods mixes two states and
+    misleads, so while it runs only part of the time the running mean leads and the all-samples
+    mean follows in brackets: `Supply Temperature: 46.01 degF while running (all samples 65.65,
+    min 45.79, max 67.94), trend +0.049 degF/day`.
+    """
+    running = entry.get("running_mean")
+    bounds = f"min {_num(entry.get('min'))}, max {_num(entry.get('max'))}"
+    if running is not None and running_share is not None and 0 < running_share < RUNS_ALL_THE_TIME:
+        text = f"{name}: {_num(running, unit)} while running (all samples {_num(entry.get('mean'))}, {bounds})"
+    else:
+        text = f"{name}: mean {_num(entry.get('mean'), unit)} ({bounds})"
+    trend = entry.get("trend_per_day")
     if trend is not None:
         text += f", trend {trend:+.3f} {unit}/day".replace(" /day", "/day")
     return text
+
+
+def _stat_entry(facts: TelemetryFacts, sensor: str) -> dict[str, Any]:
+    stats = facts.stats[sensor]
+    return {"mean": stats.get("mean"), "min": stats.get("min"), "max": stats.get("max"),
+            "running_mean": facts.running_means.get(sensor), "trend_per_day": facts.trends.get(sensor)}
+
+
+def sensor_line(facts: TelemetryFacts, sensor: str) -> str:
+    """The `stat_line` of one sensor of the window."""
+    return stat_line(bare(facts.asset_id, sensor), unit_of(facts.asset_id, sensor), _stat_entry(facts, sensor),
+                     facts.running_share)
+
+
+def window_label(start: datetime, end: datetime) -> str:
+    """`2021-03-01 to 2021-04-01` (times only when a bound is not midnight)."""
+    def bound(moment: datetime) -> str:
+        local = moment.astimezone(_SITE_ZONE) if moment.tzinfo else moment  # stored windows are UTC
+        return f"{local:%Y-%m-%d}" if (local.hour, local.minute) == (0, 0) else f"{local:%Y-%m-%d %H:%M}"
+
+    return f"{bound(start)} to {bound(end)}"
+
+
+def window_summary(asset_id: str, label: str, headline: list[str], running_share: float, rows: int,
+                   sensors_with_data: int) -> str:
+    """The finding first (the sensors' numbers), then how much data it rests on."""
+    numbers = "; ".join(headline) or "no sensor data"
+    running = "the chiller was off the whole window" if running_share == 0 else (
+        f"running {running_share:.0%} of the time")
+    return (f"{asset_id}, {label}: {numbers}. {running[0].upper()}{running[1:]}; "
+            f"{rows:,} samples, {sensors_with_data} sensors with data.")
+
+
+def focused_summary(artifact_results: dict[str, Any], asset_id: str, label: str, sensors: list[str]) -> str | None:
+    """The summary of a stored window led by `sensors` (a later turn asking about other sensors), or
+    None when the window has no statistics for any of them."""
+    stats = artifact_results.get("stats") or {}
+    share = artifact_results.get("running_share")
+    wanted = [s for s in sensors if s in stats][:HEADLINE_SENSORS]
+    if not wanted:
+        return None
+    lines = [stat_line(bare(asset_id, s), str(stats[s].get("unit") or unit_of(asset_id, s)), stats[s], share)
+             for s in wanted]
+    return window_summary(asset_id, label, lines, float(share or 0.0), int(artifact_results.get("rows") or 0),
+                          len(stats))
 
 
 def data_gaps(facts: TelemetryFacts) -> tuple[list[str], dict[str, str], list[str]]:
@@ -93,8 +147,10 @@ def data_gaps(facts: TelemetryFacts) -> tuple[list[str], dict[str, str], list[st
 
 
 def ordered_sensors(facts: TelemetryFacts) -> list[str]:
-    """Sensors with stats, the requested key sensors first."""
+    """Sensors with stats: the ones the task named in its order, else the key sensors first."""
     with_stats = [s for s in facts.requested if s in facts.stats and facts.stats[s].get("count")]
+    if len(facts.requested) <= NAMED_SENSORS_MAX:  # a task naming a few sensors: the user asked about them
+        return with_stats
     key = [s for s in with_stats if bare(facts.asset_id, s) in KEY_SENSORS]
     key.sort(key=lambda s: KEY_SENSORS.index(bare(facts.asset_id, s)))
     return key + [s for s in with_stats if s not in key]
@@ -114,9 +170,8 @@ def artifact_fields(facts: TelemetryFacts) -> dict[str, Any]:
     missing, stopped, gap_lines = data_gaps(facts)
     sensors = ordered_sensors(facts)
     lines = facts.window_gaps + gap_lines + [sensor_line(facts, s) for s in sensors[:MAX_SENSOR_LINES]]
-    window = f"{facts.start:%Y-%m-%d %H:%M} to {facts.end:%Y-%m-%d %H:%M}"
     lines.append(f"{facts.rows:,} samples, running {facts.running_share:.0%} of the time.")
-    headline = "; ".join(sensor_line(facts, s) for s in sensors[:2]) or "no sensor data"
+    headline = [sensor_line(facts, s) for s in sensors[:HEADLINE_SENSORS]]
     results = {
         "rows": facts.rows,
         "csv_path": facts.csv_path,
@@ -147,8 +202,8 @@ def artifact_fields(facts: TelemetryFacts) -> dict[str, Any]:
         "observations": lines,
         "results": results,
         "assumptions": facts.assumptions,
-        "summary": f"{facts.asset_id} telemetry {window}: {facts.rows:,} samples, {len(facts.available)} sensors with data. "
-        f"{headline}.",
+        "summary": window_summary(facts.asset_id, window_label(facts.start, facts.end), headline,
+                                  facts.running_share, facts.rows, len(facts.available)),
     }
 
 

@@ -13,7 +13,7 @@ from fleet.model import EQUIPMENT_IDS, SITE
 from graph.types import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.data import frames
-from specialists.data.evidence import bare, result_status, unit_of
+from specialists.data.evidence import bare, result_status, stat_line, unit_of
 from specialists.data.history import find_reusable, requested_sensors
 from specialists.data.retry import run_with_retry
 
@@ -32,9 +32,11 @@ def target_moment(task: SpecialistTask, fallback: datetime) -> tuple[datetime, d
 def describe(
     frame: pd.DataFrame, asset_id: str, sensors: list[str], moment: datetime | None
 ) -> dict[str, Any]:
-    """Values per sensor: the nearest sample to `moment`, or mean/min/max over the frame."""
+    """Values per sensor: the nearest sample to `moment`, or mean/min/max (and the mean while the
+    chiller runs) over the frame."""
     values: dict[str, Any] = {}
     row = frames.nearest_row(frame, moment) if moment is not None else None
+    running = frames.running_mask(frame, asset_id)
     for sensor in sensors:
         if sensor not in frame.columns or frame[sensor].notna().sum() == 0:
             values[sensor] = None
@@ -46,29 +48,31 @@ def describe(
             }
         else:
             series = frame[sensor].dropna()
+            while_running = frame.loc[running, sensor].dropna()
             values[sensor] = {
                 "mean": round(float(series.mean()), 4),
                 "min": round(float(series.min()), 4),
                 "max": round(float(series.max()), 4),
                 "count": int(series.size),
+                "running_mean": round(float(while_running.mean()), 4) if while_running.size else None,
+                "running_share": round(float(running.mean()), 4) if len(frame) else None,
             }
     return values
 
 
 def value_lines(asset_id: str, values: dict[str, Any]) -> list[str]:
-    """One readable line per sensor."""
+    """One readable line per sensor (the running mean first when the chiller ran only part of the time)."""
     lines = []
     for sensor, value in values.items():
         name, unit = bare(asset_id, sensor), unit_of(asset_id, sensor)
         if value is None:
             lines.append(f"{name}: no data.")
         elif "value" in value:
-            lines.append(f"{name}: {value['value']} {unit} at {value['timestamp']}.".replace("  ", " "))
+            shown = "n/a" if value["value"] is None else f"{value['value']:,.2f}"
+            lines.append(f"{name}: {shown} {unit} at {value['timestamp']}.".replace("  ", " "))
         else:
-            lines.append(
-                f"{name}: mean {value['mean']} {unit} (min {value['min']}, max {value['max']}, "
-                f"{value['count']} samples).".replace("  ", " ")
-            )
+            line = stat_line(name, unit, value, value.get("running_share"))
+            lines.append(f"{line}; {value['count']} samples.")
     return lines
 
 

@@ -9,8 +9,8 @@ from graph.types import SpecialistId, SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.data import catalog, point
 from specialists.data.compare import comparison_artifact
-from specialists.data.evidence import result_status
-from specialists.data.history import AssetHistory, collect_histories
+from specialists.data.evidence import NAMED_SENSORS_MAX, focused_summary, result_status, window_label
+from specialists.data.history import AssetHistory, collect_histories, requested_sensors
 
 DEFAULT_LOOKBACK = timedelta(days=7)
 _ASSET_OF_EQUIPMENT = {code: name for name, code in EQUIPMENT_IDS.items()}
@@ -35,6 +35,21 @@ def task_window(task: SpecialistTask, ctx: SpecialistContext) -> tuple[TimeWindo
         "No window was given; used the 7 days before the reference date."]
 
 
+def _summary_for(task: SpecialistTask, history: AssetHistory) -> str:
+    """The window's summary, led by the few sensors this task names when the window was reused (its
+    stored summary may lead with other sensors)."""
+    artifact = history.artifact
+    if artifact is None:
+        return ""
+    named = 0 < len(task.sensors) <= NAMED_SENSORS_MAX
+    if not (named and history.reused_id and artifact.asset_ids and artifact.window_start and artifact.window_end):
+        return artifact.summary
+    asset_id = artifact.asset_ids[0]
+    label = window_label(artifact.window_start, artifact.window_end)
+    return focused_summary(artifact.results, asset_id, label, requested_sensors(asset_id, task.sensors)) \
+        or artifact.summary
+
+
 def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: list[str]) -> SpecialistResult:
     created = [h.artifact.id for h in histories if h.artifact is not None and h.created]
     reused = [h.reused_id for h in histories if h.reused_id]
@@ -44,7 +59,7 @@ def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: 
         if history.artifact is not None:
             gaps = [line for line in history.artifact.observations if line.startswith(("No data", history.asset_id))]
             note = " (reused from earlier in the session)" if history.reused_id else ""
-            parts.append(history.artifact.summary + note + (" " + " ".join(gaps[:2]) if gaps else ""))
+            parts.append(_summary_for(task, history) + note + (" " + " ".join(gaps[:2]) if gaps else ""))
     parts += [f"No telemetry for {e.rstrip('.')}." for e in errors]
     status = result_status(errors, bool(created or reused))
     return SpecialistResult("data", task.action, status, " ".join(parts + extra), artifact_ids=created,
@@ -80,9 +95,9 @@ class DataSpecialist:
         if task.action == "compare" and sum(h.artifact is not None for h in histories) >= 2:
             comparison = await comparison_artifact(ctx, histories)
             result.artifact_ids.append(comparison.id)
-            sources = ", ".join(h.artifact.id for h in histories if h.artifact is not None)
+            # The sources are cited by artifact id in the answer (result.artifact_ids), not in the text.
             gaps = [line for h in histories if h.artifact for line in h.artifact.observations if line.startswith("No data")]
-            result.summary = " ".join([comparison.summary, f"(from {sources})", *gaps[:2]])
+            result.summary = " ".join([comparison.summary, *gaps[:2]])
         if assumptions:
             result.summary += " " + assumptions[0]
         return result

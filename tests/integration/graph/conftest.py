@@ -13,17 +13,18 @@ from fleet.generator import generate_fleet, small_config
 from fleet.loader import load_fleet
 
 
-def dialog_settings(root: Path) -> Settings:
-    """Offline settings over a SQLite file in `root`."""
-    return Settings(data_dir=root, work_dir=root / "work", models_dir=root / "models",
+def dialog_settings(root: Path, models_dir: Path | None = None) -> Settings:
+    """Offline settings over a SQLite file in `root` (TTM checkpoints from `models_dir` when given)."""
+    return Settings(data_dir=root, work_dir=root / "work", models_dir=models_dir or root / "models",
                     database_url=f"sqlite:///{root / 'assetops.db'}", redis_url="", llm_model="")
 
 
 class FleetTemplates:
     """Builds (once per test session) a loaded database per fleet window and copies it per test."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, models_dir: Path | None = None) -> None:
         self.root = root
+        self.models_dir = models_dir
         self._built: dict[tuple[str, str, tuple[str, ...]], Path] = {}
 
     def settings_for(self, start: str, end: str, assets: tuple[str, ...], target: Path) -> Settings:
@@ -36,11 +37,17 @@ class FleetTemplates:
             load_fleet(settings, generate_fleet(small_config(start, end, assets=assets)))
             self._built[key] = folder / "assetops.db"
         shutil.copy(self._built[key], target / "assetops.db")
-        settings = dialog_settings(target)
+        settings = dialog_settings(target, self.models_dir)
         settings.ensure_dirs()
         return settings
 
 
 @pytest.fixture(scope="session")
 def fleet_templates(tmp_path_factory: pytest.TempPathFactory) -> FleetTemplates:
-    return FleetTemplates(tmp_path_factory.mktemp("dialog_fleets"))
+    """Fleet templates whose settings carry a tiny trained TTM as `ttm_96_28` (the default checkpoint),
+    so time-series turns run the real TSFM path instead of failing for want of a model."""
+    from tests.unit.timeseries.fixtures import train_tiny_checkpoint
+
+    models = tmp_path_factory.mktemp("dialog_models")
+    train_tiny_checkpoint(models / "ttm_96_28")
+    return FleetTemplates(tmp_path_factory.mktemp("dialog_fleets"), models)

@@ -114,7 +114,64 @@ def test_telemetry_artifact_lines_carry_numbers_units_and_gaps() -> None:
         running_share=0.5, running_means={"Chiller 9 Power Input": 320.0})
     fields = artifact_fields(facts)
     assert fields["observations"][0].startswith("No data for Chiller 9 Condenser Water Flow")
-    assert "Power Input: mean 250.50 kW (min 1.50, max 400.00; 320.00 while running), trend +1.250 kW/day" in \
-        fields["observations"]
+    assert "Power Input: 320.00 kW while running (all samples 250.50, min 1.50, max 400.00), trend +1.250 kW/day" \
+        in fields["observations"]
+    assert fields["summary"].startswith("Chiller 9, 2021-05-01 to 2021-05-02: Power Input: 320.00 kW while running")
     assert fields["results"]["sensors_without_data"] == ["Chiller 9 Condenser Water Flow"]
     assert fields["sensors"] == ["Chiller 9 Power Input", "Chiller 9 Condenser Water Flow"]
+
+
+def test_values_over_a_day_lead_with_the_mean_while_running() -> None:
+    from specialists.data.point import describe, value_lines
+
+    stamps = pd.date_range("2021-05-01", periods=4, freq="15min", tz=ZONE)
+    frame = pd.DataFrame({"timestamp": [s.isoformat() for s in stamps], "ts": stamps.tz_convert("UTC"),
+                          "Chiller 9 Chiller % Loaded": [0.0, 0.0, 50.0, 60.0],
+                          "Chiller 9 Tonnage": [0.0, 0.0, 300.0, 400.0],
+                          "Chiller 9 Power Input": [1.5, 1.5, 200.0, 300.0]})
+    values = describe(frame, "Chiller 9", ["Chiller 9 Power Input", "Chiller 9 Supply Temperature"], None)
+    assert values["Chiller 9 Power Input"]["running_mean"] == 250.0  # the two rows with load and tonnage
+    lines = value_lines("Chiller 9", values)
+    assert lines[0].startswith("Power Input: 250.00 kW while running (all samples 125.75")
+    assert lines[1] == "Supply Temperature: no data."
+
+
+def test_a_reused_window_is_summarised_by_the_sensors_the_new_question_names() -> None:
+    from datetime import UTC
+
+    from specialists.data.evidence import focused_summary, window_label
+
+    results = {"rows": 2967, "running_share": 0.4, "stats": {
+        "Chiller 4 Power Input": {"mean": 25.3, "min": 1.5, "max": 313.4, "running_mean": 130.2, "unit": "kW"},
+        "Chiller 4 Supply Temperature": {"mean": 65.65, "min": 45.79, "max": 67.94, "running_mean": 46.01,
+                                         "unit": "degF", "trend_per_day": 0.049}}}
+    label = window_label(datetime(2021, 3, 1, 5, tzinfo=UTC), datetime(2021, 4, 1, 4, tzinfo=UTC))
+    assert label == "2021-03-01 to 2021-04-01"  # stored UTC bounds shown in site time
+    summary = focused_summary(results, "Chiller 4", label, ["Chiller 4 Supply Temperature"])
+    assert summary is not None
+    assert summary.startswith("Chiller 4, 2021-03-01 to 2021-04-01: Supply Temperature: 46.01 degF while running "
+                              "(all samples 65.65")
+    assert "Power Input" not in summary
+    assert focused_summary(results, "Chiller 4", label, ["Chiller 4 Tonnage"]) is None
+
+
+def test_a_reused_window_leads_with_the_named_sensor_but_a_default_list_keeps_the_stored_summary() -> None:
+    from datetime import UTC
+
+    from artifacts.model import Artifact
+    from graph.types import SpecialistTask
+    from specialists.data.history import AssetHistory
+    from specialists.data.specialist import _summary_for
+
+    stats = {"Chiller 4 Power Input": {"mean": 25.3, "min": 1.5, "max": 313.4, "running_mean": 130.2, "unit": "kW"},
+             "Chiller 4 Supply Temperature": {"mean": 65.65, "min": 45.79, "max": 67.94, "running_mean": 46.01,
+                                              "unit": "degF"}}
+    stored = Artifact(id="artifact_dc_1", session_id="s", producer="data", kind="telemetry_window",
+                      asset_ids=["Chiller 4"], window_start=datetime(2021, 3, 1, 5, tzinfo=UTC),
+                      window_end=datetime(2021, 4, 1, 4, tzinfo=UTC), summary="Chiller 4 stored: Power Input first.",
+                      results={"rows": 2967, "running_share": 0.4, "stats": stats})
+    reused = AssetHistory("Chiller 4", stored, reused_id=stored.id)
+    named = SpecialistTask("data", "history", asset_ids=["Chiller 4"], sensors=["Chiller 4 Supply Temperature"])
+    assert _summary_for(named, reused).startswith("Chiller 4, 2021-03-01 to 2021-04-01: Supply Temperature: 46.01")
+    default = SpecialistTask("data", "history", asset_ids=["Chiller 4"], sensors=[f"Chiller 4 S{i}" for i in range(9)])
+    assert _summary_for(default, reused) == stored.summary
