@@ -6,7 +6,10 @@ missing piece means "not known yet", never an exception.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pandas as pd
 
 from artifacts.model import Artifact
 from graph.types import SpecialistTask
@@ -55,22 +58,39 @@ def top_hypothesis(artifacts: list[Artifact], asset: str | None,
     return None, None, []
 
 
-def baselines(artifacts: list[Artifact], asset: str | None, sensors: list[str]) -> dict[str, dict[str, float]]:
-    """Sensor -> {mean, std} from the newest telemetry statistics of the asset."""
-    for art in reversed(_mine(artifacts, asset)):
-        stats = (art.results or {}).get("stats")
-        if art.producer != "data" or not isinstance(stats, dict):
+# Running = the chiller carries load; bands from all samples would mix the off state (supply at room
+# temperature, zero power) into the normal range and give limits no running chiller can reach.
+RUNNING_LOAD_PCT = 5.0
+MIN_RUNNING_SAMPLES = 96  # one day of running data at 15 minutes
+
+
+def running_baselines(frame: pd.DataFrame, asset: str, sensors: list[str]) -> dict[str, dict[str, float]]:
+    """Sensor -> {mean, std, n} over the running samples of a telemetry window (CSV columns are full
+    sensor names). Set-point and load columns describe operation, not health, and are left out."""
+    load = f"{asset} Chiller % Loaded"
+    if load not in frame.columns:
+        return {}
+    running = frame[pd.to_numeric(frame[load], errors="coerce") > RUNNING_LOAD_PCT]
+    skip = {load, f"{asset} Setpoint Temperature", f"{asset} Run Status", f"{asset} Schedule"}
+    out: dict[str, dict[str, float]] = {}
+    for column in frame.columns:
+        if not column.startswith(f"{asset} ") or column in skip or (sensors and column not in sensors):
             continue
-        out = {}
-        for sensor, values in stats.items():
-            if sensors and sensor not in sensors:
-                continue
-            if isinstance(values, dict) and isinstance(values.get("mean"), int | float) \
-                    and isinstance(values.get("std"), int | float):
-                out[sensor] = {"mean": float(values["mean"]), "std": float(values["std"])}
-        if out:
-            return out
-    return {}
+        values = pd.to_numeric(running[column], errors="coerce").dropna()
+        if len(values) >= MIN_RUNNING_SAMPLES:
+            out[column] = {"mean": float(values.mean()), "std": float(values.std()), "n": float(len(values))}
+    return out
+
+
+def telemetry_csv(artifacts: list[Artifact], asset: str | None, workdir: Path) -> Path | None:
+    """The data file of the newest telemetry window of the asset, when it still exists in the work dir."""
+    for art in reversed(_mine(artifacts, asset)):
+        if art.producer == "data" and art.data_ref and str(art.data_ref).endswith(".csv"):
+            path = Path(art.data_ref)
+            path = path if path.is_absolute() else workdir / path
+            if path.is_file():
+                return path
+    return None
 
 
 def offline_sensors(artifacts: list[Artifact], asset: str | None) -> list[str]:

@@ -3,9 +3,12 @@ drafted work orders, monitoring, restart and validation protocols, prioritisatio
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from typing import Any
+
+import pandas as pd
 
 from artifacts.model import Artifact, new_artifact_id
 from fleet.model import EQUIPMENT_IDS
@@ -276,7 +279,7 @@ class MaintenanceSpecialist:
         artifacts = []
         for equipment_id, asset in equipment_of(task):
             name = asset or equipment_id
-            baselines = evidence.baselines(ctx.visible_artifacts, asset, task.sensors)
+            baselines = await self._running_baselines(ctx, asset, task.sensors)
             if kind == "restart_checklist":
                 protocol = restart_checklist(name, evidence.offline_sensors(ctx.visible_artifacts, asset),
                                              evidence.top_hypothesis(ctx.visible_artifacts, asset, task)[0])
@@ -286,11 +289,24 @@ class MaintenanceSpecialist:
                 protocol = monitoring_config(name, baselines)
             head = f"{protocol.title}: {len(protocol.steps)} steps" + (
                 f", thresholds for {len(protocol.criteria)} sensors" if protocol.criteria else "")
-            assumptions = [] if baselines else ["no telemetry baseline in this session yet: thresholds omitted"]
+            assumptions = (["thresholds from running samples only (Chiller % Loaded > 5 %) of the session's "
+                            "latest telemetry window"] if baselines else
+                           ["no telemetry window with enough running data in this session yet: thresholds omitted"])
             artifacts.append(await self._save(ctx, task, kind=kind, summary=head, observations=protocol.steps,
                                               results=protocol.as_results(), calls=[], assets=[asset] if asset else [],
                                               equipment=[equipment_id], assumptions=assumptions))
         return self._result(task, " | ".join(a.summary for a in artifacts), artifacts)
+
+    @staticmethod
+    async def _running_baselines(ctx: SpecialistContext, asset: str | None,
+                                 sensors: list[str]) -> dict[str, dict[str, float]]:
+        """Sensor baselines over running samples of the session's telemetry (no tool call)."""
+        workdir = ctx.store.db.settings.work_dir
+        path = evidence.telemetry_csv(ctx.visible_artifacts, asset, workdir)
+        if path is None or asset is None:
+            return {}
+        frame = await asyncio.to_thread(pd.read_csv, path)
+        return evidence.running_baselines(frame, asset, sensors)
 
     async def restart(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Safe-restart checklist after a trip."""

@@ -11,7 +11,7 @@ from graph.types import SpecialistTask
 from specialists.maintenance.alerts import rule_activity, triage
 from specialists.maintenance.bundling import MOBILISATION_HOURS, bundle_corrective, hours, savings
 from specialists.maintenance.drafting import codes_for, draft_work_order
-from specialists.maintenance.evidence import baselines, offline_sensors, top_hypothesis
+from specialists.maintenance.evidence import offline_sensors, running_baselines, top_hypothesis
 from specialists.maintenance.history import summarise_work_orders
 from specialists.maintenance.prioritize import prioritise
 from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
@@ -94,7 +94,6 @@ def test_evidence_readers_find_hypothesis_baselines_and_offline_sensors() -> Non
     task = SpecialistTask(specialist="maintenance", action="draft_wo", asset_ids=["Chiller 9"])
     mode, conf, support = top_hypothesis(arts, "Chiller 9", task)
     assert mode == "Evaporator Water side fouling" and conf == 0.62 and "evap approach +3 F" in support
-    assert baselines(arts, "Chiller 9", []) == {"Chiller 9 Supply Temperature": {"mean": 44.0, "std": 0.5}}
     assert offline_sensors(arts, "Chiller 9") == ["Chiller 9 Condenser Water Flow"]
     assert top_hypothesis(arts, "Chiller 3", task)[0] is None
 
@@ -166,3 +165,16 @@ def test_a_confident_no_fault_diagnosis_never_outranks_a_diagnosed_fault() -> No
 def test_anomaly_share_at_the_false_alarm_rate_adds_nothing() -> None:
     ranking = prioritise([_art("timeseries", {"anomaly_rate": 0.05}, asset="Chiller 3")], ["Chiller 3"])
     assert ranking[0].score == 0.0
+
+
+def test_protocol_baselines_use_running_samples_only() -> None:
+    import pandas as pd
+
+    running = {"Chiller 9 Chiller % Loaded": 60.0, "Chiller 9 Supply Temperature": 44.0, "Chiller 9 Setpoint Temperature": 44.0}
+    off = {"Chiller 9 Chiller % Loaded": 0.0, "Chiller 9 Supply Temperature": 70.0, "Chiller 9 Setpoint Temperature": 44.0}
+    rows = [dict(running, **{"Chiller 9 Supply Temperature": 44.0 + (i % 3 - 1) * 0.5}) for i in range(120)] + [off] * 200
+    base = running_baselines(pd.DataFrame(rows), "Chiller 9", [])
+    assert set(base) == {"Chiller 9 Supply Temperature"}  # load and set-point are operation, not health
+    assert base["Chiller 9 Supply Temperature"]["mean"] == pytest.approx(44.0, abs=0.01)
+    assert base["Chiller 9 Supply Temperature"]["std"] < 0.5  # the 70 degF off state is not in the band
+    assert running_baselines(pd.DataFrame(rows[:50]), "Chiller 9", []) == {}  # under a day of running data
