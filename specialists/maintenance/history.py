@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from statistics import mean
 from typing import Any
 
@@ -54,8 +54,13 @@ def _slope(xs: list[float], ys: list[float]) -> float | None:
     return None if denom == 0 else sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / denom
 
 
-def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent: int = 5) -> WorkOrderSummary:
-    """Summarise work orders shaped as the `wo` tools return them (any mix of preventive/corrective)."""
+def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent: int = 5,
+                          until: date | None = None) -> WorkOrderSummary:
+    """Summarise work orders shaped as the `wo` tools return them (any mix of preventive/corrective).
+
+    `until` (the dialog's reference date) marks its year as partial: a half year of orders would
+    read as a sharp drop, so the trend uses complete years only.
+    """
     dated = sorted(((parse_finish(o.get("actual_finish")), o) for o in orders), key=lambda p: p[0] or datetime.min)
     per_year: dict[int, dict[str, int]] = {}
     for when, order in dated:
@@ -67,7 +72,7 @@ def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent:
     top_codes = [(code, desc, n) for (code, desc), n in sorted(codes.items(), key=lambda kv: (-kv[1], kv[0][0]))][:top]
     corrective_times = [w for w, o in dated if w is not None and not o.get("preventive")]
     gaps = [(b - a).total_seconds() / 86400 for a, b in itertools.pairwise(corrective_times)]
-    years = sorted(per_year)
+    years = [y for y in sorted(per_year) if until is None or y < until.year or until == date(y, 12, 31)]
     trend = _slope([float(y) for y in years], [float(per_year[y]["corrective"]) for y in years]) if years else None
     known = [w for w, _ in dated if w is not None]
     return WorkOrderSummary(

@@ -118,15 +118,17 @@ class MaintenanceSpecialist:
                 lines.append(f"{asset or equipment_id}: {listing.error}")
                 continue
             orders = listing.output.get("work_orders", [])
-            s = summarise_work_orders(orders)
+            s = summarise_work_orders(orders, until=ctx.reference_date)
             label = "corrective " if kind == "corrective" else "preventive " if kind == "preventive" else ""
             obs = [f"{s.total} {label}work orders on {equipment_id} ({period_label(task)}), {s.first} to {s.last}"]
             if s.top_codes:
                 obs.append("Most frequent: " + ", ".join(f"{c} {d} ({n})" for c, d, n in s.top_codes[:3]))
             if s.corrective_trend_per_year is not None and kind != "preventive":
+                partial = ctx.reference_date.year
                 obs.append("Corrective orders per year: " + ", ".join(
-                    f"{y}: {v['corrective']}" for y, v in sorted(s.per_year.items()))
-                    + f" (trend {s.corrective_trend_per_year:+.2f}/year)")
+                    f"{y}: {v['corrective']}" + (f" (to {ctx.reference_date})" if y == partial else "")
+                    for y, v in sorted(s.per_year.items()))
+                    + f" (trend over complete years {s.corrective_trend_per_year:+.2f}/year)")
             if s.mean_days_between_corrective is not None:
                 obs.append(f"Mean interval between corrective orders: {s.mean_days_between_corrective} days")
             results = s.as_results() | {"kind": kind,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -178,3 +178,14 @@ def test_protocol_baselines_use_running_samples_only() -> None:
     assert base["Chiller 9 Supply Temperature"]["mean"] == pytest.approx(44.0, abs=0.01)
     assert base["Chiller 9 Supply Temperature"]["std"] < 0.5  # the 70 degF off state is not in the band
     assert running_baselines(pd.DataFrame(rows[:50]), "Chiller 9", []) == {}  # under a day of running data
+
+
+def test_the_partial_reference_year_does_not_bend_the_trend() -> None:
+    orders = [wo(str(i), f"2020-0{1 + i % 9}-01T10:00:00") for i in range(14)]
+    orders += [wo(f"b{i}", f"2019-0{1 + i % 9}-01T10:00:00") for i in range(10)]
+    orders += [wo(f"c{i}", "2021-03-01T10:00:00") for i in range(3)]
+    with_partial = summarise_work_orders(orders)
+    complete_only = summarise_work_orders(orders, until=date(2021, 7, 1))
+    assert with_partial.corrective_trend_per_year is not None and with_partial.corrective_trend_per_year < 0
+    assert complete_only.corrective_trend_per_year == 4.0  # 10 -> 14 over 2019-2020
+    assert complete_only.per_year[2021]["corrective"] == 3  # still reported, just not trended
