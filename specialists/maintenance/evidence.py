@@ -42,7 +42,14 @@ def top_hypothesis(artifacts: list[Artifact], asset: str | None,
     ranks "no fault" first, the best fault is still returned, with that caveat in the support lines."""
     explicit = task.params.get("failure_mode")
     if explicit and not is_no_fault(explicit):
-        return str(explicit), task.params.get("confidence"), [f"failure mode given: {explicit}"]
+        confidence, support = task.params.get("confidence"), [f"failure mode given: {explicit}"]
+        for art in reversed(_mine(artifacts, asset)):  # the diagnosis that named it carries its confidence
+            for hyp in (art.results or {}).get("hypotheses") or [] if art.producer == "failure" else []:
+                if isinstance(hyp, dict) and str(hyp.get("failure_mode", "")).lower() == str(explicit).lower():
+                    confidence = confidence if confidence is not None else hypothesis_confidence(hyp)
+                    support = [f"diagnosis {art.id}: {explicit}", *list(hyp.get("evidence_for") or [])[:4]]
+                    return str(explicit), confidence, support
+        return str(explicit), confidence, support
     for art in reversed(_mine(artifacts, asset)):
         hyps = (art.results or {}).get("hypotheses")
         if art.producer == "failure" and isinstance(hyps, list) and hyps and isinstance(hyps[0], dict):

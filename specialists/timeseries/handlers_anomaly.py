@@ -37,6 +37,9 @@ DEFAULT_AD_SENSORS = ("Power Input", "Chiller Efficiency")
 ANOMALY_KIND = "anomaly_detection"  # artifact kind = the action name (planner convention)
 
 
+COMMAND_SIGNALS = frozenset({"Setpoint Temperature", "Run Status", "Schedule"})
+
+
 def _prior_anomalies(
     artifacts: list[Artifact], ctx: SpecialistContext, telemetry: Telemetry
 ) -> dict[str, dict[str, Any]]:
@@ -109,7 +112,9 @@ async def anomaly_detection(task: SpecialistTask, ctx: SpecialistContext) -> Spe
     session_artifacts = ctx.visible_artifacts + await ctx.store.list_session(ctx.session_id)
     plans: list[tuple[Telemetry, str | None, list[str], dict[str, dict[str, Any]]]] = []
     for telemetry, note in chosen:
-        wanted = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_AD_SENSORS)]
+        # Set-points and run/schedule flags are commands, not measurements: nothing to detect there.
+        wanted = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_AD_SENSORS)
+                  if short_name(s, telemetry.asset_id) not in COMMAND_SIGNALS]
         known = _prior_anomalies(session_artifacts, ctx, telemetry)
         missing = [s for s in wanted if s not in known]
         plans.append((telemetry, note, missing, {s: known[s] for s in wanted if s in known}))
@@ -203,12 +208,18 @@ def _anomaly_artifact(
     )
     lines += [str(shift.get("message", "")) for shift in sustained if shift.get("message")]
     worst = max(per_sensor.values(), key=lambda item: item["rate"])
+    conditional = bool(outcome is not None and outcome.args.get("conditional_columns"))
+    # With drivers, a flag means "off its expected relation to load", which reads differently from a
+    # forecast miss; a sustained shift, when found, is the finding and leads.
+    headline = (
+        f"{worst['sensor']} was off its expected relation to load on {100 * worst['rate']:.1f}% of running samples"
+        if conditional else f"anomaly rate {100 * worst['rate']:.1f}% on {worst['sensor']}"
+    )
     summary = (
-        f"{telemetry.asset_id}: anomaly rate {100 * worst['rate']:.1f}% on {worst['sensor']} "
-        f"({worst['periods_total']} periods)"
+        (f"{sustained[0]['message']} " if sustained and sustained[0].get("message") else "")
+        + f"{telemetry.asset_id}: {headline} ({worst['periods_total']} periods)"
         + (f"; reused results for {len(reused)} sensor(s)" if reused else "")
         + "."
-        + (f" Sustained: {sustained[0]['message']}" if sustained and sustained[0].get("message") else "")
     )
     calls = [c for c in [*first_attempts, outcome] if c is not None and c.args.get("dataset_path")]
     return build_artifact(

@@ -189,3 +189,14 @@ def test_the_partial_reference_year_does_not_bend_the_trend() -> None:
     assert with_partial.corrective_trend_per_year is not None and with_partial.corrective_trend_per_year < 0
     assert complete_only.corrective_trend_per_year == 4.0  # 10 -> 14 over 2019-2020
     assert complete_only.per_year[2021]["corrective"] == 3  # still reported, just not trended
+
+
+def test_an_explicit_failure_mode_takes_its_confidence_from_the_diagnosis() -> None:
+    arts = [_art("failure", {"hypotheses": [{"failure_mode": "Condenser Water side fouling",
+                                             "confidence_range": [0.84, 0.96], "evidence_for": ["power +17 kW"]}]},
+                 asset="Chiller 4")]
+    task = SpecialistTask(specialist="maintenance", action="draft_wo", asset_ids=["Chiller 4"],
+                          params={"failure_mode": "Condenser Water side fouling"})
+    mode, conf, support = top_hypothesis(arts, "Chiller 4", task)
+    assert mode == "Condenser Water side fouling" and conf == pytest.approx(0.90)
+    assert "power +17 kW" in support
