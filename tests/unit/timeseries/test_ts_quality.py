@@ -81,3 +81,15 @@ def test_summary_counts_nans_and_unparsable_timestamps() -> None:
     assert original["nans_summary"]["columns"]["value"]["nans"] == 1
     assert original["sampling_summary"]["unparsed_timestamps"] == 1
     assert result.summary["frequency_sampling_min"] == 15.0
+
+
+def test_off_grid_extra_samples_do_not_cut_the_series_into_segments() -> None:
+    # A week at 15 minutes with one extra sample a day three seconds after a grid point, as BMS data has.
+    grid = pd.date_range("2021-06-01T00:00:00-04:00", periods=7 * 96, freq="15min")
+    extras = [grid[i] + pd.Timedelta(seconds=3) for i in range(50, len(grid), 96)]
+    stamps = sorted([*grid, *extras])
+    frame = pd.DataFrame({"timestamp": [t.isoformat() for t in stamps], "value": range(len(stamps))})
+    result = assess(frame, SPEC, frequency_sampling="oov", min_length=600)
+    assert result.frame["segment_id"].nunique() == 1
+    assert len(result.frame) == len(grid)
+    assert result.summary["original_data"]["sampling_summary"]["off_grid_samples_removed"] == len(extras)
