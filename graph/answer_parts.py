@@ -48,9 +48,10 @@ def _largest_shift(diagnosis: Artifact) -> dict[str, Any] | None:
 
 def _shift_text(shift: dict[str, Any]) -> tuple[str, float]:
     """(`Power Input +16.85 kW at equal load (+13% of baseline, z +5.6)`, relative size)."""
-    value, level = float(shift.get("shift") or 0.0), shift.get("baseline_level")
-    relative = abs(value / float(level)) if level not in (None, 0, 0.0) else 0.0
-    share = f"{value / float(level):+.0%} of baseline, " if relative else ""
+    value = float(shift.get("shift") or 0.0)
+    level = float(shift["baseline_level"]) if isinstance(shift.get("baseline_level"), int | float) else 0.0
+    relative = abs(value / level) if level else 0.0
+    share = f"{value / level:+.0%} of baseline, " if relative else ""
     unit = shift.get("units") or SENSOR_UNITS.get(str(shift.get("signal")), "")
     units = f" {unit}" if unit else ""
     return f"{shift.get('signal')} {value:+.2f}{units} at equal load ({share}z {float(shift['z']):+.1f})", relative

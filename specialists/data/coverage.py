@@ -72,8 +72,7 @@ def coverage_from_probes(first_probe: ToolOutcome, last_probe: ToolOutcome, refe
     """The coverage the two probes show (pure: reads their outputs or error messages)."""
     stated = parse_covered(str(first_probe.error or "")) or parse_covered(str(last_probe.error or ""))
     if stated:  # an empty probe: the tool stated the whole coverage
-        first, last, count = stated
-        return Coverage(first, last, count, samples_exact=True)
+        return Coverage(stated[0], stated[1], stated[2], samples_exact=True)
     cutoff = datetime.combine(reference, datetime.min.time(), tzinfo=_SITE_ZONE)
     head = _stamps(first_probe)
     recent = _stamps(last_probe)
