@@ -37,7 +37,9 @@ DEFAULT_AD_SENSORS = ("Power Input", "Chiller Efficiency")
 ANOMALY_KIND = "anomaly_detection"  # artifact kind = the action name (planner convention)
 
 
-COMMAND_SIGNALS = frozenset({"Setpoint Temperature", "Run Status", "Schedule"})
+# Set-points and run flags are commands, and the load is the driver every other sensor is
+# conditioned on: none of them is a fault signal to run anomaly detection on.
+COMMAND_SIGNALS = frozenset({"Setpoint Temperature", "Run Status", "Schedule", "Chiller % Loaded"})
 
 
 def _prior_anomalies(
@@ -112,7 +114,6 @@ async def anomaly_detection(task: SpecialistTask, ctx: SpecialistContext) -> Spe
     session_artifacts = ctx.visible_artifacts + await ctx.store.list_session(ctx.session_id)
     plans: list[tuple[Telemetry, str | None, list[str], dict[str, dict[str, Any]]]] = []
     for telemetry, note in chosen:
-        # Set-points and run/schedule flags are commands, not measurements: nothing to detect there.
         wanted = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_AD_SENSORS)
                   if short_name(s, telemetry.asset_id) not in COMMAND_SIGNALS]
         known = _prior_anomalies(session_artifacts, ctx, telemetry)
