@@ -31,10 +31,23 @@ def _columns(telemetry: Telemetry, sensors: list[str]) -> list[str]:
     return [c for c in telemetry.frame.columns if not wanted or c in wanted]
 
 
-async def _stored(ctx: SpecialistContext, artifacts: list[Artifact]) -> list[str]:
+async def _stored_result(ctx: SpecialistContext, task: SpecialistTask, artifacts: list[Artifact],
+                         found: list[Telemetry], follow_ups: list[SpecialistTask],
+                         errors: list[str] | None = None) -> SpecialistResult:
+    """Store the artifacts and report them: the telemetry they rest on is reused, not refetched."""
     for artifact in artifacts:
         await ctx.store.put(artifact)
-    return [a.id for a in artifacts]
+    errors = errors or []
+    return SpecialistResult(
+        "timeseries",
+        task.action,
+        result_status(produced=bool(artifacts), complete=not errors and not follow_ups),
+        " ".join([a.summary for a in artifacts] + errors),
+        artifact_ids=[a.id for a in artifacts],
+        reused_artifact_ids=[t.artifact.id for t in found],
+        errors=errors,
+        follow_ups=follow_ups,
+    )
 
 
 def _moved_alone(telemetry: Telemetry) -> list[str]:
@@ -159,16 +172,7 @@ async def trend_stats(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
     if not found:
         return needs_data("timeseries", task, follow_ups)
     artifacts = [_trend_artifact(ctx, t, task.sensors, note) for t in found]
-    ids = await _stored(ctx, artifacts)
-    return SpecialistResult(
-        "timeseries",
-        task.action,
-        "partial" if follow_ups else "ok",
-        " ".join(a.summary for a in artifacts),
-        artifact_ids=ids,
-        reused_artifact_ids=[t.artifact.id for t in found],
-        follow_ups=follow_ups,
-    )
+    return await _stored_result(ctx, task, artifacts, found, follow_ups)
 
 
 def _bins_artifact(ctx: SpecialistContext, telemetry: Telemetry) -> Artifact:
@@ -208,18 +212,7 @@ async def load_band_stats(task: SpecialistTask, ctx: SpecialistContext) -> Speci
             artifacts.append(_bins_artifact(ctx, telemetry))
         except ValueError as exc:  # no load column: report, carry on with the other assets
             errors.append(f"{telemetry.asset_id}: {exc}")
-    ids = await _stored(ctx, artifacts)
-    status = result_status(produced=bool(artifacts), complete=not errors and not follow_ups)
-    return SpecialistResult(
-        "timeseries",
-        task.action,
-        status,
-        " ".join([a.summary for a in artifacts] + errors),
-        artifact_ids=ids,
-        reused_artifact_ids=[t.artifact.id for t in found],
-        errors=errors,
-        follow_ups=follow_ups,
-    )
+    return await _stored_result(ctx, task, artifacts, found, follow_ups, errors)
 
 
 def alert_counts(artifacts: list[Artifact], asset_id: str) -> dict[str, int]:
@@ -292,13 +285,4 @@ async def threshold_suggestion(task: SpecialistTask, ctx: SpecialistContext) -> 
     artifacts = [
         _threshold_artifact(ctx, t, task, alert_counts(ctx.visible_artifacts, t.asset_id)) for t in found
     ]
-    ids = await _stored(ctx, artifacts)
-    return SpecialistResult(
-        "timeseries",
-        task.action,
-        "partial" if follow_ups else "ok",
-        " ".join(a.summary for a in artifacts),
-        artifact_ids=ids,
-        reused_artifact_ids=[t.artifact.id for t in found],
-        follow_ups=follow_ups,
-    )
+    return await _stored_result(ctx, task, artifacts, found, follow_ups)
