@@ -19,6 +19,7 @@ from app.metrics import Metrics, ProfilingMiddleware
 from app.routes import artifacts, drafts, health, sessions, web, ws
 from app.state import Resources
 from assetops.settings import Settings, get_settings
+from tools.framework.workers import task_pool
 
 log = logging.getLogger("assetops")
 
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, An
         from graph.deps import open_deps
 
         settings.ensure_dirs()
+        task_pool(settings).start()  # tool worker processes warm up in the background
         async with contextlib.AsyncExitStack() as stack:
             try:
                 deps = await stack.enter_async_context(open_deps(settings, **(deps_overrides or {})))

@@ -37,6 +37,11 @@ class Settings(BaseSettings):
     artifact_cache_ttl_s: int = Field(default=3600, description="TTL of artifacts in the hot cache.")
     artifact_lru_size: int = Field(default=2048, description="Entries of the in-process fallback cache.")
     tool_timeout_s: float = Field(default=120.0, description="Per tool call timeout.")
+    tool_worker_processes: int | None = Field(
+        default=None,
+        description="Worker processes for GIL-bound tool work (telemetry window reads); "
+                    "empty = one per CPU core (at most 8; none on one core), 0 = all work in this process.",
+    )
     remote_tool_servers: dict[str, str] = Field(
         default_factory=dict,
         description='Tool servers served elsewhere over MCP, e.g. {"iot": "http://127.0.0.1:8101/mcp"}.',

@@ -4,8 +4,9 @@
     python bench/tools_bench.py --repeats 30
 
 Every measured call runs with an empty result cache (what a first, uncached query costs on a warm
-engine); the cache-hit latency is printed separately. The speed-up compares 8 independent
-history queries run sequentially with the same 8 run as one `run_many` batch.
+engine); the cache-hit latency is printed separately. The batch figures compare one history
+query, 8 independent ones run one after another and the same 8 as one `run_many` batch, with all
+work in this process and with the automatic number of worker processes.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ if __package__ in (None, ""):  # run as a script: make the project importable
 
 from assetops.settings import Settings, get_settings
 from fleet.loader import is_fleet_loaded
-from tools.framework import ToolCall, ToolContext, call_tool, clear_result_cache, run_many
+from tools.framework import ToolCall, ToolContext, ToolResult, call_tool, clear_result_cache, run_many
+from tools.framework.cache import data_version
+from tools.framework.workers import auto_process_count, configure_task_pool, shutdown_task_pool
 from tools.registry import find_tool
 
 ASSET = "Chiller 9"
@@ -90,33 +93,60 @@ async def tool_latencies(ctx: ToolContext, repeats: int) -> None:
               f"{percentile(cpu, 0.5):8.2f} {hit_ms}  {rows}")
 
 
-def history_batch() -> list[ToolCall]:
-    """Eight independent one-week history queries (different weeks, so no cache hits)."""
-    starts = [f"2020-{m:02d}-01" for m in range(3, 11)]
+def history_batch(tool: str = "iot.history") -> list[ToolCall]:
+    """Eight independent reads of `tool` (different months, so no cache hits): one-week windows
+    for `iot.history`, whole months for `iot.history_csv`."""
+    months = range(3, 11)
+    if tool == "iot.history_csv":
+        windows = [(f"2020-{m:02d}-01", f"2020-{m + 1:02d}-01") for m in months]
+    else:
+        windows = [(f"2020-{m:02d}-01", f"2020-{m:02d}-08") for m in months]
     return [
-        ToolCall("iot.history", {"site_name": "MAIN", "asset_id": ASSET, "start": s, "final": s[:8] + "08"})
-        for s in starts
+        ToolCall(tool, {"site_name": "MAIN", "asset_id": ASSET, "start": start, "final": final})
+        for start, final in windows
     ]
 
 
-async def batch_speedup(ctx: ToolContext, rounds: int) -> None:
-    """Print sequential vs batched wall time of the 8 history queries and their ratio."""
-    calls = history_batch()
+async def _sequential(ctx: ToolContext, calls: list[ToolCall]) -> tuple[float, list[float]]:
+    """Total wall time of the calls one after another, and each call's own wall time."""
+    clear_result_cache()
+    await data_version(ctx)  # read once by both ways; kept out of the timing
+    each: list[float] = []
+    for call in calls:
+        started = time.perf_counter()
+        await call_tool(call.name, call.args, context=ctx)
+        each.append(time.perf_counter() - started)
+    return sum(each), each
+
+
+async def _batched(ctx: ToolContext, calls: list[ToolCall]) -> tuple[float, list[ToolResult]]:
+    clear_result_cache()
+    await data_version(ctx)
+    started = time.perf_counter()
+    results = await run_many(calls, context=ctx)
+    return time.perf_counter() - started, results
+
+
+async def batch_speedup(ctx: ToolContext, rounds: int, processes: int, tool: str = "iot.history") -> None:
+    """Print one query (the median single call), the 8 run one after another and as one
+    `run_many` batch, and the ratios. Rounds alternate the two ways, so a busy neighbour slows both.
+    """
+    pool = configure_task_pool(processes)
+    ready = pool.wait_ready()
+    calls = history_batch(tool)
+    singles: list[float] = []
     sequential, batched = [], []
     for _ in range(rounds):
-        clear_result_cache()
-        started = time.perf_counter()
-        for call in calls:
-            await call_tool(call.name, call.args, context=ctx)
-        sequential.append(time.perf_counter() - started)
-        clear_result_cache()
-        started = time.perf_counter()
-        results = await run_many(calls, context=ctx)
-        batched.append(time.perf_counter() - started)
+        total, each = await _sequential(ctx, calls)
+        sequential.append(total)
+        singles.extend(each)
+        elapsed, results = await _batched(ctx, calls)
+        batched.append(elapsed)
     statuses = sorted({r.status for r in results})
-    seq, bat = statistics.median(sequential), statistics.median(batched)
-    print(f"run_many, 8 history queries ({statuses}): sequential {seq * 1000:.1f} ms, "
-          f"batched {bat * 1000:.1f} ms, speed-up x{seq / bat:.2f} (median of {rounds})")
+    one, seq, bat = statistics.median(singles), statistics.median(sequential), statistics.median(batched)
+    print(f"run_many, 8 {tool} ({statuses}), this process + {ready} worker process(es): "
+          f"one query {one * 1000:.1f} ms, 8 sequential {seq * 1000:.1f} ms, 8 batched {bat * 1000:.1f} ms "
+          f"= {bat / one:.1f}x one query, speed-up x{seq / bat:.2f} (medians of {rounds} rounds)")
 
 
 async def run(settings: Settings, repeats: int, rounds: int) -> None:
@@ -126,8 +156,11 @@ async def run(settings: Settings, repeats: int, rounds: int) -> None:
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"database: {ctx.db.url}; {os.cpu_count()} CPUs, load average {load:.2f}")
         await tool_latencies(ctx, repeats)
-        await batch_speedup(ctx, rounds)
+        for tool in ("iot.history", "iot.history_csv"):
+            for processes in sorted({0, auto_process_count()}):
+                await batch_speedup(ctx, rounds, processes, tool)
     finally:
+        shutdown_task_pool()
         await ctx.db.close()
 
 
@@ -135,7 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of `python -m bench tools`."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeats", type=int, default=20, help="uncached calls per tool")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds of the batch comparison")
+    parser.add_argument("--rounds", type=int, default=9, help="rounds of the batch comparison")
     args = parser.parse_args(argv if argv is not None else [])
     settings = get_settings()
     if not is_fleet_loaded(settings):

@@ -1,35 +1,33 @@
 """Server `iot`: sites, assets, sensors and telemetry history (JSON or CSV) of the MAIN-site chillers.
 
-Metadata reads go through `ctx.db`; telemetry windows are read, shaped and (for CSV) written in one
-worker-thread hop on the same database's instrumented sync engine (`tools.iot_fetch`), so the
-profiler still sees every query. Windows are `start` inclusive, `final` exclusive; bounds without an
+Metadata reads go through `ctx.db`; telemetry windows are read, shaped and (for CSV) written by one
+task of `tools.iot_reads` on the same database's instrumented sync engine, in this process or in a
+worker process when several reads run at once (`tools.framework.workers`); either way the profiler
+sees every query. Windows are `start` inclusive, `final` exclusive; bounds without an
 offset are site-local time.
 """
 
 from __future__ import annotations
 
-import functools
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import orjson
 from pydantic import Field
-from sqlalchemy.engine import Engine
 
 from assetops.db.tables.telemetry import SENSOR_UNITS
 from fleet.model import SITE
-from tools import iot_data, iot_fetch, iot_shapes
-from tools.framework import ToolContext, ToolError, note_rows, run_cpu, tool, tool_context
+from tools import iot_data, iot_reads, iot_shapes
+from tools.framework import ToolContext, ToolError, note_rows, tool, tool_context
 from tools.framework.calls import EncodedOutput
 from tools.framework.dates import check_order, parse_date_arg
+from tools.framework.tasks import TaskFn, TaskOutput
+from tools.framework.workers import run_task
 from tools.iot_fetch import Window
-from tools.iot_shapes import ContractWindow
-
-T = TypeVar("T")
 
 HISTORY_CAP = 1000
 HISTORY_CSV_CAP = 5000
@@ -121,44 +119,46 @@ def _window(start: str, final: str | None) -> Window:
 
 @dataclass(frozen=True)
 class WindowRead:
-    """A validated, read window: canonical ids, the contract-shaped rows and whether a cap cut it."""
+    """A validated, read window: canonical ids, its size and columns, and whether a cap cut it."""
 
     site_name: str
     asset_id: str
-    window: ContractWindow
+    rows: int
+    sensor_names: list[str]
+    last_timestamp: str  # local ISO timestamp of the last row returned (the window is never empty here)
     truncated: bool
 
     @property
-    def last_timestamp(self) -> str:
-        """The local ISO timestamp of the last row returned (the window is never empty here)."""
-        return self.window.timestamps[-1]
-
-
-def _fetch_and_shape(
-    engine: Engine, asset_id: str, sensors: list[str], window: Window, cap: int, shape: Callable[[ContractWindow], T]
-) -> tuple[ContractWindow, bool, T | None]:
-    """Blocking: query, contract shape and `shape` (e.g. write the CSV) in one worker-thread hop."""
-    data = iot_fetch.fetch_window(engine, asset_id, sensors, window, cap)
-    contract = iot_shapes.contract_window(data, asset_id)
-    return contract, data.truncated, shape(contract) if len(contract) else None
+    def columns(self) -> list[str]:
+        """timestamp, asset_id, then the sensors by full name (the contract's column order)."""
+        return ["timestamp", "asset_id", *self.sensor_names]
 
 
 async def _read(
-    site_name: str, asset_id: str, start: str, final: str | None, cap: int, shape: Callable[[ContractWindow], T]
-) -> tuple[WindowRead, T]:
-    """Validate the arguments, read the window and apply `shape` to it off the event loop.
-
-    Raises a ToolError with the asset's coverage when the window is empty.
-    """
+    site_name: str, asset_id: str, start: str, final: str | None, cap: int, task: TaskFn,
+    extra: Callable[[str], dict[str, Any]] | None = None,
+) -> tuple[WindowRead, TaskOutput]:
+    """Validate the arguments and run a window-read task of `tools.iot_reads` (off the event loop,
+    in a worker process when one is free); `extra` adds task arguments for the canonical asset id.
+    Raises a ToolError with the asset's coverage when the window is empty."""
     window = _window(start, final)
     ctx = tool_context()
     site, asset, bare = await _asset_sensors(ctx, site_name, asset_id)
-    engine = iot_fetch.engine_for(ctx.db.settings)
-    contract, truncated, shaped = await run_cpu(_fetch_and_shape, engine, asset, bare, window, cap, shape)
-    note_rows(len(contract))
-    if not len(contract) or shaped is None:
+    database = ctx.db.settings
+    kwargs = {
+        "database_url": database.effective_database_url, "data_dir": str(database.data_dir),
+        "asset_id": asset, "sensors": bare, "start": window.start.isoformat(),
+        "final": window.final.isoformat() if window.final is not None else None, "cap": cap,
+        **(extra(asset) if extra is not None else {}),
+    }
+    output = await run_task(task, kwargs, ctx.settings)
+    meta = output.meta
+    note_rows(int(meta["rows"]))
+    if not meta["rows"]:
         raise ToolError(await _empty_window_message(ctx, asset, start, final))
-    return WindowRead(site, asset, contract, truncated), shaped
+    read = WindowRead(site, asset, int(meta["rows"]), list(meta["sensor_names"]), str(meta["last_timestamp"]),
+                      bool(meta["truncated"]))
+    return read, output
 
 
 async def _empty_window_message(ctx: ToolContext, asset_id: str, start: str, final: str | None) -> str:
@@ -198,9 +198,11 @@ async def history(
     site_name: SiteName, asset_id: AssetId, start: Start, final: Final = None
 ) -> dict[str, Any] | EncodedOutput:
     """Telemetry observations of one asset in [start, final), oldest first, at most 1000."""
-    read, rows = await _read(site_name, asset_id, start, final, HISTORY_CAP, iot_shapes.observations)
+    read, encoded = await _read(site_name, asset_id, start, final, HISTORY_CAP, iot_reads.read_observations)
     cap_fields, cap_note = _cap_fields(read.truncated, HISTORY_CAP, read.last_timestamp)
-    n = len(read.window)
+    n = read.rows
+    exact = encoded.meta["encoding"] == "orjson"
+    rows = encoded.value if encoded.value is not None else (orjson if exact else json).loads(encoded.payload)
     output = {
         "site_name": read.site_name,
         "asset_id": read.asset_id,
@@ -211,9 +213,12 @@ async def history(
         **cap_fields,
         "message": f"found {n} observations for asset_id {read.asset_id} {_window_text(start, final)}." + cap_note,
     }
-    # Plain str/int/float/None/list/dict without NaN or inf: orjson's text parses back to exactly
-    # `output`, so the call path can skip json's far slower encode + decode of ~10k values.
-    return EncodedOutput(output, orjson.dumps(output).decode()) if read.window.finite else output
+    if not exact:  # an infinite value: the call path's json round trip writes it as Infinity
+        return output
+    # The observations' orjson text parses back to exactly `rows` (no NaN/inf), so it is spliced
+    # into the result's text instead of encoding ~10k values again.
+    text = orjson.dumps({**output, "observations": orjson.Fragment(encoded.payload)}).decode()
+    return EncodedOutput(output, text)
 
 
 def _stamp(text: str) -> str:
@@ -234,26 +239,25 @@ async def history_csv(site_name: SiteName, asset_id: AssetId, start: Start, fina
     Columns: timestamp (site-local ISO with offset), asset_id, then the sensors with data in the
     window by full name. Use the returned csv_path with utilities.csv_stats or the tsfm tools.
     """
-    write = functools.partial(_write_csv, workdir=tool_context().workdir, start=start, final=final)
-    read, path = await _read(site_name, asset_id, start, final, HISTORY_CSV_CAP, write)
+    workdir = tool_context().workdir
+
+    def csv_path(asset: str) -> dict[str, Any]:
+        return {"path": str(workdir / csv_file_name(asset, start, final))}
+
+    read, _ = await _read(site_name, asset_id, start, final, HISTORY_CSV_CAP, iot_reads.write_history_csv,
+                                csv_path)
+    path = csv_path(read.asset_id)["path"]
     cap_fields, cap_note = _cap_fields(read.truncated, HISTORY_CSV_CAP, read.last_timestamp)
-    n = len(read.window)
+    n = read.rows
     return {
         "site_name": read.site_name,
         "asset_id": read.asset_id,
         "total_observations": n,
         "start": start,
         "final": final,
-        "columns": read.window.columns,
+        "columns": read.columns,
         "csv_path": str(path),
         **cap_fields,
         "message": f"Wrote {n} observations for {read.asset_id} ({start} to {final or 'now'}) to {path}. "
-                   f"Sensor columns: {', '.join(read.window.sensor_names)}." + cap_note,
+                   f"Sensor columns: {', '.join(read.sensor_names)}." + cap_note,
     }
-
-
-def _write_csv(window: ContractWindow, workdir: Path, start: str, final: str | None) -> Path:
-    """Write the window's CSV under its contract file name in `workdir`; return the path."""
-    path = workdir / csv_file_name(window.asset_id, start, final)
-    iot_shapes.write_csv(window, path)
-    return path

@@ -8,6 +8,7 @@ from redis.exceptions import RedisError
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.deps import ResourcesDep
+from tools.framework.workers import task_pool
 
 router = APIRouter(tags=["health"])
 
@@ -38,6 +39,9 @@ async def readyz(resources: ResourcesDep) -> JSONResponse:
             problems.append(f"redis at {resources.settings.redis_url} unreachable: {exc}")
     else:
         checks["redis"] = "not configured (in-process cache)"
+    # Informational only: without workers the same work runs in this process.
+    pool = task_pool(resources.settings)
+    checks["tool_workers"] = f"{pool.ready_processes} of {pool.processes} worker processes running"
     if resources.startup_error is not None:
         checks["chat_engine"] = "not started"
         problems.append(f"chat engine not started: {resources.startup_error}")

@@ -31,7 +31,9 @@ def test_ready_on_postgres_and_redis(tmp_path: Path, pg_schema_url: str, redis_u
     with TestClient(create_app(settings)) as client:
         ready = client.get("/readyz")
         assert ready.status_code == 200, ready.text
-        assert ready.json()["checks"] == {"database": "ok", "redis": "ok"}
+        checks = ready.json()["checks"]
+        assert (checks["database"], checks["redis"]) == ("ok", "ok")
+        assert checks["tool_workers"].endswith("worker processes running")
 
 
 def test_not_ready_names_the_unreachable_redis(tmp_path: Path) -> None:
