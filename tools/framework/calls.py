@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
+
 from assetops.profiling import Profile, ToolCallRecord, current_profile, profiling
 from tools.framework import cache as result_cache_module
 from tools.framework.context import ToolContext, tool_context, use_tool_context
@@ -24,6 +26,8 @@ from tools.framework.validation import validate_args
 log = logging.getLogger(__name__)
 
 DEFAULT_BATCH_CONCURRENCY = 8
+_DIGITS_TO_ZERO = str.maketrans("123456789", "000000000")
+_TWENTY_DIGITS = "0" * 20
 _rows: ContextVar[list[int] | None] = ContextVar("assetops_tool_rows", default=None)
 
 
@@ -44,6 +48,22 @@ class EncodedOutput:
 
     value: Any
     text: str
+
+
+def decode_json(text: str) -> Any:
+    """`json.loads`, with orjson's speed where it gives the same result (a cached week of history:
+    several times faster).
+
+    orjson refuses NaN and Infinity (only Python's json writes them) and reads integers beyond
+    64 bits as floats; such texts (any run of 20 digits) take the slow path. The digit check maps
+    every digit to 0 and looks for twenty zeros: a C-speed scan, unlike a regex over ~10k numbers.
+    """
+    if _TWENTY_DIGITS not in text.translate(_DIGITS_TO_ZERO):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
 
 
 def _normalise(spec: ToolSpec, raw: Any) -> tuple[Any, str]:
@@ -125,7 +145,7 @@ async def _cached_or_run(
     if key is not None:
         hit = result_cache_module.result_cache().get(key)
         if hit is not None:
-            output = json.loads(hit)
+            output = decode_json(hit)
             if result_cache_module.still_valid(output):
                 return output, "ok", None, True
     output, text, status, rows = await _execute(spec, values, ctx)

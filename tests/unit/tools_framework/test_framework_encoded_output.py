@@ -11,7 +11,7 @@ from pydantic import Field
 
 from tools import registry
 from tools.framework import ToolContext, call_tool
-from tools.framework.calls import EncodedOutput
+from tools.framework.calls import EncodedOutput, decode_json
 from tools.framework.spec import build_spec
 
 SERVER = "testkit_encoded"
@@ -47,3 +47,12 @@ async def test_the_cache_stores_the_given_text(ctx: ToolContext) -> None:
     hit = await call_tool(f"{SERVER}.pre_encoded", {"label": "b"}, context=ctx)
     assert hit.cached is True and runs == ["b"]
     assert hit.output == {"label": "b", "values": [1.5, None, 2], "from_text": True}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a": [1.5, null, "x"], "b": 0.1}', '{"v": Infinity, "w": -Infinity}', '[NaN]', '{"big": 123456789012345678901234567890}'],
+)
+def test_cached_texts_decode_exactly_as_json_loads_does(text: str) -> None:
+    decoded, expected = decode_json(text), json.loads(text)
+    assert json.dumps(decoded) == json.dumps(expected)
