@@ -4,10 +4,10 @@ Why processes: turning a telemetry window into contract JSON is pure Python per 
 GIL, so threads do not overlap it; measured on the default fleet, 8 window reads in 8 threads took
 longer than one after another (sqlite3 releases the GIL at every row step and the threads convoy).
 
-The pool has slots: this process (one task at a time, preferred: nothing to copy) and N worker
-processes (`tools.framework.worker_main`). A task waits for a free slot, runs there, and frees it.
-The pool's own threads (one per slot) do the blocking I/O, so it serves any event loop and sync
-callers alike. Workers start in the background on first use; until one is ready, tasks take turns
+The pool has slots: this process (one task at a time, taken only by a task in flight alone:
+nothing to copy) and N worker processes (`tools.framework.worker_process`) with two pipeline places
+each. A task waits for a free slot, runs there, and frees it. The pool's own threads (one per slot)
+do the blocking waits, so it serves any event loop and sync callers alike. Workers start in the background on first use; until one is ready, tasks take turns
 in this process. A worker that dies or overruns is replaced and its task re-run here.
 """
 
@@ -19,41 +19,25 @@ import contextvars
 import functools
 import logging
 import os
-import select
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
-import orjson
-
-try:
-    import fcntl
-except ImportError:  # not on Windows: pipes keep their default size there
-    fcntl = None  # type: ignore[assignment]
-
-from assetops.profiling import QueryRecord, current_profile
+from assetops.profiling import current_profile
 from assetops.settings import Settings, get_settings
 from tools.framework.cpu import run_cpu
-from tools.framework.tasks import TaskError, TaskFn, TaskOutput, query_records, task_name
-from tools.framework.worker_main import REQUEST_HEAD, RESPONSE_HEAD
+from tools.framework.tasks import TaskFn, TaskOutput, task_name
+from tools.framework.worker_process import WorkerGone, WorkerProcess
 
 log = logging.getLogger(__name__)
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # Imported by every worker before it reports ready, so the first task pays no import.
 DEFAULT_PRELOAD = ("tools.iot_reads",)
 MAX_AUTO_PROCESSES = 8
 STARTUP_TIMEOUT_S = 60.0
-_READ_CHUNK = 1 << 20
-PIPE_BYTES = 1 << 20  # the default maximum of /proc/sys/fs/pipe-max-size
-
-
-class WorkerGone(RuntimeError):
-    """The worker process died, closed its pipe or overran its deadline."""
+# Requests a worker holds at once: its next task waits in its pipe while it computes one.
+PIPELINE_DEPTH = 2
 
 
 def auto_process_count() -> int:
@@ -72,87 +56,6 @@ def process_count(settings: Settings) -> int:
     return auto_process_count() if configured is None else max(0, configured)
 
 
-def _widen_pipe(fd: int) -> None:
-    """Let a whole answer fit in the pipe (Linux), so the worker never waits for this process.
-
-    With the default 64 KiB a 370 KB answer takes several reads, and each read waits for the GIL,
-    which a busy event loop hands over only every switch interval (5 ms): measured, it tripled
-    the time a worker call took.
-    """
-    set_size = getattr(fcntl, "F_SETPIPE_SZ", 1031) if fcntl is not None else None
-    if set_size is None:
-        return
-    try:
-        fcntl.fcntl(fd, set_size, PIPE_BYTES)
-    except OSError:  # above /proc/sys/fs/pipe-max-size for unprivileged users: keep the default
-        log.debug("could not widen the worker pipe to %d bytes", PIPE_BYTES)
-
-
-class WorkerProcess:
-    """One worker subprocess and its request/response pipes (used by one thread at a time)."""
-
-    def __init__(self, preload: tuple[str, ...]) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tools.framework.worker_main", *preload],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=PROJECT_ROOT, env=env, bufsize=0,
-        )
-        self.pid = self.process.pid
-        assert self.process.stdout is not None
-        _widen_pipe(self.process.stdout.fileno())
-
-    def _read(self, size: int, deadline: float) -> bytes:
-        assert self.process.stdout is not None
-        fd, data = self.process.stdout.fileno(), bytearray()
-        while len(data) < size:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
-                raise WorkerGone(f"worker {self.pid} gave no answer in time")
-            chunk = os.read(fd, min(size - len(data), _READ_CHUNK))
-            if not chunk:
-                raise WorkerGone(f"worker {self.pid} exited (code {self.process.poll()})")
-            data += chunk
-        return bytes(data)
-
-    def _response(self, deadline: float) -> tuple[dict[str, Any], bytes]:
-        head_size, payload_size = RESPONSE_HEAD.unpack(self._read(RESPONSE_HEAD.size, deadline))
-        header = orjson.loads(self._read(head_size, deadline))
-        return header, self._read(payload_size, deadline) if payload_size else b""
-
-    def wait_ready(self, timeout_s: float) -> None:
-        """Block until the worker has imported its modules; WorkerGone if it fails to."""
-        header, _ = self._response(time.monotonic() + timeout_s)
-        if not header.get("meta", {}).get("ready"):
-            raise WorkerGone(f"worker {self.pid} sent {header} instead of its ready signal")
-
-    def call(self, name: str, kwargs: dict[str, Any], timeout_s: float) -> tuple[TaskOutput, list[QueryRecord]]:
-        """Run task `name` there; its output and database queries. TaskError if the task failed."""
-        assert self.process.stdin is not None
-        request = orjson.dumps({"task": name, "kwargs": kwargs})
-        try:
-            self.process.stdin.write(REQUEST_HEAD.pack(len(request)) + request)
-        except (BrokenPipeError, OSError) as exc:
-            raise WorkerGone(f"worker {self.pid} is gone: {exc}") from exc
-        header, payload = self._response(time.monotonic() + timeout_s)
-        if not header.get("ok"):
-            raise TaskError(str(header.get("error")))
-        return TaskOutput(meta=header.get("meta") or {}, payload=payload), query_records(header.get("queries") or [])
-
-    def close(self) -> None:
-        """Let the worker finish (closing its stdin ends it); kill it if it lingers."""
-        try:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
-            self.process.wait(timeout=2)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
-        finally:
-            if self.process.stdout is not None:
-                self.process.stdout.close()
-
-
 class TaskPool:
     """Slots for worker tasks: this process plus `processes` worker processes."""
 
@@ -168,12 +71,14 @@ class TaskPool:
         self.use_this_process = use_this_process
         self._slots = threading.Condition()
         self._here_free = True
-        self._idle: list[WorkerProcess] = []
+        self._idle: list[WorkerProcess] = []  # one entry per free pipeline place of a worker
         self._workers: set[WorkerProcess] = set()
         self._spawning = 0
         self._in_flight = 0  # tasks submitted and not finished (counted before the thread hop)
         self._started = self._closed = False
-        self._executor = ThreadPoolExecutor(max_workers=self.processes + 1, thread_name_prefix="assetops-task")
+        self._executor = ThreadPoolExecutor(
+            max_workers=self.processes * PIPELINE_DEPTH + 1, thread_name_prefix="assetops-task"
+        )
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def start(self) -> None:
@@ -208,7 +113,7 @@ class TaskPool:
                 worker.close()
             elif worker is not None:
                 self._workers.add(worker)
-                self._idle.append(worker)
+                self._idle.extend([worker] * PIPELINE_DEPTH)
             self._slots.notify_all()
 
     def wait_ready(self, timeout_s: float = STARTUP_TIMEOUT_S) -> int:
@@ -249,17 +154,16 @@ class TaskPool:
         return no_workers or (self.use_this_process and self._in_flight <= 1)
 
     def _acquire(self) -> WorkerProcess | None:
-        """A free slot: None for this process (preferred: nothing to copy), else an idle worker.
-
-        Blocks until one is free.
-        """
+        """A free slot: None for this process (preferred: nothing to copy), else a free pipeline
+        place of the least busy worker. Blocks until one is free."""
         with self._slots:
             while not (self._here_free and self._here_allowed()) and not self._idle:
                 self._slots.wait(timeout=1.0)  # re-check: a failed start changes what is allowed
             if self._here_free and self._here_allowed():
                 self._here_free = False
                 return None
-            return self._idle.pop()
+            least_busy = min(range(len(self._idle)), key=lambda i: self._idle[i].outstanding)
+            return self._idle.pop(least_busy)
 
     def _release(self, worker: WorkerProcess | None) -> None:
         with self._slots:
@@ -270,9 +174,13 @@ class TaskPool:
             self._slots.notify()
 
     def _retire(self, worker: WorkerProcess, reason: WorkerGone) -> None:
-        log.warning("%s; its task runs in this process and a new worker starts", reason)
+        """Replace a dead or overrunning worker (once, however many of its tasks noticed)."""
         with self._slots:
+            if worker not in self._workers:
+                return
             self._workers.discard(worker)
+            self._idle = [place for place in self._idle if place is not worker]
+        log.warning("%s; its tasks run in this process and a new worker starts", reason)
         worker.close()
         self._spawn_later()
 

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 
 from tools.framework.tasks import TaskError, ping, resolve_task, task_name
-from tools.framework.workers import TaskPool, WorkerProcess, auto_process_count
+from tools.framework.worker_process import WorkerGone, WorkerProcess
+from tools.framework.workers import TaskPool, auto_process_count
 
 
 @pytest.fixture
@@ -120,3 +121,23 @@ def test_the_automatic_size_is_one_worker_per_core_and_none_on_one_core(monkeypa
     assert auto_process_count() == 2
     monkeypatch.setattr(os, "cpu_count", lambda: 64)
     assert auto_process_count() == 8
+
+
+def test_pipelined_requests_are_answered_in_order_and_fail_together_when_the_worker_dies() -> None:
+    worker = WorkerProcess(())
+    try:
+        worker.wait_ready(60)
+        first = worker.submit(task_name(ping), {"delay_s": 0.2})
+        second = worker.submit(task_name(ping), {})
+        assert worker.outstanding == 2
+        assert first.result(timeout=30)[0].meta["pid"] == second.result(timeout=30)[0].meta["pid"] == worker.pid
+        slow = worker.submit(task_name(ping), {"delay_s": 30})
+        queued = worker.submit(task_name(ping), {})
+        os.kill(worker.pid, signal.SIGKILL)
+        for pending in (slow, queued):
+            with pytest.raises(WorkerGone):
+                pending.result(timeout=30)
+        with pytest.raises(WorkerGone):  # later requests fail at once instead of waiting
+            worker.submit(task_name(ping), {}).result(timeout=1)
+    finally:
+        worker.close()
