@@ -28,7 +28,7 @@ from assetops.settings import Settings, get_settings
 from fleet.loader import is_fleet_loaded
 from tools.framework import ToolCall, ToolContext, ToolResult, call_tool, clear_result_cache, run_many
 from tools.framework.cache import data_version
-from tools.framework.workers import auto_process_count, configure_task_pool, shutdown_task_pool
+from tools.framework.workers import auto_process_count, configure_task_pool, shutdown_task_pool, task_pool
 from tools.registry import find_tool
 
 ASSET = "Chiller 9"
@@ -155,6 +155,7 @@ async def run(settings: Settings, repeats: int, rounds: int) -> None:
     try:
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"database: {ctx.db.url}; {os.cpu_count()} CPUs, load average {load:.2f}")
+        task_pool(settings).wait_ready()  # started workers, so their start-up does not share the cores
         await tool_latencies(ctx, repeats)
         for tool in ("iot.history", "iot.history_csv"):
             for processes in sorted({0, auto_process_count()}):
