@@ -446,11 +446,14 @@ def main(argv: list[str] | None = None) -> None:
     from assetops.settings import get_settings
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--file", type=Path, default=DIALOGS_FILE,
+                        help="Dialog set (default: bench/heldout_dialogs.yaml; bench/heldout2_dialogs.yaml is the "
+                             "second, unseen one).")
     parser.add_argument("--dialogs", nargs="*", default=None, help="Dialog ids, e.g. H01 H10 (default: all).")
     parser.add_argument("--show-answers", action="store_true", help="Print every answer under its turn.")
     parser.add_argument("--rollouts", type=Path, default=None, help="Write dialog<N>.jsonl rollouts here.")
     args = parser.parse_args(argv if argv is not None else [])
-    dialogs = load_dialogs()
+    dialogs = load_dialogs(args.file)
     if args.dialogs:
         unknown = set(args.dialogs) - {d.id for d in dialogs}
         if unknown:
