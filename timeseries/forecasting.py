@@ -54,6 +54,7 @@ def run_forecasting(request: ForecastRequest) -> dict[str, Any]:
     else:
         predictions, timestamps = _rollouts(loaded, quality, horizon)
         mode = "autoregressive_rollout"
+    predictions, floored = floor_never_negative(predictions, quality)
     results_file = new_output_path(request.output_dir, "forecast", ".json")
     write_json(results_file, {
         "target_prediction": np.round(predictions, 5).tolist(), "timestamp": timestamps.tolist(),
@@ -64,11 +65,29 @@ def run_forecasting(request: ForecastRequest) -> dict[str, Any]:
         "dataquality_summary": quality.summary if request.include_dataquality_summary else None,
         "message": f"Forecasting complete. Predictions saved to {results_file}."
                    + (f" The {dropped} oldest windows were left out to bound the file size; pass a shorter "
-                      "dataset to forecast them." if dropped else ""),
+                      "dataset to forecast them." if dropped else "")
+                   + (f" Forecasts of {', '.join(floored)} (never negative in the data) were floored at 0."
+                      if floored else ""),
         "model_checkpoint": loaded.source, "context_length": loaded.context_length,
         "forecast_horizon": horizon, "forecast_mode": mode, "windows": len(predictions), "windows_left_out": dropped,
         "target_columns": quality.targets, "latest_forecast": latest_summary(predictions, timestamps, quality),
     }
+
+
+def floor_never_negative(predictions: np.ndarray, quality: QualityResult) -> tuple[np.ndarray, list[str]]:
+    """Floor at 0 the targets whose data never went below 0; the targets whose forecast changed.
+
+    Flow, power, tonnage and load cannot be negative, yet the model extrapolates a stopped chiller
+    (a run of zeros) into negative values, e.g. -115 gpm of condenser water on Chiller 9.
+    `predictions` is (windows, horizon, targets).
+    """
+    floored: list[str] = []
+    for index, target in enumerate(quality.targets):
+        column = predictions[..., index]
+        if quality.frame[target].min() >= 0 and (column < 0).any():
+            predictions[..., index] = np.maximum(column, 0.0)
+            floored.append(target)
+    return predictions, floored
 
 
 def _all_windows(loaded: LoadedModel, quality: QualityResult, horizon: int) -> tuple[np.ndarray, np.ndarray]:
