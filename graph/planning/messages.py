@@ -89,6 +89,11 @@ def future_period_text(label: str, reference: date, forecastable: bool) -> str:
     return f"{label} is after the reference date {reference.isoformat()}, so there is no recorded data for it yet.{hint}"
 
 
+def invalid_date_question(problems: list[str]) -> str:
+    """The question for a period with an impossible date in it: what is wrong, and a request for the right one."""
+    return f"{' '.join(problems)} Which date did you mean? Please give the period again with valid dates."
+
+
 def too_long_text(size: int, limit: int, assets: list[str]) -> str:
     """Refusal for an oversized message (a pasted log), pointing at what it could ask instead."""
     seen = f" It mentions {_names(assets)}." if assets else ""

@@ -14,18 +14,24 @@ from graph.understanding.sensors import all_sensors, canonical_of
 def failure_modes(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """The failure modes of each chiller, then which sensors reveal them (no new telemetry).
 
-    Without a chiller ("failure modes of a chiller?") the generic chiller list is asked for.
+    Without a chiller ("failure modes of a chiller?") the generic chiller list is asked for. A
+    question naming a failure mode ("which sensors would give away a purge unit problem?") is about
+    that mode's sensors only: the list of every mode is not repeated.
     """
     if not ctx.assets:
         plan.add("failure", "failure_modes", params={"asset_name": "Chiller"}, goal="failure modes of a chiller")
+    named = ctx.understanding.failure_modes
     for asset in ctx.assets:
-        first = plan.add("failure", "failure_modes", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
-                         window=ctx.window, goal=f"failure modes of {asset}")
         sensors = [f"{asset} {name}" for name in all_sensors(asset)]
+        listing = [] if named and sensors else [
+            plan.add("failure", "failure_modes", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                     window=ctx.window, goal=f"failure modes of {asset}")]
         if sensors:
+            modes = current_modes(ctx)
             plan.add("failure", "sensor_mapping", asset_ids=[asset], window=ctx.window, sensors=sensors,
-                     params={"failure_modes": current_modes(ctx)}, depends_on=[first],
-                     goal=f"failure mode to sensor mapping for {asset}")
+                     params={"failure_modes": modes}, depends_on=listing,
+                     goal=f"sensors that reveal {'; '.join(named)} on {asset}" if named
+                     else f"failure mode to sensor mapping for {asset}")
     return None
 
 

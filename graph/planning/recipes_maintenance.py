@@ -9,6 +9,8 @@ from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
 from graph.planning.recipes_telemetry import detect
 from graph.understanding.sensors import canonical_of
+from graph.understanding.text import Text, phrase_tokens
+from graph.understanding.vocabulary import Vocabulary
 
 _SENSOR_INTENTS = ("sensor_health", "sensor_validity")
 
@@ -18,22 +20,51 @@ def _per_asset(ctx: PlanContext, plan: PlanBuilder, action: str, goal: str, **pa
                      window=ctx.window, params=dict(params), goal=f"{goal} for {asset}") for asset in ctx.assets]
 
 
+def _breakdown_tokens(text: Text, vocab: Vocabulary) -> set[int]:
+    """Token positions inside "by failure code"-like phrases (a split of a listing, not a kind of order)."""
+    covered: set[int] = set()
+    for phrase in vocab.work_order_breakdowns:
+        size = len(phrase_tokens(phrase))
+        for start in text.positions(phrase):
+            covered.update(range(start, start + size))
+    return covered
+
+
+def _names_kind(text: Text, words: tuple[str, ...], ignored: set[int]) -> bool:
+    """True when one of the kind `words` occurs outside the `ignored` token positions."""
+    for phrase in words:
+        size = len(phrase_tokens(phrase))
+        if any(not set(range(start, start + size)) <= ignored for start in text.positions(phrase)):
+            return True
+    return False
+
+
+def _earlier_kind(ctx: PlanContext) -> str | None:
+    """The kind ("corrective" / "preventive") of the latest work-order summary, when it had one."""
+    earlier = latest(ctx.artifacts, "maintenance", ("wo_summary",))
+    kind = str(earlier.key_results.get("kind", "all")) if earlier is not None else "all"
+    return kind if kind in ("corrective", "preventive") else None
+
+
 def work_order_kind(ctx: PlanContext) -> str:
     """"corrective", "preventive" or "all", from the words of the message.
 
-    A follow-up that names no kind ("how does chiller 4 compare over the same years?") keeps the
-    kind of the work-order summary it follows.
+    A follow-up that names no kind ("how does chiller 4 compare over the same years?", "break that
+    down by failure code") keeps the kind of the work-order summary it follows.
     """
-    text = ctx.understanding.text
-    corrective = any(text.contains(w) for w in ctx.vocab.work_order_kinds["corrective"])
-    preventive = any(text.contains(w) for w in ctx.vocab.work_order_kinds["preventive"])
+    text, kinds = ctx.understanding.text, ctx.vocab.work_order_kinds
+    breakdown = _breakdown_tokens(text, ctx.vocab)
+    corrective = _names_kind(text, kinds["corrective"], breakdown)
+    preventive = _names_kind(text, kinds["preventive"], breakdown)
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
-    follows_up = ctx.understanding.references or "compare" in ctx.understanding.intents
-    earlier = latest(ctx.artifacts, "maintenance", ("wo_summary",))
+    earlier = _earlier_kind(ctx)
+    follows_up = ctx.understanding.references or "compare" in ctx.understanding.intents or (
+        breakdown and not ctx.understanding.assets.assets)
     if follows_up and not (corrective or preventive) and earlier is not None:
-        kind = str(earlier.key_results.get("kind", "all"))
-        return kind if kind in ("corrective", "preventive") else "all"
+        return earlier
+    if not preventive and breakdown and _names_kind(text, kinds["corrective"], set()):
+        return "corrective"  # "work orders by failure code" with no listing to follow: codes are the repairs'
     return "all"
 
 

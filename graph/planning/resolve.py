@@ -18,19 +18,33 @@ from graph.planning.context import (
     WHOLE_HISTORY_INTENTS,
     PlanContext,
 )
-from graph.types import Decision, DecisionKind, TimeWindow
+from graph.types import Decision, DecisionKind, Focus, TimeWindow
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import known_assets
-from graph.understanding.sensors import canonical_of
+from graph.understanding.sensors import canonical_of, expand
 
 
 def stop(ctx: PlanContext, kind: DecisionKind, message: str) -> Decision:
-    """A decision that ends the turn without tasks; a question keeps the pending intent in the focus."""
-    focus = replace(ctx.focus, last_intent=ctx.primary) if kind == "clarify" else ctx.focus
+    """A decision that ends the turn without tasks; a question keeps the pending request in the focus."""
+    focus = _pending_request(ctx) if kind == "clarify" else ctx.focus
     if ctx.assets and ctx.assets != focus.asset_ids:  # a valid chiller stays the subject after a refusal
         focus = replace(focus, asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(), sensors=[])
     return Decision(kind=kind, message=message, focus=focus, intent=ctx.primary,
                     assumptions=list(ctx.assumptions), reference_date=ctx.reference_date)
+
+
+def _pending_request(ctx: PlanContext) -> Focus:
+    """The focus while a question is open: the request's intent, period and sensors, so that the answer
+    ("sorry, meant ch 4") resumes it instead of starting over with defaults.
+
+    A period with a wrong date stays out: the answer to that question is the corrected period.
+    """
+    periods = ctx.understanding.periods
+    window = None if periods.problems else ctx.window or ctx.understanding.window
+    named = ctx.understanding.sensors.canonical
+    sensors = (expand(ctx.telemetry_assets, named, ctx.vocab)[0] if ctx.telemetry_assets else list(named)) \
+        if named else ctx.focus.sensors
+    return replace(ctx.focus, last_intent=ctx.primary, window=window or ctx.focus.window, sensors=sensors)
 
 
 def needs_telemetry(ctx: PlanContext) -> bool:
@@ -172,6 +186,8 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     periods = ctx.understanding.periods
     if periods.problems and not periods.mentions:
         return stop(ctx, "reject", " ".join(periods.problems) + " Please give the date again, e.g. 2021-06-14.")
+    if periods.invalid_dates:  # "from 2020-02-31 to 2020-03-07": the rest alone is not what was asked
+        return stop(ctx, "clarify", messages.invalid_date_question(periods.invalid_dates))
     ctx.note(*periods.problems)
     mention = next((m for m in periods.mentions if m.window is not None and m.kind != "future"), None)
     if mention is not None:

@@ -73,6 +73,46 @@ def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions) ->
             _add(mentions.assets if name in EQUIPMENT_IDS else mentions.unknown, name)
 
 
+def _marked_number_start(tokens: tuple[str, ...], index: int, vocab: Vocabulary) -> int | None:
+    """Where the chiller numbers of a bare-number mention start ("unit 6", "#6", "on the 9"), or None.
+
+    "#6" and the marker words need no asset word; "the 9" counts only before a word that cannot
+    make it a quantity ("the 9 over that stretch", not "the 3 worst").
+    """
+    token = tokens[index]
+    following = tokens[index + 1] if index + 1 < len(tokens) else ""
+    if token.startswith("#") and _NUMBER.match(token):
+        return index
+    if token in vocab.asset_number_markers and _NUMBER.match(following):
+        return index + 1
+    if token == "the" and _NUMBER.match(following):
+        after = tokens[index + 2] if index + 2 < len(tokens) else ""
+        return index + 1 if not after or after in vocab.the_number_followers else None
+    return None
+
+
+def _is_quantity_or_rank(tokens: tuple[str, ...], number_index: int, vocab: Vocabulary) -> bool:
+    """"#1 priority", "no 2 chillers", "unit 3 months": the number counts or ranks something."""
+    after = tokens[number_index + 1] if number_index + 1 < len(tokens) else ""
+    return after in vocab.quantity_words or after in vocab.asset_rank_words or after in vocab.units \
+        or after in (vocab.asset_word, vocab.asset_plural_word)
+
+
+def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
+    """Chiller numbers without the asset word: "#6", "no. 6", "unit 6", "on the 9" (existing chillers only)."""
+    tokens = text.tokens
+    for index in range(len(tokens)):
+        if index > 0 and tokens[index - 1] in (vocab.asset_word, vocab.asset_plural_word):
+            continue  # "chiller #9" is the asset-word scan's
+        start = _marked_number_start(tokens, index, vocab)
+        if start is None or _is_quantity_or_rank(tokens, start, vocab):
+            continue
+        for number in _numbers_after(tokens, start, vocab)[0]:
+            name = _name_for(number, vocab)
+            if name in EQUIPMENT_IDS:  # "unit 99" is not clearly a chiller: no unknown-chiller refusal
+                _add(mentions.assets, name)
+
+
 def _scan_equipment_ids(text: Text, mentions: AssetMentions) -> None:
     for token in text.tokens:
         if _EQUIPMENT_ID.match(token):
@@ -103,6 +143,7 @@ def find_assets(text: Text, vocab: Vocabulary) -> AssetMentions:
     """Every asset mention in `text`: known chillers, unknown numbers/ids, "all", other equipment, site."""
     mentions = AssetMentions()
     _scan_asset_words(text, vocab, mentions)
+    _scan_bare_numbers(text, vocab, mentions)
     _scan_equipment_ids(text, mentions)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
     _scan_other_equipment(text, vocab, mentions)

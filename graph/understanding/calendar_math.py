@@ -23,10 +23,11 @@ def add_months(day: date, months: int) -> date:
     index = day.year * 12 + (day.month - 1) + months
     year, month = divmod(index, 12)
     month += 1
-    return date(year, month, min(day.day, _days_in_month(year, month)))
+    return date(year, month, min(day.day, days_in_month(year, month)))
 
 
-def _days_in_month(year: int, month: int) -> int:
+def days_in_month(year: int, month: int) -> int:
+    """Number of days of a calendar month (February 2020 has 29)."""
     following = date(year + (month == 12), month % 12 + 1, 1)
     return (following - timedelta(days=1)).day
 

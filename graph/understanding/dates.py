@@ -62,8 +62,16 @@ def _day_atom(match: re.Match[str], year: int, month: int, day: int) -> Atom:
     try:
         found = date(year, month, day)
     except ValueError:
-        return Atom(match.start(), match.end(), None, problem=f"'{match.group(0)}' is not a valid date.")
+        problem = f"'{match.group(0)}' is not a valid date{_why_invalid(year, month)}."
+        return Atom(match.start(), match.end(), None, problem=problem)
     return Atom(match.start(), match.end(), cal.day_window(found, match.group(0)))
+
+
+def _why_invalid(year: int, month: int) -> str:
+    """": February 2020 has 29 days" (what makes a day impossible, so the user can correct it)."""
+    if not 1 <= month <= 12:
+        return f": there is no month {month}"
+    return f": {date(year, month, 1):%B %Y} has {cal.days_in_month(year, month)} days"
 
 
 def _two_digit_year(text: str) -> int:

@@ -47,6 +47,8 @@ class Periods:
 
     mentions: list[PeriodMention] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    # The problems that are dates typed wrong ("2020-02-31"): the user has to correct these.
+    invalid_dates: list[str] = field(default_factory=list)
 
     @property
     def first(self) -> PeriodMention | None:
@@ -259,6 +261,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     for atom in join_ranges(text, atoms, reference, vocab):
         if atom.problem:
             out.problems.append(atom.problem)
+            out.invalid_dates.append(atom.problem)
             continue
         since = _since(text, atom, reference)
         out.mentions.append(PeriodMention(since or atom.window, "absolute", atom.start))

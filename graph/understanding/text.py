@@ -1,9 +1,9 @@
 """Text normalisation and phrase matching shared by every extractor.
 
 A message becomes a list of lower-case tokens with abbreviations expanded ("ch9 temp" -> "chiller 9
-temperature") and near-miss spellings of the asset word fixed ("chiler 9" -> "chiller 9"). Phrases
-from the vocabulary go through the same normalisation, so "temp" in the data matches "temperature"
-in a message and the other way round.
+temperature") and near-miss spellings of the asset word and of a few request words fixed ("chiler 9" ->
+"chiller 9", "anomally" -> "anomaly"). Phrases from the vocabulary go through the same normalisation,
+so "temp" in the data matches "temperature" in a message and the other way round.
 """
 
 from __future__ import annotations
@@ -70,6 +70,21 @@ def _asset_word_for(token: str, next_token: str | None, vocab: Vocabulary) -> st
     return word if distance <= budget else None
 
 
+_MIN_TYPO_WORD = 6  # shorter words are too close to other words to correct safely
+_TWO_TYPOS_WORD = 7  # from this length on, two edits still leave the word recognisable ("anamoly")
+
+
+def _corrected_request_word(token: str, vocab: Vocabulary) -> str | None:
+    """The request word a misspelt token stands for ("anomally" -> "anomaly"), or None."""
+    if len(token) < _MIN_TYPO_WORD or not token.isalpha() or token in vocab.typo_corrected_words:
+        return None
+    budget = 2 if len(token) >= _TWO_TYPOS_WORD else 1
+    candidates = [(edit_distance(token, word, budget), word) for word in vocab.typo_corrected_words
+                  if word[0] == token[0]]
+    distance, word = min(candidates, default=(budget + 1, ""))
+    return word if distance <= budget else None
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
     out: list[str] = []
     for index, token in enumerate(tokens):
@@ -88,7 +103,8 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
         if token.endswith("'s") and len(token) > 2:
             token = token[:-2]
         next_token = tokens[index + 1] if index + 1 < len(tokens) else None
-        out.append(_asset_word_for(token, next_token, vocab) or token.strip("'"))
+        out.append(_asset_word_for(token, next_token, vocab) or _corrected_request_word(token, vocab)
+                   or token.strip("'"))
     return [token for token in out if token]
 
 

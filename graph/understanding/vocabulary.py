@@ -35,6 +35,7 @@ class Vocabulary:
     telemetry_start: date
     telemetry_end: date  # exclusive
     abbreviations: dict[str, str]
+    typo_corrected_words: tuple[str, ...]  # request words whose near misses are corrected ("anomally")
     time_of_day_tokens: frozenset[str]
     asset_word: str
     asset_plural_word: str
@@ -42,6 +43,9 @@ class Vocabulary:
     quantity_words: frozenset[str]
     asset_number_words: dict[str, int]
     asset_question_words: frozenset[str]
+    asset_number_markers: frozenset[str]  # "unit 6", "no. 6", "#6": a number that is a chiller's
+    asset_rank_words: frozenset[str]  # "#1 priority": a marked number that is a rank
+    the_number_followers: frozenset[str]  # "on the 9 over ...": words after "the N" that make N a chiller
     max_typo_distance: int
     all_asset_phrases: tuple[str, ...]
     other_equipment: tuple[str, ...]
@@ -72,6 +76,7 @@ class Vocabulary:
     intents: tuple[IntentRule, ...]
     work_order_intents: frozenset[str]
     work_order_kinds: dict[str, tuple[str, ...]]
+    work_order_breakdowns: tuple[str, ...]  # "by failure code": a split of a listing, not a kind of order
     severity_words: tuple[str, ...]
     assetless_intents: frozenset[str]
     follow_up_next: dict[str, str]  # last intent -> the natural next request of a bare follow-up
@@ -115,6 +120,7 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         telemetry_start=date.fromisoformat(site["telemetry_start"]),
         telemetry_end=date.fromisoformat(site["telemetry_end"]),
         abbreviations={k.lower(): v for k, v in raw["abbreviations"].items()},
+        typo_corrected_words=tuple(raw["typo_corrected_words"]),
         time_of_day_tokens=frozenset(raw["time_of_day_tokens"]),
         asset_word=assets["kind_word"],
         asset_plural_word=assets["plural_word"],
@@ -122,6 +128,9 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         quantity_words=frozenset(assets["quantity_words"]),
         asset_number_words={str(k): int(v) for k, v in assets["number_words"].items()},
         asset_question_words=frozenset(assets["question_words"]),
+        asset_number_markers=frozenset(assets["number_markers"]),
+        asset_rank_words=frozenset(assets["rank_words"]),
+        the_number_followers=frozenset(assets["the_number_followers"]),
         max_typo_distance=int(assets["max_typo_distance"]),
         all_asset_phrases=tuple(assets["all_phrases"]),
         other_equipment=tuple(assets["other_equipment"]),
@@ -152,6 +161,7 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         intents=_intent_rules(raw["intents"]),
         work_order_intents=frozenset(raw["work_order_intents"]),
         work_order_kinds={k: tuple(v) for k, v in raw["work_order_kinds"].items()},
+        work_order_breakdowns=tuple(raw["work_order_breakdowns"]),
         severity_words=tuple(raw["severity_words"]),
         assetless_intents=frozenset(raw["assetless_intents"]),
         follow_up_next=dict(raw["follow_ups"]["next_step"]),

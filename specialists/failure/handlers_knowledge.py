@@ -112,19 +112,84 @@ def _covered(artifact: Artifact, modes: list[str], sensors: list[str]) -> bool:
     return all(mode in relevance and all(s in relevance[mode] for s in sensors) for mode in modes)
 
 
+def _covering_mapping(ctx: SpecialistContext, asset: str, modes: list[str], sensors: list[str]) -> Artifact | None:
+    """The newest mapping of the session that covers `modes` x `sensors` (a narrow one may be the newest)."""
+    own = [a for a in ctx.visible_artifacts if a.kind == "sensor_mapping" and asset in a.asset_ids]
+    return max((a for a in own if _covered(a, modes, sensors)), key=lambda a: a.created_at, default=None)
+
+
+def _only(merged: dict[str, Any], modes: list[str], sensors: list[str]) -> dict[str, Any]:
+    """A merged mapping cut down to `modes` x `sensors` (an earlier, wider mapping answers a narrow question)."""
+    wanted = set(sensors)
+
+    def cut(table: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        return {m: {s: v for s, v in table.get(m, {}).items() if s in wanted} for m in modes if m in table}
+
+    relevance, details = cut(merged.get("relevance", {})), cut(merged.get("details", {}))
+    fm2sensor = {mode: [s for s, yes in found.items() if yes] for mode, found in relevance.items()}
+    return {"relevance": relevance, "fm2sensor": fm2sensor, "details": details}
+
+
+def _reveal_lines(asset: str, merged: dict[str, Any]) -> list[str]:
+    """"Purge Unit Excessive purge: Liquid Refrigerant Evaporator Temperature, ..." per mode."""
+    return [
+        f"{mode}: {', '.join(s.removeprefix(asset + ' ') for s in found) or 'no sensor'}"
+        for mode, found in merged["fm2sensor"].items()
+    ]
+
+
+def _named_summary(asset: str, merged: dict[str, Any]) -> str:
+    """"Chiller 6: sensors that reveal Purge Unit Excessive purge: ...": the answer to a question about named modes."""
+    return f"{asset}: sensors that reveal " + "; ".join(_reveal_lines(asset, merged)) + "."
+
+
+async def _store_mapping(
+    ctx: SpecialistContext,
+    asset: str,
+    sensors: list[str],
+    merged: dict[str, Any],
+    calls: list[ToolOutcome],
+    summary: str,
+) -> Artifact:
+    """Store a sensor-mapping artifact (one observation line per failure mode)."""
+    artifact = build_artifact(
+        ctx,
+        "failure",
+        "sensor_mapping",
+        asset_ids=[asset],
+        window=None,
+        sensors=sensors,
+        summary=summary,
+        observations=_reveal_lines(asset, merged),
+        results=merged,
+        calls=calls,
+    )
+    await ctx.store.put(artifact)
+    return artifact
+
+
 async def sensor_mapping(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-    """Which sensors reveal which failure modes, with reasons; chunked calls run in one parallel batch."""
+    """Which sensors reveal which failure modes, with reasons; chunked calls run in one parallel batch.
+
+    Named modes that an earlier, wider mapping already covers are answered from it (no tool call),
+    as their own artifact: repeating the whole earlier mapping would not answer the question.
+    """
     asset = _asset(task)
-    modes = list(task.params.get("failure_modes") or [])
+    named = list(task.params.get("failure_modes") or [])
+    modes = list(named)
     calls: list[ToolOutcome] = []
     if not modes:
         modes, _, calls = await known_failure_modes(ctx, asset)
     sensors = [full_name(s, asset) for s in task.sensors] or [f"{asset} {s}" for s in sensors_of(asset)]
-    earlier = _earlier(ctx, "sensor_mapping", asset)
-    if earlier is not None and _covered(earlier, modes, sensors):
-        return SpecialistResult(
-            "failure", task.action, "ok", earlier.summary, reused_artifact_ids=[earlier.id]
-        )
+    earlier = _covering_mapping(ctx, asset, modes, sensors)
+    if earlier is not None:
+        if not named or set(earlier.results.get("relevance", {})) <= set(named):
+            return SpecialistResult(
+                "failure", task.action, "ok", earlier.summary, reused_artifact_ids=[earlier.id]
+            )
+        narrowed = _only(earlier.results, named, sensors)
+        focused = await _store_mapping(ctx, asset, sensors, narrowed, [], _named_summary(asset, narrowed))
+        return SpecialistResult("failure", task.action, "ok", focused.summary, artifact_ids=[focused.id])
     if not modes:
         return SpecialistResult(
             "failure",
@@ -139,30 +204,16 @@ async def sensor_mapping(task: SpecialistTask, ctx: SpecialistContext) -> Specia
         return SpecialistResult(
             "failure", task.action, "failed", "The sensor mapping tool failed.", errors=tool_errors(outcomes)
         )
-    lines = [
-        f"{mode}: {', '.join(s.removeprefix(asset + ' ') for s in found) or 'no sensor'}"
-        for mode, found in merged["fm2sensor"].items()
-    ]
-    summary = f"{asset}: mapped {len(merged['relevance'])} failure modes to {len(sensors)} sensors ({len(outcomes)} call(s))."
-    artifact = build_artifact(
-        ctx,
-        "failure",
-        "sensor_mapping",
-        asset_ids=[asset],
-        window=None,
-        sensors=sensors,
-        summary=summary,
-        observations=lines,
-        results=merged,
-        calls=[*calls, *outcomes],
+    summary = _named_summary(asset, merged) if named else (
+        f"{asset}: mapped {len(merged['relevance'])} failure modes to {len(sensors)} sensors ({len(outcomes)} call(s))."
     )
-    await ctx.store.put(artifact)
+    artifact = await _store_mapping(ctx, asset, sensors, merged, [*calls, *outcomes], summary)
     errors = tool_errors(outcomes)
     return SpecialistResult(
         "failure",
         task.action,
         "partial" if errors else "ok",
-        summary,
+        artifact.summary,
         artifact_ids=[artifact.id],
         errors=errors,
     )

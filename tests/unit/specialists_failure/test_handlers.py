@@ -192,3 +192,22 @@ async def test_a_fault_present_all_window_long_is_found_against_the_same_weeks_a
     assert stored is not None and tools.batches == []  # last year's telemetry was already in the session
     assert stored.results["hypotheses"][0]["failure_mode"] == CONDENSER_FOULING
     assert stored.results["reference_source"] == "artifact_dc_last_year"
+
+
+async def test_a_question_about_one_mode_is_answered_from_a_wider_mapping_with_its_sensors(tmp_path: Path) -> None:
+    ctx, tools, _ = await make_context(tmp_path, fmsr)
+    sensors = [f"{ASSET} Power Input", f"{ASSET} Tonnage"]
+    wide = await FailureSpecialist().run(
+        SpecialistTask("failure", "sensor_mapping", asset_ids=[ASSET], sensors=sensors), ctx
+    )
+    stored = await ctx.store.get(wide.artifact_ids[0])
+    assert stored is not None
+    ctx.visible_artifacts.append(stored)
+    narrow = SpecialistTask(
+        "failure", "sensor_mapping", asset_ids=[ASSET], sensors=sensors,
+        params={"failure_modes": ["Purge Unit Excessive purge"]},
+    )
+    result = await FailureSpecialist().run(narrow, ctx)
+    assert result.artifact_ids and not result.reused_artifact_ids
+    assert result.summary == f"{ASSET}: sensors that reveal Purge Unit Excessive purge: Power Input."
+    assert len(tools.batches) == 2  # the modes list and the wide mapping only: no new call
