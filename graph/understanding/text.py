@@ -9,6 +9,7 @@ so "temp" in the data matches "temperature" in a message and the other way round
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -65,9 +66,7 @@ def _asset_word_for(token: str, next_token: str | None, vocab: Vocabulary) -> st
     before_number = next_token is not None and (bool(_NUMBERISH.match(next_token))
                                                  or next_token in vocab.asset_number_words)
     budget = vocab.max_typo_distance if before_number else 1
-    distance, word = min((edit_distance(token, word, budget), word)
-                         for word in (vocab.asset_word, vocab.asset_plural_word))
-    return word if distance <= budget else None
+    return _nearest(token, (vocab.asset_word, vocab.asset_plural_word), budget)
 
 
 _MIN_TYPO_WORD = 6  # shorter words are too close to other words to correct safely
@@ -79,9 +78,12 @@ def _corrected_request_word(token: str, vocab: Vocabulary) -> str | None:
     if len(token) < _MIN_TYPO_WORD or not token.isalpha() or token in vocab.typo_corrected_words:
         return None
     budget = 2 if len(token) >= _TWO_TYPOS_WORD else 1
-    candidates = [(edit_distance(token, word, budget), word) for word in vocab.typo_corrected_words
-                  if word[0] == token[0]]
-    distance, word = min(candidates, default=(budget + 1, ""))
+    return _nearest(token, [word for word in vocab.typo_corrected_words if word[0] == token[0]], budget)
+
+
+def _nearest(token: str, words: Sequence[str], budget: int) -> str | None:
+    """The word of `words` closest to `token` when at most `budget` edits away, else None."""
+    distance, word = min(((edit_distance(token, word, budget), word) for word in words), default=(budget + 1, ""))
     return word if distance <= budget else None
 
 
