@@ -131,7 +131,7 @@ class WindowRead:
     @property
     def columns(self) -> list[str]:
         """timestamp, asset_id, then the sensors by full name (the contract's column order)."""
-        return ["timestamp", "asset_id", *self.sensor_names]
+        return iot_shapes.contract_columns(self.sensor_names)
 
 
 async def _read(

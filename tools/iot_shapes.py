@@ -58,6 +58,11 @@ def local_iso(utc: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     return text + suffixes
 
 
+def contract_columns(sensor_names: list[str]) -> list[str]:
+    """timestamp, asset_id, then the sensors by full name: the contract's column order."""
+    return ["timestamp", "asset_id", *sensor_names]
+
+
 @dataclass(frozen=True)
 class ContractWindow:
     """A window in contract form: local timestamps, the asset id and the sensors with data.
@@ -81,7 +86,7 @@ class ContractWindow:
     @property
     def columns(self) -> list[str]:
         """timestamp, asset_id, then the sensors by full name (the contract's column order)."""
-        return ["timestamp", "asset_id", *self.sensor_names]
+        return contract_columns(self.sensor_names)
 
 
 def contract_window(data: WindowData, asset_id: str) -> ContractWindow:

@@ -7,8 +7,9 @@ longer than one after another (sqlite3 releases the GIL at every row step and th
 The pool has slots: this process (one task at a time, taken only by a task in flight alone:
 nothing to copy) and N worker processes (`tools.framework.worker_process`) with two pipeline places
 each. A task waits for a free slot, runs there, and frees it. The pool's own threads (one per slot)
-do the blocking waits, so it serves any event loop and sync callers alike. Workers start in the background on first use; until one is ready, tasks take turns
-in this process. A worker that dies or overruns is replaced and its task re-run here.
+do the blocking waits, so it serves any event loop and sync callers alike. Workers start in the
+background on first use; until one is ready, tasks take turns in this process. A worker that dies
+or overruns is replaced and its task re-run here.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ PIPELINE_DEPTH = 2
 def auto_process_count() -> int:
     """One worker per core (at most `MAX_AUTO_PROCESSES`), none on a single core.
 
-    One per core rather than one fewer: this process mostly waits for its workers, and measured on
-    2 cores, 2 workers beat 1 (8 history reads took 4.6-5.3x one read against 6.1-6.7x).
+    One per core rather than one fewer: this process mostly waits for its workers. Measured on
+    2 cores, 8 history reads took 4.6-5.3x one read with 2 workers in five runs of six (7.6x in
+    the sixth) and 6.1-6.7x with 1 worker.
     """
     cores = os.cpu_count() or 1
     return 0 if cores < 2 else min(MAX_AUTO_PROCESSES, cores)
