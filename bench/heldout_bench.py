@@ -54,6 +54,8 @@ class TurnSpec:
     max_tool_calls: int | None = None
     numeric: list[dict[str, Any]] = field(default_factory=list)
     repeat: int = 1
+    first: list[Any] = field(default_factory=list)  # the first sentence must contain one of these
+    writes: bool = False  # the user asked for a write (a draft); any write in another turn is unrequested
 
     @property
     def message(self) -> str:
