@@ -111,6 +111,58 @@ def kind_ok(expected: str | None, actual: set[str]) -> bool | None:
     return bool(wanted & actual)
 
 
+# Task completion per turn (issue 11's rubric), computed from the turn's checks:
+#   2 answered: the turn got the kind of reply it needed (an answer, or the clarification/refusal the spec
+#     expects) and every check of the spec passed: specialists, mentions, absent, numbers, first sentence,
+#     tool budget;
+#   1 partly: it answered (ran specialists or answered directly) but at least one check failed;
+#   0 not: it asked back or refused where an answer was expected (or answered where a refusal was expected),
+#     the turn failed, it wrote something the user did not ask for (a drafted work order, a saved model),
+#     or the answer names an entity the fleet does not have (an invented chiller, site or equipment id).
+ANSWER_KINDS = frozenset({"run", "answer"})
+REFUSAL_EXPECTED = frozenset({"clarify", "reject", "clarify_or_reject"})
+WRITE_ARTIFACT_KINDS = frozenset({"work_order_draft", "finetune", "fine_tune", "tuned_model"})
+WRITE_TOOLS = frozenset({"tsfm.run_tsfm_finetuning", "run_tsfm_finetuning"})
+CHILLER_NAME = re.compile(r"\bchiller\s+#?(\d+)\b", re.IGNORECASE)
+EQUIPMENT_ID = re.compile(r"\bCWC\d{5}\b", re.IGNORECASE)
+SITE_NAME = re.compile(r"\b[Ss]ite\s+([A-Z][A-Z0-9_-]+)\b")
+
+
+def first_sentence(text: str) -> str:
+    """The answer's first sentence: up to the first sentence end or line break (Markdown marks dropped)."""
+    body = re.sub(r"[*_`]", "", text).strip().lstrip("#> -").strip()
+    match = re.search(r"(?<!\d)[.!?](?=\s|$)|\n", body)
+    return (body[:match.start() + 1] if match else body).strip()
+
+
+def invented_entities(answer: str, asked: str, known_assets: set[str], known_equipment: set[str],
+                      known_sites: set[str]) -> list[str]:
+    """Chillers, equipment ids and sites the answer names that neither the fleet nor the user's words have.
+
+    An entity the user typed (an unknown "Chiller 99" echoed back in a refusal) is not invented.
+    """
+    asked_lower = asked.lower()
+    found = [f"Chiller {n}" for n in CHILLER_NAME.findall(answer)
+             if f"chiller {n}" not in {a.lower() for a in known_assets} and f"chiller {n}" not in asked_lower
+             and f"chiller {n}" not in re.sub(r"\s+", " ", asked_lower)]
+    found += [e.upper() for e in EQUIPMENT_ID.findall(answer)
+              if e.upper() not in known_equipment and e.lower() not in asked_lower]
+    found += [f"Site {s}" for s in SITE_NAME.findall(answer) if s not in known_sites and s.lower() not in asked_lower]
+    return sorted(set(found))
+
+
+def task_completion(*, answered: bool, expected_kind: str | None, kind_ok: bool | None, failed: bool,
+                    unrequested_write: bool, invented: bool, checks: list[bool]) -> int:
+    """The rubric above as a pure function: 2 answered, 1 partly, 0 not."""
+    if failed or unrequested_write or invented:
+        return 0
+    if expected_kind in REFUSAL_EXPECTED:
+        return 2 if kind_ok else 0
+    if not answered or kind_ok is False:
+        return 0
+    return 2 if all(checks) else 1
+
+
 def _schema_error(args: Any, schema: dict[str, Any]) -> str | None:
     """The first schema violation of a legal call's args (ROLLOUT_FORMAT.md §2.2), None when compliant."""
     if not isinstance(args, dict):
@@ -281,6 +333,12 @@ class TurnResult:
     kind: bool | None
     tool_budget: bool | None
     status: str
+    first: bool | None = None
+    answered: bool = False
+    refusal_expected: bool = False
+    unrequested_write: bool = False
+    invented: list[str] = field(default_factory=list)
+    tc: int = 0
 
 
 def _specialists_used(events: list[Any]) -> tuple[set[str], set[str]]:
@@ -295,8 +353,33 @@ def _specialists_used(events: list[Any]) -> tuple[set[str], set[str]]:
     return ran, reused
 
 
-async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: list[Any]) -> TurnResult:
-    """Score one turn's events against its spec."""
+def _writes(events: list[Any]) -> bool:
+    """Whether the turn wrote something a user must ask for: a drafted work order, a tuned model."""
+    for e in events:
+        if e.type == "artifact_created" and str((e.data.get("artifact") or {}).get("kind")) in WRITE_ARTIFACT_KINDS:
+            return True
+        if e.type == "tool_call_finished" and str(e.data.get("name")) in WRITE_TOOLS and not e.data.get("reused"):
+            return True
+    return False
+
+
+async def known_fleet(db: Any) -> tuple[set[str], set[str], set[str]]:
+    """(asset names, equipment ids, sites) the loaded fleet has: what an answer may name."""
+    from sqlalchemy import distinct, select
+
+    from assetops.db.tables import TelemetryRow, WorkOrderRow
+    from fleet.model import EQUIPMENT_IDS, SITE
+
+    async with db.session() as session:
+        assets = set((await session.scalars(select(distinct(TelemetryRow.asset_id)))).all())
+        equipment = set((await session.scalars(select(distinct(WorkOrderRow.equipment_id)))).all())
+    assets |= {name for name, eq in EQUIPMENT_IDS.items() if eq in equipment}
+    return assets, {str(e).upper() for e in equipment}, {SITE}
+
+
+async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: list[Any],
+                     fleet: tuple[set[str], set[str], set[str]] | None = None, asked: str = "") -> TurnResult:
+    """Score one turn's events against its spec (`asked`: every user message of the dialog so far)."""
     answer = next((str(e.data.get("text") or "") for e in reversed(events) if e.type == "final_answer"), "")
     calls = [e.data for e in events if e.type == "tool_call_finished"]
     executed = sum(not c.get("reused") for c in calls)
@@ -312,17 +395,28 @@ async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: l
     mention_hits = sum(mention_found(answer, m) for m in spec.mentions)
     mention_hits += sum(a.lower() not in answer.lower() for a in spec.absent)
     done = events[-1].data if events else {}
+    routing = all(s in ran | reused for s in spec.specialists) if spec.specialists else None
+    first = mention_found(first_sentence(answer), spec.first) if spec.first else None
+    budget = None if spec.max_tool_calls is None else executed <= spec.max_tool_calls
+    kind = kind_ok(spec.kind, set(kinds))
+    answered = bool(ANSWER_KINDS & set(kinds)) and bool(answer.strip())
+    wrote = _writes(events) and not spec.writes
+    invented = invented_entities(answer, asked or spec.text, *fleet) if fleet else []
+    failed = str(done.get("status")) not in ("ok", "None", "")
+    mention_total = len(spec.mentions) + len(spec.absent)
+    checks = [routing is not False, mention_hits == mention_total, hits == len(spec.numeric), first is not False,
+              budget is not False]
     return TurnResult(
         dialog=dialog, index=index, text=spec.text[:100], answer=answer, answer_chars=len(answer),
         wall_ms=float(done.get("timings", {}).get("wall_ms", 0.0)), executed=executed, memo_calls=len(calls) - executed,
         created=sum(e.type == "artifact_created" for e in events), reused_artifacts=sum(e.type == "artifact_reused"
                                                                                        for e in events),
-        ran=sorted(ran), kinds=kinds,
-        routing=all(s in ran | reused for s in spec.specialists) if spec.specialists else None,
-        mentions=(mention_hits, len(spec.mentions) + len(spec.absent)), numeric=(hits, len(spec.numeric)),
-        numeric_detail=details, kind=kind_ok(spec.kind, set(kinds)),
-        tool_budget=None if spec.max_tool_calls is None else executed <= spec.max_tool_calls,
-        status=str(done.get("status")))
+        ran=sorted(ran), kinds=kinds, routing=routing, mentions=(mention_hits, mention_total),
+        numeric=(hits, len(spec.numeric)), numeric_detail=details, kind=kind, tool_budget=budget,
+        status=str(done.get("status")), first=first, answered=answered,
+        refusal_expected=spec.kind in REFUSAL_EXPECTED, unrequested_write=wrote, invented=invented,
+        tc=task_completion(answered=answered, expected_kind=spec.kind, kind_ok=kind, failed=failed,
+                           unrequested_write=wrote, invented=bool(invented), checks=checks))
 
 
 async def run_dialog(deps: Any, spec: DialogSpec, session_id: str) -> tuple[list[TurnResult], list[dict[str, Any]]]:
@@ -331,10 +425,13 @@ async def run_dialog(deps: Any, spec: DialogSpec, session_id: str) -> tuple[list
     from graph.runner import run_turn
 
     results, all_events = [], []
+    fleet = await known_fleet(deps.db)
+    asked = ""
     for index, turn in enumerate(spec.turns, start=1):
         events = [e async for e in run_turn(deps, session_id, turn.message, reference_date=spec.reference_date)]
         all_events += events
-        results.append(await score_turn(deps.db, spec.id, index, turn, events))
+        asked += "\n" + turn.text
+        results.append(await score_turn(deps.db, spec.id, index, turn, events, fleet, asked))
     return results, rollout_lines(session_id, all_events, reference_date=spec.reference_date)
 
 
@@ -398,7 +495,13 @@ def summarise(results: list[TurnResult], harness: dict[str, dict[str, Any]]) -> 
     calls = sum(r.executed + r.memo_calls for r in results)
     follow_created = sum(r.created for r in results if r.index > 1)
     follow_reused = sum(r.reused_artifacts for r in results if r.index > 1)
-    return {"routing": _bools([r.routing for r in results]), "mentions": [r.mentions for r in results],
+    expect_answer = [r for r in results if not r.refusal_expected]
+    return {"tc": statistics.fmean(r.tc / 2 for r in results) if results else 0.0,
+            "answer_rate": (sum(r.answered for r in expect_answer), len(expect_answer)),
+            "unrequested_writes": sum(r.unrequested_write for r in results),
+            "invented": sorted({name for r in results for name in r.invented}),
+            "first": _bools([r.first for r in results]),
+            "routing": _bools([r.routing for r in results]), "mentions": [r.mentions for r in results],
             "numeric": [r.numeric for r in results], "kind": _bools([r.kind for r in results]),
             "tool_budget": _bools([r.tool_budget for r in results]),
             "first_ms": statistics.fmean(first) if first else 0.0, "follow_ms": statistics.fmean(follow) if follow else 0.0,
@@ -418,17 +521,26 @@ def report(results: list[TurnResult], harness: dict[str, dict[str, Any]], show_a
                  f"kind={'-' if r.kind is None else 'ok' if r.kind else 'MISS'}"]
         if r.tool_budget is not None:
             flags.append(f"budget={'ok' if r.tool_budget else 'MISS'}")
+        if r.first is not None:
+            flags.append(f"first={'ok' if r.first else 'MISS'}")
+        if r.unrequested_write:
+            flags.append("UNREQUESTED-WRITE")
+        if r.invented:
+            flags.append(f"INVENTED={','.join(r.invented)}")
+        flags.append(f"tc={r.tc}")
         print(f"{r.dialog} t{r.index} {r.wall_ms:7.0f}ms {r.answer_chars:5d}ch exec={r.executed} memo={r.memo_calls} ran={','.join(r.ran) or '-'}"
               f" kinds={','.join(r.kinds)} {' '.join(flags)} [{r.status}] :: {r.text}")
         for detail in r.numeric_detail:
             print(f"      numeric {detail}")
         if show_answers:
             print("      " + r.answer.replace("\n", "\n      ") + "\n")
-    print(f"\n{'dialog':<7}{'route':>12}{'mention':>12}{'numeric':>12}{'kind':>10}{'TNV':>7}{'SC':>7}{'ESR':>7}{'RSR':>7}")
+    print(f"\n{'dialog':<7}{'TC':>6}{'route':>12}{'mention':>12}{'numeric':>12}{'kind':>10}{'TNV':>7}{'SC':>7}{'ESR':>7}"
+          f"{'RSR':>7}")
     for dialog_id, counts in harness.items():
         rows = [r for r in results if r.dialog == dialog_id]
         single = corpus_harness([counts])
-        print(f"{dialog_id:<7}{_count(_bools([r.routing for r in rows])):>12}{_count(*[r.mentions for r in rows]):>12}"
+        tc = statistics.fmean(r.tc / 2 for r in rows) if rows else 0.0
+        print(f"{dialog_id:<7}{tc:>6.2f}{_count(_bools([r.routing for r in rows])):>12}{_count(*[r.mentions for r in rows]):>12}"
               f"{_count(*[r.numeric for r in rows]):>12}{_count(_bools([r.kind for r in rows])):>10}"
               f"{_fmt(single['TNV']):>7}{_fmt(single['SC']):>7}{_fmt(single['ESR']):>7}{_fmt(single['RSR']):>7}"
               + (f"  schema: {counts['schema_errors'][:2]}" if counts["schema_errors"] else ""))
@@ -440,6 +552,9 @@ def report(results: list[TurnResult], harness: dict[str, dict[str, Any]], show_a
           f"tool calls per turn; memo reuse {s['memo_reuse']:.0%}; follow-up artifact reuse {s['artifact_reuse']:.0%}; "
           f"answer length median {s['answer_chars_median']:.0f} / max {s['answer_chars_max']} chars")
     print(f"harness TNV {_fmt(h['TNV'])}  SC {_fmt(h['SC'])}  ESR {_fmt(h['ESR'])}  RSR {_fmt(h['RSR'])}")
+    print(f"task completion {s['tc']:.2f}; answered {_rate([s['answer_rate']])} of turns that needed an answer; "
+          f"first sentence {_rate([s['first']])}; unrequested writes {s['unrequested_writes']}; invented entities "
+          f"{len(s['invented'])}{' ' + ', '.join(s['invented']) if s['invented'] else ''}")
     return s
 
 
