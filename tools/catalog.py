@@ -1,16 +1,12 @@
 """Where every tool server module lives; importing them fills the registry.
 
-Servers load on demand (`load_server`), so serving `iot` never imports torch for `tsfm`. A server
-module that is not written yet, or fails to import because a dependency is missing, is marked
-unavailable with a warning instead of taking the other servers down with it.
+Servers load on demand (`load_server`), so serving `iot` never imports torch for `tsfm`. Every server
+module exists: one that fails to import is a bug, and its import error propagates to the caller.
 """
 
 from __future__ import annotations
 
 import importlib
-import logging
-
-log = logging.getLogger(__name__)
 
 SERVER_MODULES: dict[str, str] = {
     "iot": "tools.iot",
@@ -20,28 +16,18 @@ SERVER_MODULES: dict[str, str] = {
     "wo": "tools.wo",
 }
 SERVERS: tuple[str, ...] = tuple(SERVER_MODULES)
-loaded: dict[str, bool] = {}
 
 
 def load_server(server: str) -> bool:
-    """Import one server's module (once); True when its tools are registered."""
-    if server in loaded:
-        return loaded[server]
+    """Import one server's module (once; Python caches it); False when `server` is not a server name."""
     module = SERVER_MODULES.get(server)
     if module is None:
         return False
-    try:
-        importlib.import_module(module)
-        loaded[server] = True
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module.startswith(exc.name):
-            log.warning("tool server %s not available: %s", server, exc)
-        loaded[server] = False  # else: the module does not exist (yet)
-    return loaded[server]
+    importlib.import_module(module)
+    return True
 
 
-def load_all() -> dict[str, bool]:
-    """Import every server module; returns which ones are available."""
+def load_all() -> None:
+    """Import every server module."""
     for server in SERVERS:
         load_server(server)
-    return dict(loaded)

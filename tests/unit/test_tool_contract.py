@@ -47,22 +47,19 @@ def test_every_registered_tool_matches_its_contract_entry() -> None:
         assert spec.input_schema["title"] == f"{spec.name}Arguments"
 
 
-def test_every_contract_tool_of_an_available_server_is_registered() -> None:
+def test_every_contract_tool_is_registered() -> None:
     entries = contract()
+    catalog.load_all()
     names = set(registered())
-    available = [server for server, ok in catalog.load_all().items() if ok]
-    for server in available:
+    for server in CONTRACT_SERVERS:
         missing = {f"{server}.{tool}" for tool in entries[server]} - names
         assert not missing, f"server {server} lacks {sorted(missing)}"
-    non_tsfm = [s for s in ("iot", "utilities", "fmsr", "wo") if s in available]
-    expected = sum(len(entries[s]) for s in non_tsfm)
-    assert len([n for n in names if not n.startswith("tsfm.")]) == expected
-    if len(non_tsfm) == 4:
-        assert expected == 20
+    assert len([n for n in names if not n.startswith("tsfm.")]) == 20
 
 
-def test_iot_and_utilities_are_always_available() -> None:
-    assert catalog.load_server("iot") and catalog.load_server("utilities")
+def test_every_server_loads_and_an_unknown_name_does_not() -> None:
+    assert all(catalog.load_server(server) for server in CONTRACT_SERVERS)
+    assert not catalog.load_server("nonexistent")
 
 
 async def test_mcp_listed_schemas_equal_the_contract(tmp_path: Path) -> None:
