@@ -10,20 +10,11 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
-from typing import Protocol
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
-
-
-class HotCache(Protocol):
-    """Bytes in, bytes out, with a TTL."""
-
-    async def get(self, key: str) -> bytes | None: ...
-    async def set(self, key: str, value: bytes, ttl_s: int) -> None: ...
-    async def delete(self, key: str) -> None: ...
 
 
 class LRUCache:

@@ -8,7 +8,6 @@ resolved (the tool layer confines it to the work directory).
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
@@ -75,20 +74,6 @@ def base_checkpoint_location(name: str, settings: Settings) -> str:
 def is_checkpoint_dir(path: Path) -> bool:
     """True when `path` holds a config.json and weights that from_pretrained can load."""
     return (path / "config.json").is_file() and any((path / f).is_file() for f in WEIGHT_FILES)
-
-
-def read_checkpoint_shape(path: Path) -> tuple[int, int]:
-    """(context_length, prediction_length) from a checkpoint's config.json."""
-    config_file = path / "config.json"
-    if not config_file.is_file():
-        raise TsfmError(
-            f"Checkpoint '{path}' has no config.json; pass ttm_96_28, ttm_512_96 or a directory written by "
-            "run_tsfm_finetuning."
-        )
-    config = json.loads(config_file.read_text(encoding="utf-8"))
-    if "context_length" not in config or "prediction_length" not in config:
-        raise TsfmError(f"Checkpoint '{path}' config.json lacks context_length / prediction_length.")
-    return int(config["context_length"]), int(config["prediction_length"])
 
 
 def load_model(location: str | Path) -> LoadedModel:

@@ -29,10 +29,6 @@ class TimeGrid:
         """Number of grid points."""
         return len(self.ts)
 
-    def index_of(self, when: pd.Timestamp) -> int:
-        """First grid index at or after an aware instant (clipped to the grid)."""
-        return int(np.clip(self.ts.searchsorted(when), 0, self.size))
-
 
 def build_grid(start: date, end: date) -> TimeGrid:
     """Grid from local midnight of `start` to the last 15-minute slot of local day `end`."""

@@ -20,7 +20,7 @@ from artifacts.model import Artifact, ArtifactToolCall, new_artifact_id
 from fleet.model import EQUIPMENT_IDS, SITE, sensors_of
 from specialists.base import SpecialistContext, ToolOutcome
 from specialists.data import frames
-from specialists.data.evidence import TelemetryFacts, artifact_fields, bare
+from specialists.data.evidence import TelemetryFacts, artifact_fields
 from specialists.data.retry import run_with_retry
 
 KIND = "telemetry_window"
@@ -247,8 +247,3 @@ async def _finish(
     artifact = _new_artifact(ctx, facts, calls)
     await ctx.store.put(artifact)
     return AssetHistory(asset_id, artifact, created=True, calls=calls)
-
-
-def sensor_bare_names(sensors: list[str], asset_id: str) -> list[str]:
-    """Bare names of full sensor names (for messages)."""
-    return [bare(asset_id, s) for s in sensors]

@@ -8,7 +8,6 @@ chiller they look at.
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
 import numpy as np
@@ -56,17 +55,6 @@ def asset_frame(frame: pd.DataFrame, asset_id: str, sensors: list[str] | None = 
         wanted = [short_name(s, asset_id) for s in sensors]
         out = out[[c for c in wanted if c in out.columns]]
     return out
-
-
-def slice_window(frame: pd.DataFrame, start: datetime | None, end: datetime | None) -> pd.DataFrame:
-    """Rows with start <= timestamp < end (either bound optional)."""
-    index = frame.index
-    mask = np.ones(len(frame), dtype=bool)
-    if start is not None:
-        mask &= index >= pd.Timestamp(start).tz_convert("UTC")
-    if end is not None:
-        mask &= index < pd.Timestamp(end).tz_convert("UTC")
-    return frame[mask]
 
 
 def seconds_since_start(index: pd.DatetimeIndex) -> np.ndarray:

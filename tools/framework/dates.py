@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 
 from tools.framework.errors import ToolError
 
-_DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 EXPECTED_FORMAT = "a date YYYY-MM-DD or an ISO-8601 datetime (e.g. 2020-06-01 or 2020-06-01T00:00:00-04:00)"
-
-
-def is_date_only(value: str) -> bool:
-    """True for a bare `YYYY-MM-DD` (no time part)."""
-    return bool(_DATE_ONLY.match(value.strip()))
 
 
 def parse_date_arg(name: str, value: str | None) -> datetime | None:
