@@ -8,13 +8,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-# Short producer codes used in artifact ids, as in the rollout convention (artifact_<dc|ts|fr|mp>_...).
-PRODUCER_CODES: dict[str, str] = {"data": "dc", "timeseries": "ts", "failure": "fr", "maintenance": "mp"}
+from assetops.domain.specialists import SpecialistId, producer_code
 
 
 def new_artifact_id(producer: str) -> str:
     """A globally unique id that still says who made the artifact: `artifact_ts_3f9c1a2b7d4e`."""
-    return f"artifact_{PRODUCER_CODES.get(producer, 'xx')}_{uuid.uuid4().hex[:12]}"
+    return f"artifact_{producer_code(producer)}_{uuid.uuid4().hex[:12]}"
 
 
 class ArtifactToolCall(BaseModel):
@@ -33,7 +32,7 @@ class Artifact(BaseModel):
     id: str
     session_id: str
     turn_index: int = 0
-    producer: str  # specialist id: data / timeseries / failure / maintenance
+    producer: SpecialistId
     kind: str  # e.g. telemetry_window, anomaly_report, forecast, failure_modes, hypotheses, work_orders
     site: str | None = "MAIN"
     asset_ids: list[str] = Field(default_factory=list)

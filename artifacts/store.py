@@ -7,6 +7,8 @@ cheap. The cache is Redis when configured, otherwise (or while Redis is down) an
 
 from __future__ import annotations
 
+from typing import cast
+
 from sqlalchemy import delete, select
 
 from artifacts.matching import CoverageQuery, best_cover, covers
@@ -14,6 +16,7 @@ from artifacts.model import Artifact
 from assetops.cache import FallbackCache
 from assetops.db.engine import Database
 from assetops.db.tables import ArtifactRow
+from assetops.domain.specialists import SpecialistId
 
 
 def _to_row(artifact: Artifact) -> dict[str, object]:
@@ -25,7 +28,7 @@ def _to_row(artifact: Artifact) -> dict[str, object]:
 
 def _from_row(row: ArtifactRow) -> Artifact:
     return Artifact(
-        id=row.id, session_id=row.session_id, turn_index=row.turn_index, producer=row.producer, kind=row.kind,
+        id=row.id, session_id=row.session_id, turn_index=row.turn_index, producer=cast(SpecialistId, row.producer), kind=row.kind,
         site=row.site, asset_ids=list(row.asset_ids or []), equipment_ids=list(row.equipment_ids or []),
         window_start=row.window_start, window_end=row.window_end, sensors=list(row.sensors or []),
         tool_calls=row.tool_calls or [], observations=list(row.observations or []), results=row.results or {},

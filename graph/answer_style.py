@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-# The actions whose results answer each intent (graph.types.ACTIONS names; intents are the
+# The actions whose results answer each intent (assetops.domain.actions.ACTIONS names; intents are the
 # planner's, see graph/understanding/vocabulary.yaml).
 ANSWERING_ACTIONS: dict[str, frozenset[str]] = {
     "inventory": frozenset({"inventory"}),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
-from graph.events import EventType, TurnEvent
+from assetops.domain.events import EventType, TurnEvent
 from specialists.base import Emit, ToolRunner
 
 if TYPE_CHECKING:

@@ -12,34 +12,18 @@ from datetime import date
 from typing import Any
 
 from artifacts.model import Artifact
+from assetops.domain.actions import action_of_kind
+from assetops.domain.turn import Decision, Focus, TimeWindow
 from graph.planning.artifacts import ArtifactSummary
-from graph.types import Decision, Focus, TimeWindow
 
 Planner = Callable[[str, Focus, date, list[ArtifactSummary]], Decision | Awaitable[Decision]]
-
-# The planner names artifacts by the action that made them; these are the data and maintenance
-# specialists' own kinds (the others already name their artifacts by action).
-ACTION_OF_KIND: dict[str, str] = {
-    "telemetry_window": "history",
-    "asset_comparison": "compare",
-    "point_values": "point_value",
-    "sensor_inventory": "sensors",
-    "inventory": "inventory",
-    "work_order_summary": "wo_summary",
-    "bundles": "bundle",
-    "next_work_order": "predict_next",
-    "priority_ranking": "prioritize",
-    "work_order_draft": "draft_wo",
-    "management_report": "report",
-}
-
 
 def summarise_artifact(artifact: Artifact) -> ArtifactSummary:
     """The planner's view of an artifact: producer, action-named kind, assets, window, sensors, results."""
     window = None
     if artifact.window_start is not None and artifact.window_end is not None:
         window = TimeWindow(artifact.window_start, artifact.window_end)
-    kind = str(artifact.results.get("action") or ACTION_OF_KIND.get(artifact.kind, artifact.kind))
+    kind = str(artifact.results.get("action") or action_of_kind(artifact.kind))
     return ArtifactSummary(id=artifact.id, producer=artifact.producer, kind=kind,  # type: ignore[arg-type]
                            asset_ids=tuple(artifact.asset_ids), window=window, sensors=tuple(artifact.sensors),
                            summary=artifact.summary, key_results=artifact.results)

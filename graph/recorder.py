@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from assetops.db.engine import Database
 from assetops.db.tables import SessionRow, ToolCallRow, TurnRow
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 from specialists.base import call_key
 
 DEFAULT_OWNER = "local"

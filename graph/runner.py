@@ -18,10 +18,10 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
 
+from assetops.domain.events import EventType, TurnEvent
 from assetops.profiling import Profile, profiling
 from graph.context import TurnContext
 from graph.deps import Deps
-from graph.events import EventType, TurnEvent
 from graph.recorder import TurnRecorder
 from graph.state import parse_reference_date
 from specialists.base import ToolRunner

@@ -1,7 +1,7 @@
 """The supervisor graph's state and the codecs between it and the planning types.
 
 The state is checkpointed after every node, so it holds only plain JSON-like values (and LangChain
-messages, which the checkpointer serialises natively): the dataclasses of `graph.types` are turned
+messages, which the checkpointer serialises natively): the dataclasses of `assetops.domain.turn` are turned
 into dicts on the way in and rebuilt on the way out. Runtime objects (store, tool runner, LLM) never
 live here; they travel in the per-turn `TurnContext`.
 """
@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
-from graph.types import Decision, Focus, SpecialistTask, TimeWindow
+from assetops.domain.turn import Decision, Focus, SpecialistTask, TimeWindow
 from specialists.base import SpecialistResult
 
 TaskStatus = Literal["pending", "done", "failed", "skipped"]

@@ -18,8 +18,9 @@ from typing import Any, Literal, Protocol
 
 from artifacts.model import Artifact, ArtifactToolCall
 from artifacts.store import ArtifactStore
-from graph.events import TurnEvent, tool_call_payload
-from graph.types import SpecialistId, SpecialistTask
+from assetops.domain.events import TurnEvent, tool_call_payload
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import SpecialistTask
 
 Emit = Callable[[TurnEvent], Awaitable[None]]
 

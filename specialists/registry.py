@@ -14,7 +14,7 @@ import logging
 from types import ModuleType
 from typing import cast
 
-from graph.types import SPECIALISTS, SpecialistId
+from assetops.domain.specialists import SPECIALISTS, SpecialistId
 from specialists.base import Specialist
 
 log = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from datetime import date
 
 import typer
 
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 
 QUIT_WORDS = {"exit", "quit", ":q"}
 

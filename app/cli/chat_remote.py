@@ -10,7 +10,7 @@ import httpx
 import typer
 
 from app.cli.client import ServiceClient, raise_for_status
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 
 QUIT_WORDS = {"exit", "quit", ":q"}
 

@@ -17,7 +17,7 @@ from app.services.rollout import rollout_lines, to_jsonl
 from app.services.turns import TurnExecution, load_events, start_turn
 from app.state import Resources
 from assetops.db.tables import SessionRow
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 
 router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
 

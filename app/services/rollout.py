@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from graph.events import TurnEvent
-from graph.types import ROLLOUT_ROLE
+from assetops.domain.events import TurnEvent
+from assetops.domain.specialists import rollout_role
 
 
 def _ts(event: TurnEvent) -> str:
@@ -75,7 +75,7 @@ def rollout_lines(session_id: str, events: list[TurnEvent], *, reference_date: d
                 task = open_tasks.pop(data.get("index"), None) or _OpenTask(event)
                 outputs = list(data.get("artifact_ids") or [])
                 failed = data.get("status") == "failed" and not outputs
-                lines.append({**base, "timestamp": _ts(event), "agent_role": ROLLOUT_ROLE.get(specialist, specialist),
+                lines.append({**base, "timestamp": _ts(event), "agent_role": rollout_role(specialist),
                               "task_type": str(data.get("action") or "task"), "status": "failed" if failed else "ok",
                               "task": {"goal": task.started.data.get("goal"),
                                        "asset_ids": task.started.data.get("asset_ids"),

@@ -18,7 +18,7 @@ from app.metrics import Metrics
 from assetops.db.base import utcnow
 from assetops.db.engine import Database
 from assetops.db.tables import SessionRow, TurnEventRow
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 
 log = logging.getLogger(__name__)
 _END = object()

@@ -9,11 +9,12 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from pydantic import BaseModel, Field
 
 from artifacts.model import Artifact
+from assetops.domain.actions import ACTIONS
+from assetops.domain.turn import Decision, Focus, SpecialistTask, TimeWindow
 from graph.context import TurnContext
 from graph.llm.model import ainvoke_recorded
 from graph.llm.prompts import SUPERVISOR_SYSTEM, actions_text, compact_json
 from graph.state import SupervisorState, encode_focus
-from graph.types import ACTIONS, Decision, Focus, SpecialistTask, TimeWindow
 
 
 class PlannedTask(BaseModel):

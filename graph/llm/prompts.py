@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from graph.types import ACTIONS
+from assetops.domain.actions import ACTIONS
 
 SUPERVISOR_SYSTEM = """You are the supervisor of an assistant for chiller operations and maintenance at site MAIN.
 Specialists and their actions:

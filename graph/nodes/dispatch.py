@@ -15,9 +15,9 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from artifacts.model import Artifact
+from assetops.domain.events import EventType
 from graph.context import TurnContext
 from graph.decide import ready_tasks
-from graph.events import EventType
 from graph.nodes.common import session_artifacts
 from graph.state import SupervisorState, decode_task, encode_result
 from specialists.base import SpecialistContext, SpecialistResult

@@ -15,6 +15,8 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
+from assetops.domain.actions import ACTIONS
+from assetops.domain.turn import Decision
 from graph.context import TurnContext
 from graph.decide import capped_plan, fold_results, ready_tasks
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
@@ -27,7 +29,6 @@ from graph.state import (
     encode_task,
     task_signature,
 )
-from graph.types import ACTIONS, Decision
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graph.types import SpecialistId, TimeWindow
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import TimeWindow
 
 _RULE_ID = re.compile(r"\bRUL\d{4}\b")
 # Data artifacts that hold telemetry samples a later task can slice.

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from assetops.domain.actions import ACTIONS
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from graph.planning.artifacts import ArtifactSummary, uncovered_sensors
-from graph.types import ACTIONS, SpecialistId, SpecialistTask, TimeWindow
 
 
 def describe_window(window: TimeWindow | None) -> str:

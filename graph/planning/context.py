@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from assetops.domain.turn import DecisionKind, Focus, TimeWindow
 from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
 from graph.planning.artifacts import ArtifactSummary
-from graph.types import DecisionKind, Focus, TimeWindow
 from graph.understanding import Understanding
 from graph.understanding import calendar_math as cal
 from graph.understanding.sensors import all_sensors, expand

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 
+from assetops.domain.turn import Decision, Focus, SpecialistTask
 from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
 from graph.planning import messages
 from graph.planning import recipes_failure as failure
@@ -22,7 +23,6 @@ from graph.planning.artifacts import ArtifactSummary, event_time_from, hypothese
 from graph.planning.builder import PlanBuilder
 from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import resolve_assets, resolve_sensors, resolve_window, stop
-from graph.types import Decision, Focus, SpecialistTask
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.sensors import canonical_of, expand

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from assetops.domain.turn import Decision, SpecialistTask
 from graph.planning.artifacts import ArtifactSummary
-from graph.types import Decision, SpecialistTask
 
 
 def satisfied_by(task: SpecialistTask, artifacts: Sequence[ArtifactSummary]) -> ArtifactSummary | None:

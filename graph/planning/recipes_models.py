@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from assetops.domain.turn import TimeWindow
 from fleet.model import TELEMETRY_ASSETS
 from graph.planning import messages
 from graph.planning.artifacts import latest, rule_ids_from
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_telemetry import detect, sensor_names
-from graph.types import TimeWindow
 from graph.understanding import calendar_math as cal
 from graph.understanding.sensors import all_sensors
 

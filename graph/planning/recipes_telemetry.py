@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from assetops.domain.turn import TimeWindow
 from graph.planning.artifacts import analysed_sensors
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import is_trip
-from graph.types import TimeWindow
 from graph.understanding import calendar_math as cal
 from graph.understanding.sensors import all_sensors
 

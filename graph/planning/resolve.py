@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
+from assetops.domain.turn import Decision, DecisionKind, Focus, TimeWindow
 from fleet.model import TELEMETRY_ASSETS
 from graph.planning import messages
 from graph.planning.context import (
@@ -18,7 +19,6 @@ from graph.planning.context import (
     WHOLE_HISTORY_INTENTS,
     PlanContext,
 )
-from graph.types import Decision, DecisionKind, Focus, TimeWindow
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import known_assets
 from graph.understanding.sensors import canonical_of, expand

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
-from graph.types import TimeWindow
+from assetops.domain.turn import TimeWindow
 from graph.understanding.vocabulary import vocabulary
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from functools import lru_cache
 
-from graph.types import TimeWindow
+from assetops.domain.turn import TimeWindow
 from graph.understanding import calendar_math as cal
 from graph.understanding.vocabulary import Vocabulary
 

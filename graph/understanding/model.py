@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from graph.types import TimeWindow
+from assetops.domain.turn import TimeWindow
 from graph.understanding.assets import AssetMentions, find_assets
 from graph.understanding.identifiers import find_failure_modes, find_rule_ids, find_work_order_ids
 from graph.understanding.intents import classify, score_intents

@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Literal
 
-from graph.types import TimeWindow
+from assetops.domain.turn import TimeWindow
 from graph.understanding import calendar_math as cal
 from graph.understanding.dates import Atom, find_atoms, join_ranges
 from graph.understanding.vocabulary import Vocabulary

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from artifacts.model import Artifact, new_artifact_id
+from assetops.domain.turn import SpecialistTask
 from fleet.model import EQUIPMENT_IDS, SITE
-from graph.types import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.data import coverage
 from specialists.data.evidence import result_status

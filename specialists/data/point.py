@@ -9,8 +9,8 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact, new_artifact_id
+from assetops.domain.turn import SpecialistTask
 from fleet.model import EQUIPMENT_IDS, SITE
-from graph.types import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.data import frames
 from specialists.data.evidence import bare, result_status, stat_line, unit_of

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from fleet.model import EQUIPMENT_IDS
-from graph.types import SpecialistId, SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.data import catalog, point
 from specialists.data.compare import comparison_artifact
@@ -72,7 +73,7 @@ class DataSpecialist:
     id: SpecialistId = "data"
 
     async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        """Run one data task (see `graph.types.ACTIONS["data"]`)."""
+        """Run one data task (see `assetops.domain.actions.ACTIONS["data"]`)."""
         if task.action == "inventory":
             return await catalog.inventory(task, ctx)
         if task.action == "sensors":

@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact
-from graph.types import SpecialistTask, TimeWindow
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.failure.evidence import TEMPERATURE_SENSORS, Evidence, build_evidence
 from specialists.failure.reasoning import discriminating_measurement, headline, revise

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from artifacts.model import Artifact
+from assetops.domain.turn import SpecialistTask
 from fleet.model import sensors_of
-from graph.types import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.timeseries.frames import full_name
 from specialists.timeseries.results import build_artifact, tool_errors

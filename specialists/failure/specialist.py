@@ -1,10 +1,12 @@
-"""The failure specialist: one handler per action of `graph.types.ACTIONS["failure"]`."""
+"""The failure specialist: one handler per action of `assetops.domain.actions.ACTIONS["failure"]`."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from graph.types import ACTIONS, SpecialistId, SpecialistTask
+from assetops.domain.actions import ACTIONS
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.failure import handlers_diagnosis, handlers_knowledge
 from specialists.timeseries.results import unknown_action

@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact
-from graph.types import SpecialistTask
+from assetops.domain.turn import SpecialistTask
 
 
 def _mine(artifacts: list[Artifact], asset: str | None) -> list[Artifact]:

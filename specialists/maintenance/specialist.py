@@ -11,8 +11,8 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact, new_artifact_id
+from assetops.domain.turn import SpecialistTask
 from fleet.model import EQUIPMENT_IDS
-from graph.types import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.maintenance import evidence
 from specialists.maintenance.alerts import TRIAGE_RULE, rule_activity, triage

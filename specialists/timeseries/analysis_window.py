@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from graph.types import TimeWindow
+from assetops.domain.turn import TimeWindow
 
 MAX_ANALYSIS_DAYS = 60  # ~5,800 samples at 15 minutes per sensor: seconds, not a minute
 SHORT_WINDOW_DAYS = 3  # below this a window rarely holds a continuous stretch of model context + calibration

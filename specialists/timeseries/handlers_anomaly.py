@@ -16,7 +16,7 @@ import pandas as pd
 
 from artifacts.matching import CoverageQuery, covers
 from artifacts.model import Artifact
-from graph.types import SpecialistTask
+from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.timeseries.analysis_window import anomaly_analysis_window
 from specialists.timeseries.anomaly import summarise_anomalies

@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact
-from graph.types import SpecialistTask, TimeWindow
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.timeseries.derived import EVAP_APPROACH, SUPPLY_OFFSET
 from specialists.timeseries.frames import LOAD, full_name, running_mask, short_name

@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact
-from graph.types import SpecialistTask, TimeWindow
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.timeseries.forecast import (
     MODEL_SHAPES,

@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from graph.types import SpecialistTask, TimeWindow
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.timeseries.forecast import DEFAULT_MODEL, ForecastError, forecast_errors, forecast_frames
 from specialists.timeseries.frames import full_name, short_name

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from artifacts.model import Artifact, new_artifact_id
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from fleet.model import EQUIPMENT_IDS, SITE
-from graph.types import SpecialistId, SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 
 

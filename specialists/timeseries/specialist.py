@@ -1,10 +1,12 @@
-"""The timeseries specialist: one handler per action of `graph.types.ACTIONS["timeseries"]`."""
+"""The timeseries specialist: one handler per action of `assetops.domain.actions.ACTIONS["timeseries"]`."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from graph.types import ACTIONS, SpecialistId, SpecialistTask
+from assetops.domain.actions import ACTIONS
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.timeseries import handlers_anomaly, handlers_stats, handlers_tsfm, handlers_tuning
 from specialists.timeseries.results import unknown_action

@@ -15,8 +15,8 @@ import pandas as pd
 
 from artifacts.matching import CoverageQuery, best_cover, covers
 from artifacts.model import Artifact
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from fleet.model import EQUIPMENT_IDS
-from graph.types import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext
 from specialists.timeseries.frames import asset_frame, full_name, read_telemetry_csv
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 from graph.runner import run_turn
 from specialists.base import call_key
 

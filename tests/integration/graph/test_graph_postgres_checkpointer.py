@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from assetops.db import migrate
+from assetops.domain.turn import Decision, Focus
 from graph.deps import open_deps
 from graph.runner import session_state
-from graph.types import Decision, Focus
 from tests.conftest import make_settings
 from tests.integration.graph.graph_dialog_support import answer_of, turn_events
 

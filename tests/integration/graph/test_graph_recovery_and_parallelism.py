@@ -14,9 +14,9 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import update
 
 from assetops.db.tables import TelemetryRow
+from assetops.domain.turn import Decision, Focus, SpecialistTask, TimeWindow
 from assetops.profiling import Profile
 from graph.deps import open_deps
-from graph.types import Decision, Focus, SpecialistTask, TimeWindow
 from specialists.base import ToolOutcome
 from tests.integration.graph.graph_dialog_support import answer_of, of_type, turn_events
 

@@ -11,7 +11,7 @@ import pytest
 from app.cli.chat import render_event
 from app.cli.chat_remote import remote_repl, sse_events
 from app.cli.client import ServiceClient
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 from tests.integration.service.conftest import Api
 
 pytestmark = pytest.mark.integration

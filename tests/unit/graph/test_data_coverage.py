@@ -12,7 +12,7 @@ import pytest
 from artifacts.store import ArtifactStore
 from assetops.cache import build_cache
 from assetops.db.engine import Database
-from graph.types import SpecialistTask
+from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, ToolOutcome, ToolRunner
 from specialists.data import catalog
 from specialists.data.coverage import coverage_from_probes, coverage_text, parse_covered, probe_calls

@@ -159,7 +159,7 @@ def test_a_reused_window_leads_with_the_named_sensor_but_a_default_list_keeps_th
     from datetime import UTC
 
     from artifacts.model import Artifact
-    from graph.types import SpecialistTask
+    from assetops.domain.turn import SpecialistTask
     from specialists.data.history import AssetHistory
     from specialists.data.specialist import _summary_for
 

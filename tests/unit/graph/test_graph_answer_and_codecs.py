@@ -6,10 +6,10 @@ from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
+from assetops.domain.turn import Focus, SpecialistTask, TimeWindow
 from graph.answer import TurnOutcome, compose_answer
 from graph.llm.decision import PlannedTask, SupervisorDecision, to_decision
 from graph.state import decode_focus, decode_task, encode_focus, encode_task
-from graph.types import Focus, SpecialistTask, TimeWindow
 
 ZONE = ZoneInfo("America/New_York")
 WINDOW = TimeWindow(datetime(2021, 3, 1, tzinfo=ZONE), datetime(2021, 6, 1, tzinfo=ZONE), "this spring")

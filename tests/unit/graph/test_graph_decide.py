@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from assetops.domain.turn import SpecialistTask
 from graph.decide import capped_plan, fold_results, ready_tasks
 from graph.state import encode_task
-from graph.types import SpecialistTask
 
 
 def _plan(*tasks: SpecialistTask) -> list[dict]:

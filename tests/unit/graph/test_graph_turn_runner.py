@@ -14,12 +14,12 @@ from sqlalchemy import select
 
 from artifacts.model import Artifact, new_artifact_id
 from assetops.db.tables import SessionRow, ToolCallRow, TurnRow
+from assetops.domain.events import TurnEvent
+from assetops.domain.turn import Decision, Focus, SpecialistTask
 from assetops.settings import Settings
 from graph.config import GraphConfig
 from graph.deps import open_deps
-from graph.events import TurnEvent
 from graph.runner import run_turn, session_state
-from graph.types import Decision, Focus, SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.registry import SpecialistRegistry
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from assetops.domain.events import TurnEvent
 from bench.heldout_bench import TurnSpec, score_turn
-from graph.events import TurnEvent
 
 
 def _event(type_: str, **data: Any) -> TurnEvent:

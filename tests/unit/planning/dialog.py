@@ -8,8 +8,8 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from assetops.domain.turn import Decision, Focus
 from graph.planning import ArtifactSummary, plan_turn
-from graph.types import Decision, Focus
 
 SITE = ZoneInfo("America/New_York")
 REFERENCE = date(2021, 7, 1)

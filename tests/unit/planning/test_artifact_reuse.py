@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assetops.domain.turn import Focus, TimeWindow
 from graph.planning import ArtifactSummary, outstanding_tasks, plan_turn
 from graph.planning.artifacts import (
     analysed_sensors,
@@ -11,7 +12,6 @@ from graph.planning.artifacts import (
     uncovered_sensors,
 )
 from graph.planning.builder import PlanBuilder
-from graph.types import Focus, TimeWindow
 from tests.unit.planning.dialog import REFERENCE, at
 
 SPRING = TimeWindow(at(2021, 3, 1), at(2021, 6, 1), "spring 2021")

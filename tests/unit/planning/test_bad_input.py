@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
+from assetops.domain.turn import Focus
 from graph.planning import plan_turn
-from graph.types import Focus
 from tests.unit.planning.dialog import REFERENCE, Dialog
 
 

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from graph.types import Decision
+from assetops.domain.turn import Decision
 from tests.unit.planning.dialog import Dialog, at, short_sensors, step_set, steps, window_of
 
 DIAGNOSIS = {"diagnose": {"hypotheses": ["Condenser Water side fouling", "Evaporator Water side fouling"]}}

@@ -7,8 +7,9 @@ from datetime import date
 
 import pytest
 
+from assetops.domain.actions import ACTIONS
+from assetops.domain.turn import Decision, Focus, TimeWindow
 from graph.planning import plan_turn
-from graph.types import ACTIONS, Decision, Focus, TimeWindow
 from graph.understanding.vocabulary import vocabulary
 from tests.unit.planning.dialog import Dialog, at
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from graph.types import SpecialistTask, TimeWindow
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import ToolOutcome
 from specialists.failure import FailureSpecialist
 from specialists.failure.handlers_knowledge import mapping_calls, merge_mappings

@@ -15,8 +15,8 @@ from assetops.cache import build_cache
 from assetops.db import migrate
 from assetops.db.engine import Database
 from assetops.db.tables import WorkOrderDraftRow
-from graph.events import TurnEvent
-from graph.types import SpecialistTask, TimeWindow
+from assetops.domain.events import TurnEvent
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, ToolOutcome, ToolRunner
 from specialists.maintenance import MaintenanceSpecialist
 from tests.conftest import make_settings

@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from artifacts.model import Artifact
-from graph.types import SpecialistTask
+from assetops.domain.turn import SpecialistTask
 from specialists.maintenance.alerts import rule_activity, triage
 from specialists.maintenance.bundling import MOBILISATION_HOURS, bundle_corrective, hours, savings
 from specialists.maintenance.drafting import codes_for, draft_work_order

@@ -21,7 +21,7 @@ from artifacts.store import ArtifactStore
 from assetops.cache import build_cache
 from assetops.db import migrate
 from assetops.db.engine import Database
-from graph.events import TurnEvent
+from assetops.domain.events import TurnEvent
 from specialists.base import SpecialistContext, ToolOutcome, ToolRunner
 from tests.conftest import make_settings
 

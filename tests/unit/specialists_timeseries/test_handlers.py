@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from graph.types import SpecialistTask, TimeWindow
+from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import ToolOutcome
 from specialists.timeseries import TimeseriesSpecialist
 from tests.unit.specialists_timeseries.synthetic import (

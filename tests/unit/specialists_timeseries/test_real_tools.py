@@ -12,7 +12,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from graph.types import SpecialistTask
+from assetops.domain.turn import SpecialistTask
 from specialists.base import ToolRunner
 from specialists.timeseries import TimeseriesSpecialist
 from tests.conftest import make_settings

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from graph.types import TimeWindow
+from assetops.domain.turn import TimeWindow
 from graph.understanding import calendar_math as cal
 from graph.understanding import understand
 from graph.understanding.periods import find_periods

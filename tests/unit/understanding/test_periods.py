@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from graph.types import TimeWindow
+from assetops.domain.turn import TimeWindow
 from graph.understanding.periods import find_periods
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
