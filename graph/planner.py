@@ -1,8 +1,5 @@
-"""The offline planner as the supervisor sees it: one callable, injected or the default one.
-
-The default is `graph.planning.offline.plan_turn` (written alongside this module); it is imported
-lazily so the graph still builds, and says clearly why it cannot plan, while that module is absent.
-"""
+"""The offline planner as the supervisor sees it: one callable, injected or the default one
+(`graph.planning.offline.plan_turn`)."""
 
 from __future__ import annotations
 
@@ -27,19 +24,6 @@ def summarise_artifact(artifact: Artifact) -> ArtifactSummary:
     return ArtifactSummary(id=artifact.id, producer=artifact.producer, kind=kind,  # type: ignore[arg-type]
                            asset_ids=tuple(artifact.asset_ids), window=window, sensors=tuple(artifact.sensors),
                            summary=artifact.summary, key_results=artifact.results)
-
-
-class PlannerUnavailable(RuntimeError):
-    """The offline planner module cannot be imported."""
-
-
-def default_planner() -> Planner:
-    """The offline planner (`graph.planning.offline.plan_turn`)."""
-    try:
-        from graph.planning.offline import plan_turn
-    except ImportError as exc:
-        raise PlannerUnavailable(f"the offline planner is not available: {exc}") from exc
-    return plan_turn
 
 
 async def call_planner(planner: Planner, message: str, focus: Focus, reference_date: date,

@@ -1,8 +1,8 @@
 """The dispatch node: runs every ready task's specialist concurrently, under a cap.
 
 Each specialist gets one narrow task and the session's artifacts; it hands back a short summary
-and artifact ids. A missing specialist or one that crashes becomes a failed result with a message
-a person can read: the supervisor replans around it, nothing escapes the turn.
+and artifact ids. A specialist that crashes (or one a test's registry leaves out) becomes a failed
+result with a message a person can read: the supervisor replans around it, nothing escapes the turn.
 """
 
 from __future__ import annotations
@@ -60,9 +60,9 @@ async def _run_task(ctx: TurnContext, task_data: dict[str, Any], index: int,
     specialist = ctx.deps.specialists.get(specialist_id)
     unavailable, crashed = specialist is None, False
     if specialist is None:
-        reason = ctx.deps.specialists.unavailable_reason(specialist_id)
+        reason = ctx.deps.specialists.missing_reason(specialist_id)
         result = SpecialistResult(specialist_id, task.action, "failed",
-                                  f"Not available yet: {task.goal or task.action} ({reason}).", errors=[reason])
+                                  f"Not run: {task.goal or task.action} ({reason}).", errors=[reason])
     else:
         sctx = SpecialistContext(session_id=ctx.session_id, turn_index=ctx.turn_index,
                                  reference_date=ctx.reference_date, store=ctx.deps.store, tools=ctx.tools,

@@ -20,7 +20,8 @@ from assetops.domain.turn import Decision
 from graph.context import TurnContext
 from graph.decide import capped_plan, fold_results, ready_tasks
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
-from graph.planner import call_planner, default_planner
+from graph.planner import call_planner
+from graph.planning.offline import plan_turn
 from graph.state import (
     SupervisorState,
     decode_focus,
@@ -60,7 +61,7 @@ async def _decide(state: SupervisorState, ctx: TurnContext) -> tuple[Decision, l
             notes.append(f"The language model could not plan this turn ({type(exc).__name__}); "
                          "the offline planner did.")
             await ctx.event("error", stage="supervisor", message=f"LLM decision failed: {exc}", recovered=True)
-    planner = ctx.deps.planner or default_planner()
+    planner = ctx.deps.planner or plan_turn
     return await call_planner(planner, message, focus, ctx.reference_date, artifacts), notes
 
 

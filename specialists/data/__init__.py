@@ -2,6 +2,4 @@
 
 from specialists.data.specialist import DataSpecialist
 
-SPECIALIST = DataSpecialist()
-
-__all__ = ["SPECIALIST", "DataSpecialist"]
+__all__ = ["DataSpecialist"]

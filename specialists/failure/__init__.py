@@ -3,6 +3,4 @@
 
 from specialists.failure.specialist import FailureSpecialist
 
-SPECIALIST = FailureSpecialist()
-
-__all__ = ["SPECIALIST", "FailureSpecialist"]
+__all__ = ["FailureSpecialist"]

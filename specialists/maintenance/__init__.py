@@ -3,6 +3,4 @@ drafted work orders, protocols, prioritisation and management reports."""
 
 from specialists.maintenance.specialist import MaintenanceSpecialist
 
-SPECIALIST = MaintenanceSpecialist()
-
-__all__ = ["SPECIALIST", "MaintenanceSpecialist"]
+__all__ = ["MaintenanceSpecialist"]

@@ -3,6 +3,4 @@
 
 from specialists.timeseries.specialist import TimeseriesSpecialist
 
-SPECIALIST = TimeseriesSpecialist()
-
-__all__ = ["SPECIALIST", "TimeseriesSpecialist"]
+__all__ = ["TimeseriesSpecialist"]

@@ -1,7 +1,7 @@
 """Every development dialog (docs/DIALOGS.md) end to end, offline, on a small generated fleet.
 
 Per turn: the supervisor's first decision has the expected kind, the expected specialists were
-dispatched, each specialist finished (or honestly said it is not available yet), the answer names
+dispatched, each specialist finished (or its failure is listed in the answer), the answer names
 the right asset and window; per session: no successful tool call was executed twice.
 """
 
@@ -26,10 +26,7 @@ pytestmark = pytest.mark.slow
 
 
 def _finished_honestly(event_data: dict, answer: str) -> bool:
-    if event_data["status"] in ("ok", "partial"):
-        return True
-    summary = str(event_data["summary"])
-    return "not available yet" in summary.lower() or "Not available:" in answer
+    return event_data["status"] in ("ok", "partial") or "Not available:" in answer
 
 
 @pytest.mark.parametrize("dialog", DIALOGS, ids=[d.name for d in DIALOGS])

@@ -79,7 +79,7 @@ def of_type(events: list[TurnEvent], kind: str) -> list[TurnEvent]:
 
 
 async def test_a_turn_streams_typed_events_from_start_to_done(settings: Settings) -> None:
-    registry = SpecialistRegistry({"data": Inventory()}, discover=False)
+    registry = SpecialistRegistry({"data": Inventory()})
     async with open_deps(settings, llm=False, planner=fixed_planner(SpecialistTask("data", "inventory")),
                          specialists=registry, tool_executor=sites_executor) as deps:
         events = await collect(deps, "s-events", "what sites are there?")
@@ -93,21 +93,21 @@ async def test_a_turn_streams_typed_events_from_start_to_done(settings: Settings
     assert of_type(events, "artifact_created")[0].data["artifact_id"] in answer
 
 
-async def test_an_unimplemented_specialist_degrades_to_an_honest_answer(settings: Settings) -> None:
-    registry = SpecialistRegistry({"data": Inventory()}, discover=False)
+async def test_a_specialist_missing_from_the_registry_degrades_to_an_honest_answer(settings: Settings) -> None:
+    registry = SpecialistRegistry({"data": Inventory()})
     planner = fixed_planner(SpecialistTask("data", "inventory"),
                             SpecialistTask("maintenance", "draft_wo", goal="draft a work order", depends_on=[0]))
     async with open_deps(settings, llm=False, planner=planner, specialists=registry,
                          tool_executor=sites_executor) as deps:
         events = await collect(deps, "s-missing", "draft a work order")
     answer = of_type(events, "final_answer")[0].data["text"]
-    assert "not available yet" in answer.lower()
+    assert "no maintenance specialist is registered" in answer.lower()
     assert "draft a work order" in answer
     assert of_type(events, "done")[0].data["status"] == "partial"
 
 
 async def test_a_crashing_specialist_becomes_a_failed_result_not_an_exception(settings: Settings) -> None:
-    registry = SpecialistRegistry({"data": Inventory(), "failure": Crashing()}, discover=False)
+    registry = SpecialistRegistry({"data": Inventory(), "failure": Crashing()})
     planner = fixed_planner(SpecialistTask("data", "inventory"), SpecialistTask("failure", "diagnose", goal="diagnose"))
     async with open_deps(settings, llm=False, planner=planner, specialists=registry, tool_executor=sites_executor,
                          config=GraphConfig(max_task_retries=1)) as deps:
@@ -119,7 +119,7 @@ async def test_a_crashing_specialist_becomes_a_failed_result_not_an_exception(se
 
 
 async def test_missing_evidence_triggers_another_specialist_then_the_retry(settings: Settings) -> None:
-    registry = SpecialistRegistry({"data": Inventory(), "timeseries": NeedsData()}, discover=False)
+    registry = SpecialistRegistry({"data": Inventory(), "timeseries": NeedsData()})
     planner = fixed_planner(SpecialistTask("timeseries", "trend_stats", goal="trend"))
     async with open_deps(settings, llm=False, planner=planner, specialists=registry,
                          tool_executor=sites_executor) as deps:
@@ -130,7 +130,7 @@ async def test_missing_evidence_triggers_another_specialist_then_the_retry(setti
 
 
 async def test_the_step_limit_ends_a_runaway_loop_with_a_partial_answer(settings: Settings) -> None:
-    registry = SpecialistRegistry({"failure": Crashing()}, discover=False)
+    registry = SpecialistRegistry({"failure": Crashing()})
     planner = fixed_planner(SpecialistTask("failure", "diagnose", goal="diagnose"))
     config = GraphConfig(max_steps=2, max_task_retries=10)
     async with open_deps(settings, llm=False, planner=planner, specialists=registry, config=config) as deps:
@@ -168,7 +168,7 @@ async def test_an_oversized_message_is_refused_with_a_clear_message(settings: Se
 
 
 async def test_turns_and_tool_calls_are_persisted(settings: Settings) -> None:
-    registry = SpecialistRegistry({"data": Inventory()}, discover=False)
+    registry = SpecialistRegistry({"data": Inventory()})
     async with open_deps(settings, llm=False, planner=fixed_planner(SpecialistTask("data", "inventory")),
                          specialists=registry, tool_executor=sites_executor) as deps:
         await collect(deps, "s-rec", "sites?")
@@ -184,7 +184,7 @@ async def test_turns_and_tool_calls_are_persisted(settings: Settings) -> None:
 
 
 async def test_a_session_continues_after_a_restart(settings: Settings) -> None:
-    registry = SpecialistRegistry({"data": Inventory()}, discover=False)
+    registry = SpecialistRegistry({"data": Inventory()})
     planner = fixed_planner(SpecialistTask("data", "inventory"))
     async with open_deps(settings, llm=False, planner=planner, specialists=registry,
                          tool_executor=sites_executor) as deps:
