@@ -2,7 +2,7 @@
 
 Integration fixtures talk to the real services (PostgreSQL on 127.0.0.1:5432, database `test`;
 Redis on 127.0.0.1:6379). With CI=true a missing service FAILS the test; elsewhere it skips with
-the reason printed. Each test session works in its own Postgres schema, so parallel runs and other
+the reason printed. The same holds for the files of `../shared` (`require_shared`). Each test session works in its own Postgres schema, so parallel runs and other
 users of the `test` database never collide.
 """
 
@@ -20,7 +20,14 @@ from assetops.settings import Settings
 
 PG_BASE_URL = os.environ.get("ASSETOPS_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_TEST_URL = os.environ.get("ASSETOPS_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def in_ci() -> bool:
+    """True when the environment says this is CI (read at call time, so tests can set it)."""
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+IN_CI = in_ci()
 SHARED_DIR = Path(__file__).resolve().parents[1].parent / "shared"
 
 
@@ -40,6 +47,20 @@ def require_service(name: str, host: str, port: int) -> None:
     if IN_CI:
         pytest.fail(f"{message}; integration tests must run in CI", pytrace=False)
     pytest.skip(f"{message}; start it to run this test")
+
+
+def require_shared(relative: str) -> Path:
+    """The path `relative` inside `../shared`; when it is missing, fail under CI and skip elsewhere.
+
+    Usable in a test, a fixture or at module level (a module-level call skips or fails the module).
+    """
+    path = (SHARED_DIR / relative).resolve()
+    if path.exists():
+        return path
+    message = f"{path} is missing (the shared folder next to the repository)"
+    if in_ci():
+        pytest.fail(f"{message}; tests that need it must run in CI", pytrace=False)
+    pytest.skip(f"{message}; put it there to run this test", allow_module_level=True)
 
 
 def make_settings(tmp_path: Path, **overrides: object) -> Settings:

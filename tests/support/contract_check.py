@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-CONTRACT = Path(__file__).resolve().parents[2].parent / "shared" / "contract" / "tools.json"
+from tests.conftest import require_shared
+
 _TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,), "array": (list,),
           "object": (dict,), "null": (type(None),)}
 
 
 def load_contract() -> dict[str, dict[str, Any]]:
     """`server.tool` -> {required, properties}."""
-    servers = json.loads(CONTRACT.read_text())["servers"]
+    servers = json.loads(require_shared("contract/tools.json").read_text())["servers"]
     return {f"{server}.{tool}": spec for server, tools in servers.items() for tool, spec in tools.items()}
 
 

@@ -6,20 +6,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from mcp import Client
 
 from assetops.settings import Settings
+from tests.conftest import require_shared
 from tools import catalog
 from tools.framework import contract_view
 from tools.mcp_server import build_server
 from tools.registry import all_tools
 
-CONTRACT_PATH = Path(__file__).resolve().parents[2] / ".." / "shared" / "contract" / "tools.json"
+CONTRACT_PATH = require_shared("contract/tools.json")  # every test here compares with it
 CONTRACT_SERVERS = ("iot", "utilities", "fmsr", "tsfm", "wo")
-
-if not CONTRACT_PATH.exists():
-    pytest.skip(f"contract file {CONTRACT_PATH} is absent", allow_module_level=True)
 
 
 def contract() -> dict[str, dict[str, dict[str, Any]]]:

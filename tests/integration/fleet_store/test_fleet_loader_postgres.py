@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from assetops.settings import Settings
 from fleet.importer import read_assetopsbench
 from fleet.loader import is_fleet_loaded, load_fleet
 from fleet.summary import fleet_summary
+from tests.conftest import require_shared
 from tests.unit.fleet_store import loader_checks
 
 pytestmark = pytest.mark.integration
 
-ASSETOPSBENCH_DIR = Path(__file__).resolve().parents[3] / ".." / "shared" / "assetopsbench"
 
 
 def test_round_trip_keeps_counts_nulls_order_and_utc_timestamps(pg_fleet_db: Settings) -> None:
@@ -31,9 +29,7 @@ def test_reload_replaces_rows_and_changes_data_version(pg_fleet_db: Settings) ->
 
 
 def test_assetopsbench_import_loads_every_file(pg_fleet_db: Settings) -> None:
-    if not ASSETOPSBENCH_DIR.is_dir():
-        pytest.skip(f"AssetOpsBench samples not found at {ASSETOPSBENCH_DIR.resolve()}")
-    data = read_assetopsbench(ASSETOPSBENCH_DIR)
+    data = read_assetopsbench(require_shared("assetopsbench"))
     report = load_fleet(pg_fleet_db, data)
     rows = fleet_summary(pg_fleet_db).table_rows
     assert {t.table: rows[t.table] for t in report.tables} == {n: len(f) for n, f in data.frames().items()}

@@ -22,6 +22,7 @@ from assetops.db import migrate
 from assetops.settings import Settings
 from fleet.generator import generate_fleet, small_config
 from fleet.loader import load_fleet
+from tests.conftest import require_shared
 from tests.integration.tools_mcp.conftest import ASSETOPS, REPO_ROOT
 from tests.unit.timeseries.fixtures import tiny_checkpoint
 from tools.framework import contract_view
@@ -29,7 +30,6 @@ from tools.framework import contract_view
 pytestmark = pytest.mark.integration
 __all__ = ["tiny_checkpoint"]  # the session's tiny TTM, shared with other tests that need it
 
-CONTRACT_PATH = REPO_ROOT / ".." / "shared" / "contract" / "tools.json"
 EQUIPMENT = "CWC04009"
 CHILLER = "Chiller 9"
 TARGET = f"{CHILLER} Supply Temperature"
@@ -204,9 +204,8 @@ def session(tmp_path_factory: pytest.TempPathFactory, tiny_checkpoint: Path) -> 
     return Session(settings.work_dir, listed, calls)
 
 
-@pytest.mark.skipif(not CONTRACT_PATH.exists(), reason="shared contract folder absent")
 def test_listing_gives_exactly_the_26_contract_tools_with_their_schemas(session: Session) -> None:
-    contract = {tool: entry for tools in json.loads(CONTRACT_PATH.read_text())["servers"].values()
+    contract = {tool: entry for tools in json.loads(require_shared("contract/tools.json").read_text())["servers"].values()
                 for tool, entry in tools.items()}
     assert len(contract) == 26
     assert set(session.listed) == set(contract)

@@ -13,12 +13,12 @@ import pandas as pd
 import pytest
 from mcp import Client, StdioServerParameters
 
+from tests.conftest import require_shared
 from tests.integration.tools_mcp.conftest import ASSETOPS, REPO_ROOT
 from tests.unit.tools_iot.small_fleet import SmallFleet
 from tools.framework import ToolContext, call_tool, clear_result_cache
 from tools.registry import tools_of
 
-CONTRACT_PATH = REPO_ROOT / ".." / "shared" / "contract" / "tools.json"
 WINDOW = {"site_name": "MAIN", "asset_id": "Chiller 9", "start": "2020-06-01", "final": "2020-06-02"}
 
 
@@ -29,12 +29,11 @@ async def test_stdio_iot_server_lists_contract_schemas_and_writes_history_csv(se
         listed = {t.name: t.input_schema for t in (await client.list_tools()).tools}
         result = await client.call_tool("history_csv", WINDOW)
     assert set(listed) == {s.name for s in tools_of("iot")}
-    if CONTRACT_PATH.exists():
-        contract = json.loads(CONTRACT_PATH.read_text())["servers"]["iot"]
-        for name, schema in listed.items():
-            assert schema["required"] == contract[name]["required"]
-            assert {k: {kk: vv for kk, vv in v.items() if kk != "description"} for k, v in schema["properties"].items()} \
-                == contract[name]["properties"]
+    contract = json.loads(require_shared("contract/tools.json").read_text())["servers"]["iot"]
+    for name, schema in listed.items():
+        assert schema["required"] == contract[name]["required"]
+        assert {k: {kk: vv for kk, vv in v.items() if kk != "description"} for k, v in schema["properties"].items()} \
+            == contract[name]["properties"]
     assert result.is_error is not True
     text = result.content[0].text
     assert text.startswith("{\n  ")  # the contract's indent-2 JSON
@@ -53,6 +52,9 @@ async def test_stdio_errors_are_normal_results(server_env: dict[str, str]) -> No
     assert "Chiller 6, Chiller 9" in json.loads(result.content[0].text)["error"]
 
 
+SERVER_START_S = 60
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -66,13 +68,16 @@ def http_server(server_env: dict[str, str]) -> Iterator[int]:
     process = subprocess.Popen([*ASSETOPS, "mcp", "serve", "all", "--http", "--port", str(port)],
                                env=server_env, cwd=str(REPO_ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + SERVER_START_S
+        while True:
             if process.poll() is not None:
-                raise RuntimeError(f"server exited: {process.stderr.read().decode() if process.stderr else ''}")
+                pytest.fail(f"server exited: {process.stderr.read().decode() if process.stderr else ''}", pytrace=False)
             with socket.socket() as sock:
                 if sock.connect_ex(("127.0.0.1", port)) == 0:
                     break
+            if time.monotonic() >= deadline:
+                pytest.fail(f"the MCP HTTP server did not accept connections on port {port} within {SERVER_START_S} s",
+                            pytrace=False)
             time.sleep(0.2)
         yield port
     finally:

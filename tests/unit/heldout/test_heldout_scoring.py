@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,8 @@ from bench.heldout_bench import (
     number_found,
     numbers_in,
 )
+from tests.conftest import require_shared
 
-CONTRACT = Path(__file__).resolve().parents[3] / ".." / "shared" / "contract" / "tools.json"
 SPEC_EXAMPLE = [  # ROLLOUT_FORMAT.md §1.7, scored there as TNV 1.0, SC 1.0, ESR 0.8, RSR 1.0
     {"turn_id": "turn_001", "agent_role": "supervisor", "task_type": "supervisor_decision", "status": "ok",
      "tool_calls": []},
@@ -39,9 +38,7 @@ SPEC_EXAMPLE = [  # ROLLOUT_FORMAT.md §1.7, scored there as TNV 1.0, SC 1.0, ES
 
 @pytest.fixture(scope="module")
 def contract() -> dict:
-    if not CONTRACT.exists():
-        pytest.skip(f"shared contract not found at {CONTRACT}")
-    return json.loads(CONTRACT.read_text())["servers"]
+    return json.loads(require_shared("contract/tools.json").read_text())["servers"]
 
 
 def _turn(role: str, calls: list[dict], answer: str = "done") -> list[dict]:

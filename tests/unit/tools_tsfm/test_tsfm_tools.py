@@ -9,11 +9,11 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from tests.conftest import require_shared
 from tests.unit.timeseries.fixtures import sine_frame
 from tools.framework import ToolContext, call_tool, contract_view
 from tools.registry import get_tool
 
-CONTRACT = Path(__file__).resolve().parents[3] / ".." / "shared" / "contract" / "tools.json"
 TSAD_COLUMNS = ["timestamp", "value", "upper_bound", "lower_bound", "anomaly_score", "anomaly_label", "split", "KPI"]
 
 
@@ -34,9 +34,8 @@ async def _error(name: str, args: dict[str, Any]) -> str:
     return result.error or ""
 
 
-@pytest.mark.skipif(not CONTRACT.is_file(), reason="shared contract folder absent")
 def test_schemas_equal_the_contract(tsfm_ctx: ToolContext) -> None:
-    contract = json.loads(CONTRACT.read_text())["servers"]["tsfm"]
+    contract = json.loads(require_shared("contract/tools.json").read_text())["servers"]["tsfm"]
     for name, expected in contract.items():
         schema = contract_view(get_tool(f"tsfm.{name}").input_schema)
         assert {"required": schema["required"], "properties": schema["properties"]} == expected, name

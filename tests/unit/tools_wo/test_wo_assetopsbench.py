@@ -1,36 +1,33 @@
 """Contract facts (TOOL_CONTRACT.md §3, §8) checked on the AssetOpsBench sample files.
 
-The files are read from the shared folder next to the repository; the test skips only when it is
-absent. Loading goes through the project's importer and loader, exactly as `assetops` does.
+The files are read from the shared folder next to the repository; when it is absent the tests fail
+under CI and skip elsewhere. Loading goes through the project's importer and loader, exactly as `assetops` does.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from assetops.db import migrate
 from assetops.settings import Settings
+from fleet.importer import read_assetopsbench
+from fleet.loader import load_fleet
+from tests.conftest import require_shared
 from tools.framework import ToolContext, call_tool, clear_result_cache
 
 from .conftest import temp_settings
-
-SAMPLES = Path(__file__).resolve().parents[3] / ".." / "shared" / "assetopsbench"
-pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason=f"AssetOpsBench samples not found at {SAMPLES}")
 
 
 @pytest.fixture(scope="module")
 def loaded_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
     """A database holding the imported AssetOpsBench sample (loaded once for this module)."""
-    importer = pytest.importorskip("fleet.importer.assetopsbench", reason="the AssetOpsBench importer is not there yet")
-    from fleet.loader import load_fleet
-
+    samples = require_shared("assetopsbench")
     settings = temp_settings(tmp_path_factory.mktemp("assetopsbench"))
     migrate.upgrade(settings)
-    load_fleet(settings, importer.read_assetopsbench(SAMPLES))
+    load_fleet(settings, read_assetopsbench(samples))
     return settings
 
 
