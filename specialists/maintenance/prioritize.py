@@ -73,3 +73,14 @@ def _score_asset(asset: str, artifacts: list[Artifact]) -> AssetPriority:
 def prioritise(artifacts: list[Artifact], assets: list[str]) -> list[AssetPriority]:
     """Rank assets by attention score (see RULE); ties broken by name."""
     return sorted((_score_asset(a, artifacts) for a in assets), key=lambda p: (-p.score, p.asset_id))
+
+
+def priority_headline(ranking: list[AssetPriority]) -> str:
+    """The ranking in one sentence: the first asset, why, and its score against the others' (a
+    ranking of one asset has nothing to compare against, so it says so instead of "vs ")."""
+    first = ranking[0]
+    why = first.reasons[0] if first.reasons else "no adverse evidence on any asset yet"
+    if len(ranking) == 1:
+        return f"{first.asset_id}: {why} (score {first.score:g}; no other asset in this comparison)"
+    others = ", ".join(f"{p.asset_id} {p.score:g}" for p in ranking[1:])
+    return f"{first.asset_id} needs attention first: {why} (score {first.score:g} vs {others})"

@@ -26,7 +26,7 @@ from specialists.maintenance.drafting import draft_work_order
 from specialists.maintenance.drafts_repo import save_draft
 from specialists.maintenance.history import summarise_work_orders
 from specialists.maintenance.prioritize import RULE as PRIORITY_RULE
-from specialists.maintenance.prioritize import prioritise
+from specialists.maintenance.prioritize import prioritise, priority_headline
 from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
 from specialists.maintenance.report import management_report
 
@@ -328,10 +328,7 @@ class MaintenanceSpecialist:
         ranking = prioritise(ctx.visible_artifacts, assets)
         if not ranking:
             return self._result(task, "No assets to compare yet.", [], ["no assets in focus"])
-        first = ranking[0]
-        why = first.reasons[0] if first.reasons else "no adverse evidence on any asset yet"
-        head = (f"{first.asset_id} needs attention first: {why} (score {first.score:g} vs "
-                + ", ".join(f"{p.asset_id} {p.score:g}" for p in ranking[1:]) + ")")
+        head = priority_headline(ranking)
         obs = [head, *(f"{p.asset_id}: " + ("; ".join(p.reasons[:4]) or "no adverse evidence") for p in ranking),
                f"Rule: {PRIORITY_RULE}"]
         art = await self._save(ctx, task, kind="priority_ranking", summary=head, observations=obs, calls=[],

@@ -141,6 +141,17 @@ def summarise_forecast(window: pd.DataFrame, tz: Any = None, decimals: int = 2) 
     return out
 
 
+def forecast_line(target: str, summary: dict[str, Any], period: str) -> str:
+    """One target's forecast in words. An all-zero forecast (an off chiller's power or load) says the
+    chiller is expected to stay off, not "flat from 0.00 to 0.00"."""
+    if summary["min"] == 0 and summary["max"] == 0:
+        return f"{target}: stays at 0 (the chiller is expected to stay off) {period}"
+    if summary["direction"] == "flat":
+        return f"{target}: flat around {summary['mean']:.2f} (range {summary['min']:.2f}-{summary['max']:.2f}) {period}"
+    return (f"{target}: {summary['direction']} from {summary['first']:.2f} to {summary['last']:.2f} "
+            f"(range {summary['min']:.2f}-{summary['max']:.2f}) {period}")
+
+
 @dataclass
 class ForecastError:
     """Forecast accuracy against actuals."""

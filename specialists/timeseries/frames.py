@@ -34,6 +34,13 @@ def short_name(full_sensor: str, asset_id: str) -> str:
     return full_sensor[len(prefix) :] if full_sensor.startswith(prefix) else full_sensor
 
 
+def spoken_name(sensor: str, asset_id: str) -> str:
+    """How a person names the sensor: 'Chiller 6 Chiller Efficiency' -> 'Chiller 6 efficiency',
+    'Power Input' -> 'Chiller 6 power input' (the asset once, no repeated 'Chiller')."""
+    bare = short_name(sensor, asset_id).removeprefix("Chiller ").strip()
+    return f"{asset_id} {bare.lower()}"
+
+
 def full_name(sensor: str, asset_id: str) -> str:
     """'Power Input' -> 'Chiller 4 Power Input' (already-qualified names pass through)."""
     return sensor if sensor.startswith(f"{asset_id} ") else f"{asset_id} {sensor}"

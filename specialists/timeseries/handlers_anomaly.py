@@ -21,7 +21,7 @@ from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.timeseries.analysis_window import anomaly_analysis_window
 from specialists.timeseries.anomaly import summarise_anomalies
 from specialists.timeseries.drivers import DEFAULT_CALIBRATION, calibration_share, conditional_drivers
-from specialists.timeseries.frames import full_name, running_mask, short_name
+from specialists.timeseries.frames import full_name, running_mask, short_name, spoken_name
 from specialists.timeseries.results import build_artifact, needs_data, result_status, tool_errors
 from specialists.timeseries.telemetry_source import (
     Telemetry,
@@ -212,13 +212,14 @@ def _anomaly_artifact(
     conditional = bool(outcome is not None and outcome.args.get("conditional_columns"))
     # With drivers, a flag means "off its expected relation to load", which reads differently from a
     # forecast miss; a sustained shift, when found, is the finding and leads.
+    spoken = spoken_name(worst["sensor"], telemetry.asset_id)  # "Chiller 6 efficiency", the asset once
     headline = (
-        f"{worst['sensor']} was off its expected relation to load on {100 * worst['rate']:.1f}% of running samples"
-        if conditional else f"anomaly rate {100 * worst['rate']:.1f}% on {worst['sensor']}"
+        f"{spoken} was off its expected relation to load on {100 * worst['rate']:.1f}% of running samples"
+        if conditional else f"{telemetry.asset_id}: anomaly rate {100 * worst['rate']:.1f}% on {worst['sensor']}"
     )
     summary = (
         (f"{sustained[0]['message']} " if sustained and sustained[0].get("message") else "")
-        + f"{telemetry.asset_id}: {headline} ({worst['periods_total']} periods)"
+        + f"{headline} ({worst['periods_total']} periods)"
         + (f"; reused results for {len(reused)} sensor(s)" if reused else "")
         + "."
     )

@@ -22,6 +22,7 @@ from specialists.timeseries.forecast import (
     MODEL_SHAPES,
     HorizonPlan,
     forecast_frames,
+    forecast_line,
     plan_horizon,
     requested_steps,
     summarise_forecast,
@@ -181,8 +182,7 @@ def _forecast_artifact(
     site_tz = telemetry.window.end.tzinfo
     per_target = summarise_forecast(window, tz=site_tz)
     lines = [
-        f"{target}: {s['direction']} from {s['first']:.2f} to {s['last']:.2f} (range {s['min']:.2f}-{s['max']:.2f}) "
-        f"between {_local(s['from'])} and {_local(s['to'])} site time"
+        forecast_line(target, s, f"between {_local(s['from'])} and {_local(s['to'])} site time")
         for target, s in per_target.items()
     ]
     horizon = TimeWindow(window.index[0].to_pydatetime(), window.index[-1].to_pydatetime(), "forecast")

@@ -1,0 +1,18 @@
+"""The prioritisation headline reads as a sentence with one asset as well as with several."""
+
+from specialists.maintenance.prioritize import AssetPriority, priority_headline
+
+
+def test_one_asset_has_no_dangling_comparison() -> None:
+    head = priority_headline([AssetPriority("Chiller 6", 2.0, ["kW/ton rising +0.0100/day (a1)"])])
+    assert "vs )" not in head and "vs" not in head
+    assert head.startswith("Chiller 6: kW/ton rising")
+    assert "score 2" in head
+
+
+def test_several_assets_compare_scores() -> None:
+    ranking = [AssetPriority("Chiller 6", 8.0, ["most likely condenser fouling at ~80% (a1)"]),
+               AssetPriority("Chiller 9", 1.0, [])]
+    head = priority_headline(ranking)
+    assert head == ("Chiller 6 needs attention first: most likely condenser fouling at ~80% (a1) "
+                    "(score 8 vs Chiller 9 1)")
