@@ -89,3 +89,16 @@ def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent:
                  "code": o.get("primary_code"), "description": o.get("wo_description") or o.get("primary_code_description"),
                  "preventive": bool(o.get("preventive"))} for w, o in dated[-recent:]][::-1],
     )
+
+
+def corrective_years(summary: WorkOrderSummary, reference: date) -> dict[str, Any]:
+    """Corrective orders per complete calendar year (the answer to "are breakdowns getting more
+    frequent?") and the partial year of the reference date, which a trend must not read as a drop."""
+    complete = reference == date(reference.year, 12, 31)
+    last = reference.year if complete else reference.year - 1
+    first = min(summary.per_year, default=last + 1)
+    # A year without orders is a zero, not a gap: it belongs in the trend.
+    per_year = {str(y): summary.per_year.get(y, {}).get("corrective", 0) for y in range(first, last + 1)}
+    partial = None if complete or reference.year not in summary.per_year else reference.year
+    return {"corrective_per_year": per_year, "partial_year": partial,
+            "partial_year_corrective": summary.per_year[partial]["corrective"] if partial else None}

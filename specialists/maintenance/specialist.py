@@ -24,7 +24,7 @@ from specialists.maintenance.bundling import (
 )
 from specialists.maintenance.drafting import draft_work_order
 from specialists.maintenance.drafts_repo import save_draft
-from specialists.maintenance.history import summarise_work_orders
+from specialists.maintenance.history import corrective_years, summarise_work_orders
 from specialists.maintenance.prioritize import RULE as PRIORITY_RULE
 from specialists.maintenance.prioritize import prioritise, priority_headline
 from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
@@ -131,7 +131,7 @@ class MaintenanceSpecialist:
                     + f" (trend over complete years {s.corrective_trend_per_year:+.2f}/year)")
             if s.mean_days_between_corrective is not None:
                 obs.append(f"Mean interval between corrective orders: {s.mean_days_between_corrective} days")
-            results = s.as_results() | {"kind": kind,
+            results = s.as_results() | {"kind": kind, **corrective_years(s, ctx.reference_date),
                                         "distribution": dist.output.get("distribution", [])[:8] if dist.ok else []}
             art = await self._save(ctx, task, kind="work_order_summary", summary=obs[0], observations=obs,
                                    results=results, calls=[listing, dist], assets=[asset] if asset else [],
