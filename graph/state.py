@@ -100,7 +100,7 @@ def encode_result(result: SpecialistResult, *, task_index: int) -> dict[str, Any
 def encode_decision(decision: Decision) -> dict[str, Any]:
     """The parts of a decision the later nodes need (tasks and focus are stored separately)."""
     return {"kind": decision.kind, "message": decision.message, "intent": decision.intent,
-            "assumptions": list(decision.assumptions)}
+            "assumptions": list(decision.assumptions), "shape": decision.shape, "scope": decision.scope}
 
 
 def parse_reference_date(value: str | date | None, default: date) -> date:

@@ -37,6 +37,8 @@ class Focus:
     hypotheses: list[str] = field(default_factory=list)  # ranked, most likely first
     rule_ids: list[str] = field(default_factory=list)
     last_intent: str | None = None
+    scope: str = "asset"  # a `Scope`: "fleet" while the dialog is about the whole site
+    pending_offer: str | None = None  # an action the last answer offered ("draft_wo"): "yes, do it" takes it
 
 
 @dataclass
@@ -56,6 +58,19 @@ class SpecialistTask:
 
 DecisionKind = Literal["run", "answer", "clarify", "reject"]
 
+# The shape of answer a question needs: the first sentence of the answer is written for it.
+#   open       a request or open question: the finding that answers it first
+#   yes_no     "is it...?", "are breakdowns getting more frequent?": yes or no first, then the evidence
+#   which      "which one...?", "which unit worries you?": the pick first
+#   how_to     "how do we restart safely?": a procedure
+#   verdict    "so what's the verdict?": a summary of the findings so far
+#   recommend  "should we plan an inspection?", "replace or keep fixing?": a recommendation (and an
+#              offer to act), never the action itself
+QuestionShape = Literal["open", "yes_no", "which", "how_to", "verdict", "recommend"]
+QUESTION_SHAPES: tuple[QuestionShape, ...] = ("open", "yes_no", "which", "how_to", "verdict", "recommend")
+# How many assets the turn is about: one named or carried asset, several, or the whole site.
+Scope = Literal["asset", "assets", "fleet"]
+
 
 @dataclass
 class Decision:
@@ -68,3 +83,5 @@ class Decision:
     intent: str = ""
     assumptions: list[str] = field(default_factory=list)
     reference_date: date | None = None
+    shape: QuestionShape = "open"
+    scope: Scope = "asset"
