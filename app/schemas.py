@@ -5,7 +5,10 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
+
+from assetops.settings import get_settings
 
 
 class SessionCreate(BaseModel):
@@ -48,7 +51,18 @@ class MessageCreate(BaseModel):
         "examples": [{"content": "Chiller 4 at MAIN has been drawing more power than usual this spring. "
                                  "What's going on?"}]})
 
-    content: str = Field(min_length=1, max_length=20_000)
+    content: str = Field(min_length=1)
+
+    @field_validator("content")
+    @classmethod
+    def _within_limit(cls, value: str) -> str:
+        # The same error as `max_length`, but the limit is the service setting, not a constant here.
+        limit = get_settings().max_message_chars
+        if len(value) > limit:
+            raise PydanticCustomError("string_too_long", "String should have at most {max_length} characters "
+                                      "(the max_message_chars limit); paste only the relevant part",
+                                      {"max_length": limit})
+        return value
 
 
 class TurnReply(BaseModel):

@@ -51,6 +51,10 @@ class Settings(BaseSettings):
         description="API-key auth; 'off' serves everyone as the single local user (local use only).",
     )
     max_request_bytes: int = Field(default=64_000, description="Largest request body accepted (413 above).")
+    max_message_chars: int = Field(
+        default=20_000, ge=1,
+        description="Longest user message read (the request schema, the turn runner and the planner all use it).",
+    )
     rate_limit_per_minute: int = Field(default=120, description="Requests per API key per minute (429 above).")
     api_url: str = Field(default="", description="Service URL the CLI talks to (empty: run embedded).")
     api_key: str = Field(default="", description="API key the CLI sends (default: the local key file).")

@@ -28,7 +28,6 @@ from specialists.base import ToolRunner
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE_CHARS = 20_000
 _END = object()
 
 
@@ -47,8 +46,8 @@ def _event(type_: EventType, session_id: str, turn_index: int, **data: Any) -> T
     return TurnEvent(type=type_, session_id=session_id, turn_index=turn_index, data=data)
 
 
-def _too_long_answer(message: str) -> str:
-    return (f"Your message is {len(message):,} characters long; I read at most {MAX_MESSAGE_CHARS:,}. "
+def _too_long_answer(message: str, limit: int) -> str:
+    return (f"Your message is {len(message):,} characters long; I read at most {limit:,}. "
             "Paste the relevant part of the log (or tell me the asset and the time window) and I will analyse it.")
 
 
@@ -69,8 +68,8 @@ async def run_turn(deps: Deps, session_id: str, message: str, *, reference_date:
     yield _event("turn_started", session_id, turn_index, message=message[:2000], reference_date=ref.isoformat(),
                  message_chars=len(message))
     profile = profile if profile is not None else Profile()
-    if len(message) > MAX_MESSAGE_CHARS:
-        answer, status, error = _too_long_answer(message), "rejected", None
+    if len(message) > deps.settings.max_message_chars:
+        answer, status, error = _too_long_answer(message, deps.settings.max_message_chars), "rejected", None
         yield _event("final_answer", session_id, turn_index, text=answer, kind="reject", artifact_ids=[])
     else:
         outcome: dict[str, Any] = {}

@@ -30,7 +30,8 @@ class SpecialistRegistry:
     """Specialists by id: the four of the service, or the table a test passes."""
 
     def __init__(self, specialists: Mapping[SpecialistId, Specialist] | None = None) -> None:
-        self._specialists: dict[str, Specialist] = dict(default_specialists() if specialists is None else specialists)
+        table = default_specialists() if specialists is None else specialists
+        self._specialists: dict[str, Specialist] = {str(k): v for k, v in table.items()}
 
     def get(self, specialist_id: str) -> Specialist | None:
         """The specialist for `specialist_id`, or None when this table has none."""

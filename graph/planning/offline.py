@@ -13,6 +13,7 @@ from dataclasses import replace
 from datetime import date
 
 from assetops.domain.turn import Decision, Focus, SpecialistTask
+from assetops.settings import get_settings
 from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
 from graph.planning import messages
 from graph.planning import recipes_failure as failure
@@ -168,9 +169,8 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     )
 
 
-def _guard(message: str, focus: Focus, reference_date: date) -> Decision | None:
-    """Refuse empty and oversized messages before reading them."""
-    limit = int(vocabulary().defaults["max_message_chars"])
+def _guard(message: str, focus: Focus, reference_date: date, limit: int) -> Decision | None:
+    """Refuse empty and oversized (over `limit` characters) messages before reading them."""
     if not message.strip():
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
@@ -182,14 +182,16 @@ def _guard(message: str, focus: Focus, reference_date: date) -> Decision | None:
 
 
 def plan_turn(message: str, focus: Focus, reference_date: date,
-              artifacts: Sequence[ArtifactSummary] = ()) -> Decision:
+              artifacts: Sequence[ArtifactSummary] = (), *, max_message_chars: int | None = None) -> Decision:
     """Decide what to do with one user message.
 
     Returns "answer" (capabilities, answered without tools), "clarify" (which chiller? what do you
     mean?), "reject" (unknown asset, date outside coverage, oversized input: with what would work),
     or "run" with ordered tasks whose `depends_on` index earlier tasks, and the new focus.
+    `max_message_chars` defaults to the service setting of that name.
     """
-    guarded = _guard(message, focus, reference_date)
+    limit = max_message_chars if max_message_chars is not None else get_settings().max_message_chars
+    guarded = _guard(message, focus, reference_date, limit)
     if guarded is not None:
         return guarded
     vocab = vocabulary()

@@ -11,6 +11,7 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact, new_artifact_id
+from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
 from fleet.model import EQUIPMENT_IDS
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
@@ -60,7 +61,7 @@ def period_label(task: SpecialistTask) -> str:
 class MaintenanceSpecialist:
     """Answers maintenance questions with the `wo` tools and pure planning logic."""
 
-    id = "maintenance"
+    id: SpecialistId = "maintenance"
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler] = {

@@ -7,6 +7,7 @@ from datetime import date
 import pytest
 
 from assetops.domain.turn import Focus
+from assetops.settings import Settings
 from graph.planning import plan_turn
 from tests.unit.planning.dialog import REFERENCE, Dialog
 
@@ -77,3 +78,11 @@ def test_a_refusal_keeps_a_valid_chiller_as_the_subject() -> None:
 def test_same_period_last_year_without_an_earlier_period_is_not_guessed() -> None:
     decision = plan_turn("chiller 9 for the same period last year", Focus(), REFERENCE)
     assert decision.kind == "reject" and "earlier period" in decision.message
+
+
+def test_the_message_limit_is_the_service_setting_unless_one_is_passed_in() -> None:
+    message = "Review Chiller 9's last two months, supply temperature and power input please. " * 60
+    assert 4_000 < len(message) < Settings().max_message_chars  # read: under the one 20,000 limit
+    assert plan_turn(message, Focus(), REFERENCE).kind == "run"
+    refused = plan_turn(message, Focus(), REFERENCE, max_message_chars=1_000)
+    assert refused.kind == "reject" and "1,000" in refused.message
