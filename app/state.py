@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from app.bus import SessionBus
 from app.limits import RateLimiter
@@ -13,6 +13,9 @@ from artifacts.store import ArtifactStore
 from assetops.cache import FallbackCache, build_cache
 from assetops.db.engine import Database
 from assetops.settings import Settings
+
+if TYPE_CHECKING:  # the graph's dependencies are opened in the lifespan; importing graph here would load it early
+    from graph.deps import Deps
 
 
 @dataclass
@@ -24,7 +27,7 @@ class Resources:
     db: Database
     cache: FallbackCache
     artifacts: ArtifactStore
-    deps: Any = None  # graph.deps.Deps, opened in the lifespan
+    deps: Deps | None = None  # opened in the lifespan; None while the chat engine is down
     locks: SessionLocks = field(init=False)
     bus: SessionBus = field(init=False)
     limiter: RateLimiter = field(init=False)
@@ -46,7 +49,7 @@ class Resources:
                    artifacts=ArtifactStore(db, cache, ttl_s=settings.artifact_cache_ttl_s))
 
     @classmethod
-    def from_deps(cls, deps: Any) -> Resources:
+    def from_deps(cls, deps: Deps) -> Resources:
         """Share the graph's database, cache and store (one pool, one cache per process)."""
         return cls(settings=deps.settings, db=deps.db, cache=deps.cache, artifacts=deps.store, deps=deps)
 

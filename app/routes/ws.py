@@ -65,6 +65,10 @@ async def _receive(websocket: WebSocket, resources: Resources, row: Any) -> None
         except ValidationError as exc:
             await websocket.send_text(_error(f"send JSON like {{\"content\": \"...\"}} ({exc.errors()[0]['msg']})", 422))
             continue
+        if resources.deps is None:  # storage was down at startup: say so, as REST does with a 503
+            await websocket.send_text(_error(f"the chat engine is not running ({resources.startup_error}); "
+                                             "see /readyz", 503))
+            continue
         try:
             await start_turn(deps=resources.deps, db=resources.db, bus=resources.bus, locks=resources.locks, metrics=resources.metrics,
                              session_id=row.id, message=message.content, reference_date=row.reference_date)

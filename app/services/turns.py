@@ -7,7 +7,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
@@ -20,6 +20,9 @@ from assetops.db.engine import Database
 from assetops.db.tables import SessionRow, TurnEventRow
 from assetops.domain.events import TurnEvent
 
+if TYPE_CHECKING:
+    from graph.deps import Deps
+
 log = logging.getLogger(__name__)
 _END = object()
 
@@ -27,7 +30,7 @@ _END = object()
 class TurnExecution:
     """One running turn: iterate `events()` to follow it; it runs to the end regardless."""
 
-    def __init__(self, *, deps: Any, db: Database, bus: SessionBus, locks: SessionLocks, lease: tuple[str, str, bool],
+    def __init__(self, *, deps: Deps, db: Database, bus: SessionBus, locks: SessionLocks, lease: tuple[str, str, bool],
                  session_id: str, message: str, reference_date: date, metrics: Metrics | None = None) -> None:
         self.session_id = session_id
         self._metrics = metrics
@@ -35,7 +38,7 @@ class TurnExecution:
         self._db, self._bus, self._locks, self._lease = db, bus, locks, lease
         self.task = asyncio.create_task(self._run(deps, message, reference_date))
 
-    async def _run(self, deps: Any, message: str, reference_date: date) -> None:
+    async def _run(self, deps: Deps, message: str, reference_date: date) -> None:
         from graph.runner import run_turn
 
         events: list[TurnEvent] = []
@@ -74,7 +77,7 @@ class TurnExecution:
             yield item
 
 
-async def start_turn(*, deps: Any, db: Database, bus: SessionBus, locks: SessionLocks, session_id: str,
+async def start_turn(*, deps: Deps, db: Database, bus: SessionBus, locks: SessionLocks, session_id: str,
                      message: str, reference_date: date, metrics: Metrics | None = None) -> TurnExecution:
     """Lock the session (SessionBusy if a turn is running) and start the turn in the background."""
     lease = await locks.acquire(session_id)
