@@ -18,6 +18,7 @@ from app.services.turns import TurnExecution, load_events, start_turn
 from app.state import Resources
 from assetops.db.tables import SessionRow
 from assetops.domain.events import TurnEvent
+from graph.answering.long_output import markdown_text
 
 router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
 
@@ -116,6 +117,17 @@ async def session_artifacts(session_id: str, user: ApiUser, resources: Resources
     await owned_session(resources, user, session_id)
     return [a.compact() | {"turn_index": a.turn_index, "data_ref": bool(a.data_ref)}
             for a in await resources.artifacts.list_session(session_id)]
+
+
+@router.get("/{session_id}/artifacts/{artifact_id}/markdown", response_class=PlainTextResponse,
+            summary="One artifact as Markdown (a report's full text)", responses={200: {"content": {"text/markdown": {}}}})
+async def artifact_markdown(session_id: str, artifact_id: str, user: ApiUser, resources: ResourcesDep) -> PlainTextResponse:
+    """The full text an answer links to instead of cutting it: the same ownership check as the session."""
+    await owned_session(resources, user, session_id)
+    artifact = await resources.artifacts.get(artifact_id)
+    if artifact is None or artifact.session_id != session_id:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"No artifact '{artifact_id}' in session '{session_id}'.")
+    return PlainTextResponse(markdown_text(artifact), media_type="text/markdown; charset=utf-8")
 
 
 @router.get("/{session_id}/rollout", response_class=PlainTextResponse, summary="The dialog as event-stream JSONL",

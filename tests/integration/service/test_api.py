@@ -104,6 +104,20 @@ def test_another_users_session_and_artifacts_are_not_found(api: Api) -> None:
     assert api.client.get(f"/v1/sessions/{sid}", headers=api.alice).status_code == 200
 
 
+def test_artifact_markdown_is_served_to_its_owner_only(api: Api) -> None:
+    sid = new_session(api)
+    say(api, sid, "What data do you have on Chiller 6?")
+    artifact_id = api.client.get(f"/v1/sessions/{sid}/artifacts", headers=api.alice).json()[0]["id"]
+    url = f"/v1/sessions/{sid}/artifacts/{artifact_id}/markdown"
+    mine = api.client.get(url, headers=api.alice)
+    assert mine.status_code == 200 and mine.headers["content-type"].startswith("text/markdown")
+    assert mine.text.startswith("## ") and "Chiller 6" in mine.text
+    assert api.client.get(url, headers=api.bob).status_code == 404
+    other = new_session(api)  # an artifact is served only under its own session
+    assert api.client.get(f"/v1/sessions/{other}/artifacts/{artifact_id}/markdown",
+                          headers=api.alice).status_code == 404
+
+
 def test_missing_or_unknown_key_is_401(api: Api) -> None:
     assert api.client.get("/v1/sessions").status_code == 401
     assert api.client.get("/v1/sessions", headers={"Authorization": "Bearer nope"}).status_code == 401

@@ -1,0 +1,1 @@
+"""Answer composition: the offline answer of a turn, shaped by the question it answers."""

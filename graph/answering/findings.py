@@ -1,0 +1,96 @@
+"""The verdict on a session: what it found so far, conclusion first, built from the visible artifacts.
+
+Pure: the latest diagnosis per asset (with its confidence), anomaly shares, work orders, alerts and
+what is still open, one line each, never a tool dump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from artifacts.model import Artifact
+from graph.answering.markdown import chillers, join_names
+from specialists.maintenance.prioritize import FALSE_ALARM_RATE
+
+NO_FAULT = "no fault"
+
+
+@dataclass(frozen=True)
+class Findings:
+    """The conclusion (first sentence), the supporting findings and what is still open."""
+
+    conclusion: str
+    lines: list[str] = field(default_factory=list)
+    open_questions: list[str] = field(default_factory=list)
+
+
+def _latest_by_asset(artifacts: list[Artifact], kind: str) -> dict[str, Artifact]:
+    found: dict[str, Artifact] = {}
+    for art in artifacts:
+        if art.kind == kind:
+            for asset in art.asset_ids or art.equipment_ids or [""]:
+                if asset not in found or (art.turn_index or 0) >= (found[asset].turn_index or 0):
+                    found[asset] = art
+    return found
+
+
+def _top(art: Artifact) -> dict[str, Any] | None:
+    hyps = [h for h in art.results.get("hypotheses") or [] if isinstance(h, dict)]
+    return hyps[0] if hyps else None
+
+
+def _range(hypothesis: dict[str, Any]) -> str:
+    values = [float(v) for v in hypothesis.get("confidence_range") or []]
+    return f"{values[0]:.2f}-{values[-1]:.2f}" if values else f"{float(hypothesis.get('probability') or 0):.2f}"
+
+
+def session_findings(artifacts: list[Artifact]) -> Findings:
+    """Conclusion first: the diagnosed faults (or that none stands out), then anomalies, work orders,
+    alerts; open questions where an asset was looked at but not diagnosed."""
+    diagnoses = _latest_by_asset(artifacts, "diagnose")
+    faults, healthy, lines = [], [], []
+    for asset, art in diagnoses.items():
+        top = _top(art)
+        if top is None:
+            continue
+        mode = str(top.get("failure_mode"))
+        if mode.lower().startswith(NO_FAULT):
+            healthy.append(asset)
+            lines.append(f"- {asset}: no fault stands out ({mode} {_range(top)}) [{art.id}]")
+        else:
+            faults.append(f"{asset}: {mode} ({_range(top)})")
+            confirm = f"; confirm by {top['confirm_by']}" if top.get("confirm_by") else ""
+            lines.append(f"- {asset}: most likely {mode} ({_range(top)}){confirm} [{art.id}]")
+    for asset, art in _latest_by_asset(artifacts, "anomaly_detection").items():
+        rate = art.results.get("anomaly_rate")
+        if isinstance(rate, int | float):
+            word = "abnormal" if rate > 2 * FALSE_ALARM_RATE else "within the false-alarm rate"
+            lines.append(f"- {asset}: {rate:.1%} of running samples flagged ({word}) [{art.id}]")
+    for asset, art in _latest_by_asset(artifacts, "work_order_summary").items():
+        per_year = art.results.get("corrective_per_year") or {}
+        trend = f"; corrective a year: {', '.join(str(v) for v in per_year.values())}" if per_year else ""
+        lines.append(f"- {asset}: {art.results.get('total')} work orders, {art.results.get('corrective')} "
+                     f"corrective{trend} [{art.id}]")
+    drafts = [a for a in artifacts if a.kind == "work_order_draft"]
+    lines += [f"- Drafted: {a.results.get('draft_id')} {a.results.get('title') or ''} [{a.id}]".rstrip() for a in drafts]
+    looked_at = {a for art in artifacts for a in art.asset_ids}
+    undiagnosed = sorted(looked_at - set(diagnoses))
+    open_questions = [f"{chillers(undiagnosed)} {'has' if len(undiagnosed) == 1 else 'have'} data but no "
+                      "diagnosis yet."] if undiagnosed else []
+    if faults:
+        conclusion = "Verdict: " + "; ".join(faults) + "."
+        if healthy:
+            conclusion += f" No fault stands out on {chillers(healthy)}."
+    elif healthy:
+        conclusion = f"Verdict: no fault stands out on {chillers(healthy)}."
+    elif lines:
+        conclusion = "Verdict: no diagnosis yet; the findings so far are below."
+    else:
+        conclusion = "Verdict: nothing has been analysed in this session yet."
+    return Findings(conclusion, lines, open_questions)
+
+
+def names(artifacts: list[Artifact]) -> str:
+    """The assets the findings are about, for a heading."""
+    return join_names(sorted({a for art in artifacts for a in art.asset_ids}))

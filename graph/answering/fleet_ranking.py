@@ -1,0 +1,163 @@
+"""Compare and rank several chillers (or equipment ids) on the turn's results: the odd one out first.
+
+Pure: per-asset artifacts of one kind (anomaly shares, diagnoses, efficiency, work orders, alerts)
+become a headline ("Chiller 6 stands out: ...; Chillers 3, 4 and 9 look normal.") and a Markdown
+table, one row per asset, sorted so the asset that matters comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from artifacts.model import Artifact
+from graph.answering.markdown import chillers, join_names, table
+from specialists.maintenance.prioritize import FALSE_ALARM_RATE
+
+STANDS_OUT_RATE = 2 * FALSE_ALARM_RATE
+MAX_ROWS = 12  # the site has 11 equipment ids
+
+
+@dataclass(frozen=True)
+class AssetRow:
+    """One asset's line in a comparison: its key figure (sort key and text) and what it means."""
+
+    asset: str
+    value: float  # higher = more attention
+    figure: str  # "31.0% of running samples"
+    finding: str
+    stands_out: bool
+    artifact_id: str
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A ranked comparison: the opening sentence and the table lines under it."""
+
+    headline: str
+    lines: list[str]
+    rows: list[AssetRow]
+
+
+def _hypotheses(art: Artifact) -> list[dict[str, Any]]:
+    return [h for h in art.results.get("hypotheses") or [] if isinstance(h, dict)]
+
+
+def _anomaly_row(art: Artifact) -> AssetRow | None:
+    rate = art.results.get("anomaly_rate")
+    if not isinstance(rate, int | float) or not art.asset_ids:
+        return None
+    conditional = bool(art.results.get("conditional_columns"))
+    what = "off its expected power-load relation" if conditional else "flagged anomalous"
+    shifts = art.results.get("sustained_shifts") or []
+    out = rate > STANDS_OUT_RATE or bool(shifts)
+    finding = "sustained shift" if shifts else "stands out" if out else "normal" if rate <= FALSE_ALARM_RATE \
+        else "slightly above the false-alarm rate"
+    return AssetRow(art.asset_ids[0], float(rate), f"{rate:.1%} of running samples {what}", finding, out, art.id)
+
+
+def _diagnosis_row(art: Artifact) -> AssetRow | None:
+    hyps = _hypotheses(art)
+    if not hyps or not art.asset_ids:
+        return None
+    top = hyps[0]
+    mode = str(top.get("failure_mode"))
+    p = float(top.get("probability") or 0.0)
+    fault = not mode.lower().startswith("no fault")
+    return AssetRow(art.asset_ids[0], p if fault else 0.0, f"{mode} ({p:.2f})",
+                    "fault suspected" if fault else "no fault", fault and p >= 0.5, art.id)
+
+
+def _efficiency_row(art: Artifact) -> AssetRow | None:
+    stats = art.results.get("stats") or {}
+    if not art.asset_ids:
+        return None
+    entry = stats.get(f"{art.asset_ids[0]} Chiller Efficiency") or {}
+    value = entry.get("running_mean") if entry.get("running_mean") is not None else entry.get("mean")
+    if not isinstance(value, int | float):
+        return None
+    return AssetRow(art.asset_ids[0], float(value), f"{value:.2f} kW/ton while running", "", False, art.id)
+
+
+def _work_order_row(art: Artifact) -> AssetRow | None:
+    total = art.results.get("total")
+    if not isinstance(total, int):
+        return None
+    name = ", ".join(art.asset_ids) or ", ".join(art.equipment_ids)
+    if art.asset_ids and art.equipment_ids:
+        name = f"{art.asset_ids[0]} ({art.equipment_ids[0]})"
+    corrective = art.results.get("corrective")
+    return AssetRow(name, float(total), f"{total} work orders, {corrective} corrective", "", False, art.id)
+
+
+def _alert_row(art: Artifact) -> AssetRow | None:
+    rules = [r for r in art.results.get("rules") or [] if isinstance(r, dict)]
+    name = ", ".join(art.equipment_ids or art.asset_ids)
+    if not name:
+        return None
+    count = sum(int(r.get("count") or 0) for r in rules)
+    busiest = max(rules, key=lambda r: int(r.get("count") or 0), default=None)
+    finding = f"mostly {busiest.get('rule_id')}" if busiest and busiest.get("count") else "no alerts"
+    return AssetRow(name, float(count), f"{count} alerts", finding, False, art.id)
+
+
+# kind -> (row builder, header of the figure column, ranked by count rather than by a finding)
+ROWS: dict[str, tuple[Callable[[Artifact], AssetRow | None], str, bool]] = {
+    "anomaly_detection": (_anomaly_row, "Anomalous share", False),
+    "diagnose": (_diagnosis_row, "Most likely cause", False),
+    "work_order_summary": (_work_order_row, "Work orders", True),
+    "alert_rules": (_alert_row, "Alerts", True),
+    "telemetry_window": (_efficiency_row, "Efficiency", False),
+}
+
+
+def _latest_per_asset(artifacts: list[Artifact], kind: str) -> list[Artifact]:
+    by_asset: dict[str, Artifact] = {}
+    for art in artifacts:
+        if art.kind == kind:
+            key = ",".join(art.asset_ids or art.equipment_ids)
+            if key not in by_asset or (art.turn_index or 0) >= (by_asset[key].turn_index or 0):
+                by_asset[key] = art
+    return list(by_asset.values())
+
+
+def _natural(name: str) -> tuple[str, int]:
+    """'Chiller 10' after 'Chiller 9'."""
+    head, _, tail = name.rpartition(" ")
+    return (head, int(tail)) if tail.isdigit() else (name, 0)
+
+
+def _headline(kind: str, rows: list[AssetRow]) -> str:
+    if ROWS[kind][2]:  # counts: the largest first
+        first = rows[0]
+        unit = "work orders" if kind == "work_order_summary" else "alerts"
+        return (f"{first.asset} has the most {unit}: {first.figure}; "
+                f"{len(rows) - 1} other equipment id(s) below it.")
+    if kind == "telemetry_window":
+        worst, best = rows[0], rows[-1]
+        return f"{worst.asset} runs least efficiently: {worst.figure} (best: {best.asset}, {best.figure})."
+    out = [r for r in rows if r.stands_out]
+    rest = sorted((r.asset for r in rows if not r.stands_out), key=_natural)
+    normal = f"{chillers(rest)} {'looks' if len(rest) == 1 else 'look'} normal" if rest else ""
+    if not out:
+        return f"None of {chillers([r.asset for r in rows])} stands out: {rows[0].asset} is highest at {rows[0].figure}."
+    if len(out) == 1:
+        return f"{out[0].asset} stands out: {out[0].figure}" + (f"; {normal}." if normal else ".")
+    figures = "; ".join(f"{r.asset} {r.figure}" for r in out)
+    return f"{chillers([r.asset for r in out])} stand out ({figures})" + (f"; {normal}." if normal else ".")
+
+
+def compare_assets(artifacts: list[Artifact]) -> Comparison | None:
+    """A ranked comparison of the first kind (in `ROWS` order) with results for two or more assets."""
+    for kind, (build, header, _) in ROWS.items():
+        rows = [r for r in (build(a) for a in _latest_per_asset(artifacts, kind)) if r is not None]
+        if len(rows) < 2:
+            continue
+        rows.sort(key=lambda r: (-r.value, r.asset))
+        shown = rows[:MAX_ROWS]
+        lines = table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
+        if len(rows) > MAX_ROWS:
+            lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")
+        return Comparison(_headline(kind, rows), lines, rows)
+    return None

@@ -1,0 +1,134 @@
+"""Recommendations ("should we...?", "replace or keep fixing?"): the advice and its reasons first, then
+an offer to act. Never the action itself: drafting is done only when the user asks for it.
+
+Pure functions over the turn's and the session's artifacts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from artifacts.model import Artifact
+from specialists.maintenance.bundling import MOBILISATION_HOURS
+from specialists.maintenance.prioritize import FALSE_ALARM_RATE
+
+# The action an answer offers (Focus.pending_offer) -> the sentence that offers it.
+OFFERS: dict[str, str] = {
+    "draft_wo": "Say 'draft it' and I will draft the work order.",
+    "monitoring_config": "Say 'set it up' and I will write the monitoring configuration.",
+    "validation_protocol": "Say 'go ahead' and I will write the validation protocol.",
+    "restart_checklist": "Say 'go ahead' and I will write the restart checklist.",
+    "report": "Say 'write the report' and I will write it up for management.",
+    "diagnose": "Say 'go ahead' and I will diagnose the most likely cause.",
+    "anomaly_detection": "Say 'go ahead' and I will run anomaly detection on it.",
+}
+_REPLACE = re.compile(r"\b(replac\w*|retir\w*|end of (its )?life|scrap|new (unit|chiller)|swap (it )?out)\b", re.I)
+INSPECT_PROBABILITY = 0.5  # a fault this likely is worth a planned look
+RISING_CORRECTIVE = 1.0  # corrective orders a year added each year: a unit wearing out
+MANY_CORRECTIVE = 6  # corrective orders in the last complete year
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The advice (first sentence), the reasons behind it and the offer that closes the answer."""
+
+    sentence: str
+    reasons: list[str] = field(default_factory=list)
+    offer: str = ""
+
+
+def offer_sentence(pending_offer: str | None) -> str:
+    """The sentence offering the action the planner set as pending ('' when none)."""
+    return OFFERS.get(pending_offer or "", "Say 'go ahead' and I will do it." if pending_offer else "")
+
+
+def _latest(artifacts: list[Artifact], kind: str) -> Artifact | None:
+    found = [a for a in artifacts if a.kind == kind]
+    return max(found, key=lambda a: a.turn_index or 0) if found else None
+
+
+def _top_fault(artifacts: list[Artifact]) -> tuple[str, float, Artifact] | None:
+    diagnosis = _latest(artifacts, "diagnose")
+    hyps = [h for h in (diagnosis.results.get("hypotheses") or []) if isinstance(h, dict)] if diagnosis else []
+    if not diagnosis or not hyps:
+        return None
+    return str(hyps[0].get("failure_mode")), float(hyps[0].get("probability") or 0.0), diagnosis
+
+
+def _corrective_reasons(art: Artifact | None) -> tuple[list[str], float, int]:
+    if art is None:
+        return [], 0.0, 0
+    per_year: dict[str, Any] = art.results.get("corrective_per_year") or {}
+    slope = art.results.get("corrective_trend_per_year")
+    slope = float(slope) if isinstance(slope, int | float) else 0.0
+    counts = [int(per_year[y]) for y in sorted(per_year)]
+    if not counts:
+        return [], slope, 0
+    years = sorted(per_year)
+    hours = counts[-1] * MOBILISATION_HOURS
+    return [f"corrective orders {', '.join(map(str, counts))} a year {years[0]}-{years[-1]} "
+            f"(trend {slope:+.1f}/year) [{art.id}]",
+            f"about {hours:g} h of call-out labour in {years[-1]} at ~{MOBILISATION_HOURS:g} h a visit "
+            "(a proxy: the records hold no labour hours)"], slope, counts[-1]
+
+
+def _efficiency_reason(artifacts: list[Artifact]) -> tuple[str, bool]:
+    trend = _latest(artifacts, "trend_stats")
+    value = trend.results.get("efficiency_trend_per_day") if trend else None
+    if trend is None or not isinstance(value, int | float):
+        return "", False
+    worse = value > 0
+    return f"kW/ton {'rising' if worse else 'steady or falling'} ({value:+.4f}/day) [{trend.id}]", worse
+
+
+def replace_or_repair(artifacts: list[Artifact], pending_offer: str | None) -> Recommendation:
+    """Replace or keep fixing: rising corrective work, its labour, and a worsening efficiency."""
+    reasons, slope, last = _corrective_reasons(_latest(artifacts, "work_order_summary"))
+    efficiency, worse = _efficiency_reason(artifacts)
+    reasons += [efficiency] if efficiency else []
+    if not reasons:
+        return Recommendation("I cannot recommend either yet: there is no work-order history or efficiency "
+                              "trend for this unit in the session.", [],
+                              "Say 'show the work orders' and I will pull its corrective history.")
+    wearing = slope >= RISING_CORRECTIVE and last >= MANY_CORRECTIVE
+    if wearing and (worse or not efficiency):
+        head = "Start planning a replacement: breakdowns are rising year on year"
+    elif wearing or worse:
+        head = "Keep fixing it for now, but budget for a replacement: the signs of wear are mixed"
+    else:
+        head = "Keep fixing it for now: the repair load is not rising"
+    return Recommendation(head + ".", reasons, offer_sentence(pending_offer))
+
+
+def inspection(artifacts: list[Artifact], pending_offer: str | None) -> Recommendation:
+    """Plan an inspection or work? From the top fault's probability and the anomaly shares."""
+    reasons: list[str] = []
+    fault = _top_fault(artifacts)
+    anomaly = _latest(artifacts, "anomaly_detection")
+    rate = anomaly.results.get("anomaly_rate") if anomaly else None
+    likely = fault is not None and not fault[0].lower().startswith("no fault") and fault[1] >= INSPECT_PROBABILITY
+    if fault is not None:
+        reasons.append(f"most likely cause: {fault[0]} ({fault[1]:.2f}) [{fault[2].id}]")
+    if anomaly is not None and isinstance(rate, int | float):
+        reasons.append(f"{rate:.1%} of running samples flagged vs ~{FALSE_ALARM_RATE:.0%} on healthy data "
+                       f"[{anomaly.id}]")
+    abnormal = isinstance(rate, int | float) and rate > 2 * FALSE_ALARM_RATE
+    if not reasons:
+        return Recommendation("Not yet: nothing in this session points to a fault, so an inspection would be "
+                              "routine rather than targeted.", [], offer_sentence(pending_offer))
+    if likely:
+        head = f"Yes, plan the inspection: {fault[0]} is the likely cause" if fault else "Yes, plan the inspection"
+    elif abnormal:
+        head = "Yes, plan the inspection: the chiller behaves abnormally, though no cause stands out yet"
+    else:
+        head = "Not yet: the evidence does not point to a fault; keep monitoring"
+    return Recommendation(head + ".", reasons, offer_sentence(pending_offer))
+
+
+def recommend(question: str, artifacts: list[Artifact], pending_offer: str | None) -> Recommendation:
+    """The recommendation the question asks for: replace-or-repair when it says so, else act-or-wait."""
+    if _REPLACE.search(question):
+        return replace_or_repair(artifacts, pending_offer)
+    return inspection(artifacts, pending_offer)

@@ -1,0 +1,156 @@
+"""The opening of the answer, written for the shape of the question (assetops.domain.turn.QuestionShape).
+
+yes_no -> "Yes" / "No" / "Not clearly" first, then the evidence; which -> the pick first; how_to ->
+a numbered procedure; verdict -> the session's findings, conclusion first; recommend -> the advice
+with its reasons and an offer; open -> the finding that answers it. Several chillers with
+per-asset results are compared and ranked, the odd one out first. Long outputs (the management
+report) are summarised and linked. Pure: reads artifacts and the question only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from artifacts.model import Artifact
+from graph.answering.figures import telemetry_figures
+from graph.answering.findings import session_findings
+from graph.answering.fleet_ranking import compare_assets
+from graph.answering.long_output import LONG_KINDS, report_summary
+from graph.answering.procedure import fix_plan, procedure
+from graph.answering.recommend import offer_sentence, recommend
+from graph.answering.verdicts import named_mode, yes_no_verdict
+
+MAX_REASONS = 4
+
+
+@dataclass(frozen=True)
+class ShapedLead:
+    """The first sentence (it answers the question) and the lines that support it, in order."""
+
+    first: str
+    lines: list[str] = field(default_factory=list)
+    offer: str = ""  # closes the answer instead of the generic next question
+    replaces_body: bool = True  # the lines already show what the generic body would (a procedure)
+
+
+@dataclass(frozen=True)
+class AnswerInputs:
+    """What the shaped opening may draw on."""
+
+    shape: str
+    scope: str
+    question: str
+    artifacts: list[Artifact]  # this turn's, answering ones first
+    session: list[Artifact] = field(default_factory=list)  # everything visible in the session
+    pending_offer: str | None = None
+
+
+def _which(inputs: AnswerInputs) -> ShapedLead | None:
+    """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
+    ranking = next((a for a in inputs.artifacts if a.kind == "priority_ranking" and a.results.get("ranking")), None)
+    if ranking is not None:
+        rows = [r for r in ranking.results["ranking"] if isinstance(r, dict)]
+        top = rows[0]
+        why = (top.get("reasons") or ["no adverse evidence on any asset yet"])[0]
+        lines = [f"- {r.get('asset_id')}: score {r.get('score')}" + (f", {r['reasons'][0]}" if r.get("reasons") else "")
+                 for r in rows[:6]]
+        return ShapedLead(f"{top.get('asset_id')}. {str(why)[:1].upper()}{str(why)[1:]}.", lines)
+    comparison = compare_assets(inputs.artifacts)
+    if comparison is not None:
+        pick = comparison.rows[0]
+        return ShapedLead(f"{pick.asset}. {comparison.headline}", comparison.lines)
+    diagnosis = next((a for a in inputs.artifacts if a.kind == "diagnose" and a.results.get("hypotheses")), None)
+    if diagnosis is not None:
+        hyps = [h for h in diagnosis.results["hypotheses"] if isinstance(h, dict)]
+        asked = named_mode(inputs.question, hyps)
+        top = hyps[0]
+        lines = [f"- {h.get('failure_mode')}: {float(h.get('probability') or 0):.2f}" for h in hyps[:3]]
+        first = f"{top.get('failure_mode')}. It is the most likely cause on {', '.join(diagnosis.asset_ids)}."
+        if asked is not None and asked is not top:
+            first += f" {asked.get('failure_mode')} ranks lower ({float(asked.get('probability') or 0):.2f})."
+        return ShapedLead(first, lines)
+    return None
+
+
+def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
+    found = procedure(inputs.artifacts) or fix_plan(inputs.artifacts) or fix_plan(inputs.session)
+    if found is None:
+        return None
+    first, steps = found
+    return ShapedLead(first, steps)
+
+
+def _verdict(inputs: AnswerInputs) -> ShapedLead:
+    findings = session_findings(inputs.session or inputs.artifacts)
+    open_lines = [f"Open: {q}" for q in findings.open_questions]
+    return ShapedLead(findings.conclusion, [*findings.lines[:8], *open_lines])
+
+
+def _recommend(inputs: AnswerInputs) -> ShapedLead:
+    advice = recommend(inputs.question, [*inputs.session, *inputs.artifacts], inputs.pending_offer)
+    return ShapedLead(advice.sentence, [f"- {r}" for r in advice.reasons[:MAX_REASONS]], advice.offer,
+                      replaces_body=False)
+
+
+def _yes_no(inputs: AnswerInputs) -> ShapedLead:
+    verdict = yes_no_verdict(inputs.question, inputs.artifacts or inputs.session)
+    return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
+
+
+def _open(inputs: AnswerInputs) -> ShapedLead | None:
+    """Only where the finding has a better form than its summary: a comparison, a report, figures."""
+    return None
+
+
+def _long_output(inputs: AnswerInputs) -> ShapedLead | None:
+    report = next((a for a in inputs.artifacts if a.kind in LONG_KINDS), None)
+    if report is None:
+        return None
+    lines = report_summary(report, inputs.session or inputs.artifacts)
+    return ShapedLead(lines[0], lines[1:])
+
+
+def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
+    comparison = compare_assets(inputs.artifacts)
+    return ShapedLead(comparison.headline, comparison.lines) if comparison is not None else None
+
+
+def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
+    """The opening for the question's shape, or None where the finding's own summary answers best."""
+    long_output = _long_output(inputs)
+    if long_output is not None and inputs.shape in ("open", "verdict"):
+        return long_output
+    if inputs.shape == "yes_no":
+        return _yes_no(inputs)
+    if inputs.shape == "which":
+        return _which(inputs) or _fleet(inputs)
+    if inputs.shape == "how_to":
+        return _how_to(inputs)
+    if inputs.shape == "verdict":
+        return _verdict(inputs)
+    if inputs.shape == "recommend":
+        return _recommend(inputs)
+    if inputs.scope in ("fleet", "assets") or len({a for art in inputs.artifacts for a in art.asset_ids}) > 1:
+        fleet = _fleet(inputs)
+        if fleet is not None:
+            return fleet
+    return _open(inputs)
+
+
+def figures_for(artifacts: list[Artifact]) -> list[str]:
+    """Bullet figures of the first telemetry window (when the answer leads with telemetry)."""
+    window = next((a for a in artifacts if a.kind == "telemetry_window" and a.results.get("stats")), None)
+    return telemetry_figures(window) if window is not None else []
+
+
+def offer_for(pending_offer: str | None) -> str:
+    """The closing offer for a pending action ('' when none)."""
+    return offer_sentence(pending_offer)
+
+
+def decision_shape(decision: Any) -> tuple[str, str]:
+    """(shape, scope) of the turn's decision, whether it is the encoded dict or a typed object."""
+    if isinstance(decision, dict):
+        return str(decision.get("shape") or "open"), str(decision.get("scope") or "asset")
+    return str(getattr(decision, "shape", "open") or "open"), str(getattr(decision, "scope", "asset") or "asset")

@@ -1,0 +1,233 @@
+"""Yes/no answers decided from the turn's evidence: "Yes", "No" or "Not clearly" first, then why.
+
+Pure functions over artifact results, one per kind of evidence: anomaly shares against the
+detector's false-alarm rate, corrective work orders per year, sensor-validity verdicts, a named
+failure mode against the diagnosis, alert rules that fired. `yes_no_verdict` picks the one that
+fits the question and the evidence at hand; with none, the answer is "Not clearly" and says why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from artifacts.model import Artifact
+from graph.answering.markdown import chillers, join_names
+from specialists.maintenance.prioritize import FALSE_ALARM_RATE
+
+Answer = Literal["Yes", "No", "Not clearly"]
+CLEAR_ANOMALY_RATE = 2 * FALSE_ALARM_RATE  # above twice the false-alarm rate the flags are a finding
+TREND_PER_YEAR = 0.5  # corrective orders a year: a slope smaller than this is "steady"
+NO_FAULT = "no fault"
+# A question about health ("is it running normally?") is answered yes when nothing is wrong.
+_HEALTHY = re.compile(r"\b(normal(ly)?|fine|ok(ay)?|healthy|good|within (spec|limits)|as expected)\b", re.I)
+_FEWER = re.compile(r"\b(less|fewer|decreas\w*|improv\w*|getting better|down)\b", re.I)
+_REAL = re.compile(r"\b(real|actual|genuine|process)\b", re.I)
+_WORDS = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A yes/no answer: the word, the sentence that opens the answer, the evidence lines after it."""
+
+    answer: Answer
+    sentence: str
+    evidence: list[str] = field(default_factory=list)
+
+
+def _flip(answer: Answer) -> Answer:
+    return "No" if answer == "Yes" else "Yes" if answer == "No" else answer
+
+
+def _bounds(hypothesis: dict[str, Any]) -> tuple[float, float]:
+    values = [float(v) for v in hypothesis.get("confidence_range") or []]
+    if values:
+        return values[0], values[-1]
+    p = float(hypothesis.get("probability") or 0.0)
+    return p, p
+
+
+def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is something abnormal? Yes when the anomalous share of running samples is well above the
+    detector's false-alarm rate (or a sustained shift was found), no when it is at or below it."""
+    found = [a for a in artifacts if a.kind == "anomaly_detection" and isinstance(a.results.get("anomaly_rate"),
+                                                                                    int | float)]
+    if not found:
+        return None
+    lines, flagged, unclear = [], [], []
+    for art in found:
+        rate, asset = float(art.results["anomaly_rate"]), ", ".join(art.asset_ids)
+        shifts = art.results.get("sustained_shifts") or []
+        lines.append(f"- {asset}: {rate:.1%} of running samples flagged"
+                     + (f"; sustained shift: {shifts[0].get('message')}" if shifts and shifts[0].get("message") else "")
+                     + f" [{art.id}]")
+        if rate > CLEAR_ANOMALY_RATE or shifts:
+            flagged.append(asset)
+        elif rate > FALSE_ALARM_RATE:
+            unclear.append(asset)
+    rate_note = f"the detector flags about {FALSE_ALARM_RATE:.0%} of samples on healthy data"
+    if flagged:
+        answer: Answer = "Yes"
+        body = f"{chillers(flagged)} {'shows' if len(flagged) == 1 else 'show'} abnormal behaviour, well above {rate_note}"
+    elif unclear:
+        answer = "Not clearly"
+        body = f"{chillers(unclear)} {'is' if len(unclear) == 1 else 'are'} only slightly above {rate_note}"
+    else:
+        answer = "No"
+        body = f"nothing abnormal stands out: every share is within {rate_note}"
+    if _HEALTHY.search(question):
+        answer = _flip(answer)
+    return Verdict(answer, f"{answer}{':' if answer == 'Not clearly' else ','} {body}.", lines)
+
+
+def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Are breakdowns getting more frequent? From corrective orders per complete year and their slope."""
+    found = [a for a in artifacts if a.kind == "work_order_summary" and a.results.get("corrective_per_year")]
+    if not found:
+        return None
+    art = found[-1]
+    per_year: dict[str, int] = art.results["corrective_per_year"]
+    years = sorted(per_year)
+    counts = [int(per_year[y]) for y in years]
+    where = ", ".join(art.asset_ids or art.equipment_ids)
+    series = f"{', '.join(str(c) for c in counts)} corrective orders a year {years[0]}-{years[-1]}"
+    partial = art.results.get("partial_year")
+    evidence = [f"- {where}: {series}"
+                + (f"; {art.results.get('partial_year_corrective')} so far in {partial}" if partial else "")
+                + f" [{art.id}]"]
+    slope = art.results.get("corrective_trend_per_year")
+    if len(counts) < 2 or not isinstance(slope, int | float):
+        return Verdict("Not clearly", f"Not clearly: {where} has fewer than two complete years of work orders "
+                                      f"({series}).", evidence)
+    if slope >= TREND_PER_YEAR and counts[-1] > counts[0]:
+        answer: Answer = "Yes"
+        body = f"breakdowns are getting more frequent: {series}"
+    elif slope <= -TREND_PER_YEAR and counts[-1] < counts[0]:
+        answer = "No"
+        body = f"breakdowns are getting less frequent: {series}"
+    else:
+        answer = "No"
+        body = f"breakdowns are roughly steady: {series}"
+    if _FEWER.search(question) and answer != "Not clearly" and "steady" not in body:
+        answer = _flip(answer)
+    return Verdict(answer, f"{answer}, {body}.", evidence)
+
+
+def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is the drift the sensor (or real)? From the sensor-validity verdicts and the coupled signals."""
+    found = [a for a in artifacts if a.kind == "sensor_validity" and a.results.get("verdicts")]
+    if not found:
+        return None
+    art = found[-1]
+    verdicts = [v for v in art.results["verdicts"] if isinstance(v, dict)]
+    drift = [str(v["sensor"]) for v in verdicts if v.get("verdict") == "sensor_drift"]
+    real = [str(v["sensor"]) for v in verdicts if v.get("verdict") == "real_change"]
+    evidence = [f"- {v.get('sensor')}: {str(v.get('verdict', '')).replace('_', ' ')}"
+                + (f", moved {float(v['shift']):+.2f} degF at equal load" if isinstance(v.get("shift"), int | float)
+                   else "")
+                + f", {len(v.get('followers') or [])} coupled signal(s) followed" for v in verdicts]
+    evidence.append(f"Source: [{art.id}]")
+    asks_real = bool(_REAL.search(question))
+    if drift and not real:
+        sensor_is_it = "Yes"
+        body = f"it looks like sensor drift: {join_names(drift)} moved on its own, its coupled signals did not follow"
+    elif real and not drift:
+        sensor_is_it = "No"
+        body = f"the change is real: the coupled signals moved with {join_names(real)}"
+    else:
+        return Verdict("Not clearly", "Not clearly: the coupled signals neither confirm nor rule out sensor "
+                                      "drift.", evidence)
+    answer: Answer = _flip(sensor_is_it) if asks_real else sensor_is_it  # type: ignore[assignment]
+    return Verdict(answer, f"{answer}, {body}.", evidence)
+
+
+def _mode_words(text: str) -> set[str]:
+    return {w for w in _WORDS.findall(text.lower()) if len(w) > 3 and w not in {"side", "water", "chiller"}}
+
+
+def named_mode(question: str, hypotheses: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The hypothesis the question names ("is it condenser fouling?"): the one sharing most words."""
+    asked = _mode_words(question)
+    scored = [(len(asked & _mode_words(str(h.get("failure_mode")))), i, h) for i, h in enumerate(hypotheses)]
+    best = max(scored, key=lambda s: (s[0], -s[1]), default=(0, 0, None))
+    return best[2] if best[0] else None
+
+
+def failure_mode_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is it <failure mode>? (or: is there a fault?) The named mode against the top hypothesis."""
+    found = [a for a in artifacts if a.kind == "diagnose" and a.results.get("hypotheses")]
+    if not found:
+        return None
+    art = found[-1]
+    hypotheses = [h for h in art.results["hypotheses"] if isinstance(h, dict)]
+    top = hypotheses[0]
+    low, high = _bounds(top)
+    top_mode = str(top.get("failure_mode"))
+    asset = ", ".join(art.asset_ids)
+    evidence = [f"- {h.get('failure_mode')}: {_bounds(h)[0]:.2f}-{_bounds(h)[1]:.2f}" for h in hypotheses[:3]]
+    evidence.append(f"Source: diagnosis of {asset} [{art.id}]")
+    asked = named_mode(question, hypotheses)
+    if asked is None:  # "is there a fault?", "is it serious?"
+        if top_mode.lower().startswith(NO_FAULT):
+            answer: Answer = "No"
+            body = f"no fault stands out on {asset} ({top_mode} {low:.2f}-{high:.2f})"
+        else:
+            answer = "Yes"
+            body = f"the most likely cause on {asset} is {top_mode} ({low:.2f}-{high:.2f})"
+        answer = _flip(answer) if _HEALTHY.search(question) else answer  # "is it running fine?"
+        return Verdict(answer, f"{answer}, {body}.", evidence)
+    mode = str(asked.get("failure_mode"))
+    a_low, a_high = _bounds(asked)
+    if asked is top:
+        second = hypotheses[1] if len(hypotheses) > 1 else None
+        clear = second is None or _bounds(second)[1] < low
+        answer = "Yes" if clear else "Not clearly"
+        rival = f"; {second.get('failure_mode')} is close ({_bounds(second)[0]:.2f}-{_bounds(second)[1]:.2f})" \
+            if second is not None and not clear else ""
+        punct = "," if answer == "Yes" else ":"
+        return Verdict(answer, f"{answer}{punct} {mode} is the most likely cause on {asset} "
+                               f"({low:.2f}-{high:.2f}){rival}.", evidence)
+    if a_high < low:
+        return Verdict("No", f"No, {mode} is less likely ({a_low:.2f}-{a_high:.2f}); the most likely cause on "
+                             f"{asset} is {top_mode} ({low:.2f}-{high:.2f}).", evidence)
+    return Verdict("Not clearly", f"Not clearly: {mode} ({a_low:.2f}-{a_high:.2f}) is close behind the most "
+                                  f"likely cause, {top_mode} ({low:.2f}-{high:.2f}).", evidence)
+
+
+def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Did alerts fire? From the alert-rule activity of each equipment id."""
+    found = [a for a in artifacts if a.kind == "alert_rules" and a.results.get("rules") is not None]
+    if not found:
+        return None
+    fired: list[str] = []
+    evidence = []
+    for art in found:
+        rules = [r for r in art.results["rules"] if isinstance(r, dict)]
+        count = sum(int(r.get("count") or 0) for r in rules)
+        where = ", ".join(art.equipment_ids or art.asset_ids)
+        evidence.append(f"- {where}: {count} alerts from {sum(1 for r in rules if r.get('count'))} rule(s) [{art.id}]")
+        if count:
+            fired.append(where)
+    if fired:
+        return Verdict("Yes", f"Yes, alerts fired on {join_names(fired)}.", evidence)
+    return Verdict("No", "No, no alert rule fired in this period.", evidence)
+
+
+# Most specific first: a named failure mode or a sensor question beats a general anomaly share.
+CHECKS = (failure_mode_verdict, sensor_validity_verdict, breakdown_trend_verdict, alert_verdict, anomaly_verdict)
+
+
+def yes_no_verdict(question: str, artifacts: list[Artifact]) -> Verdict:
+    """The yes/no answer the evidence supports; "Not clearly" with the reason when none fits."""
+    hypotheses = [h for a in artifacts if a.kind == "diagnose" for h in a.results.get("hypotheses") or []
+                  if isinstance(h, dict)]
+    checks = CHECKS if named_mode(question, hypotheses) else CHECKS[1:] + CHECKS[:1]
+    for check in checks:
+        verdict = check(artifacts, question)
+        if verdict is not None:
+            return verdict
+    if not artifacts:
+        return Verdict("Not clearly", "Not clearly: this turn produced no evidence that settles it.")
+    kinds = join_names(sorted({a.kind.replace("_", " ") for a in artifacts}))
+    return Verdict("Not clearly", f"Not clearly: the {kinds} of this turn does not answer yes or no by itself.")

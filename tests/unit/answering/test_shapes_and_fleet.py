@@ -1,0 +1,124 @@
+"""Shaped openings: fleet ranking, the pick, procedures, verdicts, recommendations, reports, confidence."""
+
+from graph.answering.confidence import confidence_line
+from graph.answering.figures import telemetry_figures
+from graph.answering.fleet_ranking import compare_assets
+from graph.answering.markdown import whole_sentences
+from graph.answering.shapes import AnswerInputs, decision_shape, shaped_lead
+from tests.unit.answering.builders import anomaly, art, diagnosis, work_orders
+
+
+def _inputs(shape: str, artifacts: list, **kw: object) -> AnswerInputs:  # type: ignore[type-arg]
+    return AnswerInputs(shape=shape, scope=str(kw.pop("scope", "asset")), question=str(kw.pop("question", "")),
+                        artifacts=artifacts, **kw)  # type: ignore[arg-type]
+
+
+def test_fleet_anomalies_rank_the_odd_one_out_first() -> None:
+    found = [anomaly("Chiller 3", 0.02), anomaly("Chiller 6", 0.31), anomaly("Chiller 4", 0.03),
+             anomaly("Chiller 9", 0.01)]
+    comparison = compare_assets(found)
+    assert comparison is not None
+    assert comparison.headline == ("Chiller 6 stands out: 31.0% of running samples off its expected power-load "
+                                   "relation; Chillers 3, 4 and 9 look normal.")
+    assert comparison.lines[0].startswith("| Asset |") and "| Chiller 6 |" in comparison.lines[2]
+
+
+def test_fleet_work_orders_table_sorted_by_count() -> None:
+    low = art("work_order_summary", {"total": 3, "corrective": 1}, asset=None, equipment=["CWC04013"], id="a1")
+    high = art("work_order_summary", {"total": 45, "corrective": 12}, asset=None, equipment=["CWC04009"], id="a2")
+    comparison = compare_assets([low, high])
+    assert comparison is not None and comparison.headline.startswith("CWC04009 has the most work orders: 45")
+    assert comparison.lines[2].startswith("| CWC04009 |")
+
+
+def test_which_question_gets_the_pick_first() -> None:
+    lead = shaped_lead(_inputs("which", [anomaly("Chiller 3", 0.02), anomaly("Chiller 6", 0.31)]))
+    assert lead is not None and lead.first.startswith("Chiller 6. ")
+
+
+def test_fleet_scope_open_question_is_compared() -> None:
+    lead = shaped_lead(_inputs("open", [anomaly("Chiller 3", 0.02), anomaly("Chiller 6", 0.31)], scope="fleet"))
+    assert lead is not None and lead.first.startswith("Chiller 6 stands out")
+
+
+def test_how_to_is_a_numbered_procedure() -> None:
+    checklist = art("restart_checklist", {"steps": ["Check the oil level", "Start the pumps", "Start the chiller"]},
+                    asset="Chiller 9", producer="maintenance")
+    lead = shaped_lead(_inputs("how_to", [checklist]))
+    assert lead is not None and lead.first == "To restart Chiller 9 safely, follow these 3 steps:"
+    assert lead.lines[:3] == ["1. Check the oil level", "2. Start the pumps", "3. Start the chiller"]
+
+
+def test_verdict_summarises_the_session_conclusion_first() -> None:
+    session = [diagnosis("Chiller 6", ("Condenser Water side fouling", 0.75, 0.85)), anomaly("Chiller 6", 0.31),
+               work_orders("Chiller 6", {"2019": 3, "2020": 5}, 2.0), anomaly("Chiller 3", 0.02)]
+    lead = shaped_lead(_inputs("verdict", [], session=session))
+    assert lead is not None
+    assert lead.first == "Verdict: Chiller 6: Condenser Water side fouling (0.75-0.85)."
+    assert any("31.0%" in line for line in lead.lines)
+    assert any(line.startswith("Open: Chiller 3") for line in lead.lines)
+
+
+def test_recommend_gives_advice_reasons_and_offer_never_a_draft() -> None:
+    session = [diagnosis("Chiller 6", ("Condenser Water side fouling", 0.75, 0.85))]
+    lead = shaped_lead(_inputs("recommend", [], session=session, question="Would it be worth planning an "
+                               "inspection shutdown?", pending_offer="draft_wo"))
+    assert lead is not None and lead.first.startswith("Yes, plan the inspection: Condenser Water side fouling")
+    assert lead.offer == "Say 'draft it' and I will draft the work order."
+
+
+def test_replace_or_repair_reads_the_corrective_trend() -> None:
+    wos = work_orders("Chiller 6", {"2016": 1, "2017": 2, "2018": 4, "2019": 7, "2020": 11}, 2.5)
+    lead = shaped_lead(_inputs("recommend", [wos], question="Is it time to retire this unit?"))
+    assert lead is not None and lead.first.startswith("Start planning a replacement")
+    wos_flat = work_orders("Chiller 6", {"2019": 2, "2020": 2}, 0.0)
+    lead = shaped_lead(_inputs("recommend", [wos_flat], question="replace it or keep fixing?"))
+    assert lead is not None and lead.first.startswith("Keep fixing it for now")
+
+
+def test_report_is_linked_with_diagnosis_and_actions() -> None:
+    session = [diagnosis("Chiller 6", ("Condenser Water side fouling", 0.75, 0.85), id="artifact_fm_1")]
+    text = ("## Management summary: Chiller 6 (spring)\n\n**Root cause**\n- x [artifact_fm_1]\n\n"
+            "**Recommended next steps**: act on the finding, then validate.")
+    report = art("management_report", {"report": text, "cites": ["artifact_fm_1"]}, producer="maintenance",
+                 id="artifact_mt_r")
+    lead = shaped_lead(_inputs("open", [report], session=session))
+    assert lead is not None
+    joined = "\n".join([lead.first, *lead.lines])
+    assert "Condenser Water side fouling" in joined and "Actions: act on the finding, then validate." in joined
+    assert "Full report: /v1/sessions/ses_1/artifacts/artifact_mt_r/markdown" in joined
+
+
+def test_confidence_says_what_it_rests_on() -> None:
+    diag = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.85, 0.95))
+    assert confidence_line([diag], evidence_missing=False) == (
+        "Confidence: high (0.90, diagnosis from 3 months of telemetry).")
+    knowledge = art("failure_modes", {"failure_modes": []}, producer="failure")
+    assert "failure-mode knowledge only" in confidence_line([knowledge], evidence_missing=False)
+    assert confidence_line([art("capabilities", {}, producer="timeseries")], evidence_missing=False) == ""
+
+
+def test_telemetry_figures_are_bullets_with_units() -> None:
+    window = art("telemetry_window", {"running_share": 0.6, "stats": {
+        "Chiller 6 Power Input": {"count": 10, "mean": 150.0, "min": 0.0, "max": 420.0, "running_mean": 312.4,
+                                  "unit": "kW", "trend_per_day": None},
+        "Chiller 6 Chiller Efficiency": {"count": 10, "mean": 0.4, "min": 0.0, "max": 0.9, "running_mean": 0.62,
+                                         "unit": "kW/ton"}}}, producer="data")
+    lines = telemetry_figures(window)
+    assert lines[0] == "- Power Input: 312.4 kW while running (all samples 150.0 kW, range 0 to 420.0 kW)"
+    assert lines[1].startswith("- Efficiency: 0.62 kW/ton while running")
+    assert lines[-1] == "- Running: 60% of the time"
+    assert not any(";" in line for line in lines)
+
+
+def test_whole_sentences_never_cut_mid_sentence() -> None:
+    text = "First finding is here. Second one is longer than the rest. Third."
+    assert whole_sentences(text, 30) == "First finding is here."
+    assert whole_sentences(text, 5) == "First finding is here."
+
+
+def test_decision_shape_reads_dicts_and_objects() -> None:
+    from assetops.domain.turn import Decision
+
+    assert decision_shape({"shape": "yes_no", "scope": "fleet"}) == ("yes_no", "fleet")
+    assert decision_shape(Decision(kind="run", shape="which")) == ("which", "asset")

@@ -1,0 +1,71 @@
+"""Yes/no answers are decided from the evidence: "Yes", "No" or "Not clearly" first."""
+
+from graph.answering.verdicts import (
+    anomaly_verdict,
+    breakdown_trend_verdict,
+    failure_mode_verdict,
+    sensor_validity_verdict,
+    yes_no_verdict,
+)
+from tests.unit.answering.builders import anomaly, art, diagnosis, work_orders
+
+
+def test_rising_corrective_orders_answer_yes_with_the_series() -> None:
+    verdict = breakdown_trend_verdict(
+        [work_orders("Chiller 6", {"2016": 1, "2017": 2, "2018": 4, "2019": 7, "2020": 11}, 2.5)],
+        "Are breakdowns getting more frequent?")
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence == ("Yes, breakdowns are getting more frequent: 1, 2, 4, 7, 11 corrective orders a "
+                                "year 2016-2020.")
+
+
+def test_steady_corrective_orders_answer_no() -> None:
+    verdict = breakdown_trend_verdict([work_orders("Chiller 6", {"2019": 3, "2020": 3}, 0.0)], "more breakdowns?")
+    assert verdict is not None and verdict.sentence.startswith("No, breakdowns are roughly steady")
+
+
+def test_one_year_of_orders_is_not_clear() -> None:
+    verdict = breakdown_trend_verdict([work_orders("Chiller 6", {"2020": 3}, None)], "")  # type: ignore[arg-type]
+    assert verdict is not None and verdict.answer == "Not clearly"
+
+
+def test_anomaly_share_against_the_false_alarm_rate() -> None:
+    assert anomaly_verdict([anomaly("Chiller 6", 0.31)], "Is anything abnormal?").answer == "Yes"  # type: ignore[union-attr]
+    assert anomaly_verdict([anomaly("Chiller 6", 0.03)], "Is anything abnormal?").answer == "No"  # type: ignore[union-attr]
+    assert anomaly_verdict([anomaly("Chiller 6", 0.07)], "Anything odd?").answer == "Not clearly"  # type: ignore[union-attr]
+
+
+def test_a_health_question_flips_the_answer() -> None:
+    verdict = anomaly_verdict([anomaly("Chiller 6", 0.03)], "Is Chiller 6 running normally?")
+    assert verdict is not None and verdict.sentence.startswith("Yes, nothing abnormal stands out")
+
+
+def test_named_failure_mode_that_leads_is_yes() -> None:
+    diag = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.75, 0.85), ("Refrigerant leak", 0.1, 0.2))
+    verdict = failure_mode_verdict([diag], "is it condenser fouling?")
+    assert verdict is not None and verdict.sentence.startswith("Yes, Condenser Water side fouling is the most likely")
+
+
+def test_named_failure_mode_far_behind_is_no() -> None:
+    diag = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.75, 0.85), ("Refrigerant leak", 0.1, 0.2))
+    verdict = failure_mode_verdict([diag], "could it be a refrigerant leak?")
+    assert verdict is not None and verdict.answer == "No"
+    assert "most likely cause on Chiller 6 is Condenser Water side fouling" in verdict.sentence
+
+
+def test_sensor_drift_question() -> None:
+    validity = art("sensor_validity", {"verdicts": [{"sensor": "Supply Temperature", "verdict": "sensor_drift",
+                                                     "shift": 1.5, "followers": []}]}, producer="failure")
+    assert sensor_validity_verdict([validity], "Is the supply sensor drifting?").answer == "Yes"  # type: ignore[union-attr]
+    assert sensor_validity_verdict([validity], "Is the drift real?").answer == "No"  # type: ignore[union-attr]
+
+
+def test_no_fitting_evidence_is_not_clearly_with_why() -> None:
+    verdict = yes_no_verdict("Is it worth it?", [art("forecast", {"per_target": {}})])
+    assert verdict.answer == "Not clearly" and verdict.sentence.startswith("Not clearly: ")
+
+
+def test_named_mode_prefers_the_diagnosis_over_anomalies() -> None:
+    diag = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.75, 0.85))
+    verdict = yes_no_verdict("So is it condenser fouling?", [anomaly("Chiller 6", 0.31), diag])
+    assert "fouling" in verdict.sentence
