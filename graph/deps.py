@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from artifacts.store import ArtifactStore
@@ -38,13 +39,13 @@ class Deps:
     store: ArtifactStore
     cache: FallbackCache
     checkpointer: BaseCheckpointSaver | None = None
-    llm: Any = None  # a LangChain BaseChatModel, or None for the offline mode
+    llm: BaseChatModel | None = None  # None: the offline mode
     config: GraphConfig = field(default_factory=GraphConfig)
     planner: Planner | None = None
     specialists: SpecialistRegistry = field(default_factory=SpecialistRegistry)
     tool_executor: ToolExecutor | None = None
     record: bool = True
-    _graph: Any = field(default=None, repr=False)
+    _graph: Any = field(default=None, repr=False)  # the compiled graph (its generic types fight mypy)
     _memos: OrderedDict[str, dict[str, ToolOutcome]] = field(default_factory=OrderedDict, repr=False)
 
     @property

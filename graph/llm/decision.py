@@ -81,9 +81,12 @@ def supervisor_prompt(ctx: TurnContext, state: SupervisorState, message: str, fo
 async def llm_decide(ctx: TurnContext, state: SupervisorState, message: str, focus: Focus,
                      artifacts: list[Artifact]) -> Decision:
     """Ask the chat model for a structured decision; raise when it returns none (offline fallback)."""
-    structured = ctx.deps.llm.with_structured_output(SupervisorDecision, include_raw=True)
+    llm = ctx.deps.llm
+    if llm is None:  # the supervisor only asks in the LLM mode; this keeps the offline fallback honest
+        raise ValueError("no chat model is configured")
+    structured = llm.with_structured_output(SupervisorDecision, include_raw=True)
     result = await ainvoke_recorded(structured, supervisor_prompt(ctx, state, message, focus, artifacts),
-                                    llm=ctx.deps.llm, purpose="supervisor_decision")
+                                    llm=llm, purpose="supervisor_decision")
     parsed = result.get("parsed") if isinstance(result, dict) else result
     if not isinstance(parsed, SupervisorDecision):
         error = result.get("parsing_error") if isinstance(result, dict) else None
