@@ -153,3 +153,27 @@ def drifting_sensors(artifacts: Sequence[ArtifactSummary], asset: str) -> list[s
             if found:
                 return found
     return []
+
+
+def ranked_assets(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) -> list[str]:
+    """`assets` most-in-need first: the latest priority ranking over them, else their anomaly shares.
+
+    What "that one" / "the worst one" means after a whole-site look; empty when nothing ranks them.
+    """
+    wanted = set(assets)
+    for artifact in reversed(artifacts):
+        ranking = artifact.key_results.get("ranking") if artifact.kind == "prioritize" else None
+        if isinstance(ranking, list):
+            order = [str(row.get("asset_id")) for row in ranking if isinstance(row, dict)]
+            if wanted <= set(order):
+                return [a for a in order if a in wanted]
+    shares: dict[str, float] = {}
+    for artifact in artifacts:
+        rate = artifact.key_results.get("anomaly_rate")
+        if artifact.producer == "timeseries" and isinstance(rate, int | float):
+            for asset in artifact.asset_ids:
+                if asset in wanted:
+                    shares[asset] = max(shares.get(asset, 0.0), float(rate))
+    if len(shares) < len(wanted) or len(set(shares.values())) < 2:
+        return []
+    return sorted(shares, key=lambda a: (-shares[a], a))

@@ -11,6 +11,7 @@ from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
 from graph.planning.artifacts import ArtifactSummary
 from graph.understanding import Understanding
 from graph.understanding import calendar_math as cal
+from graph.understanding.request import RequestReading
 from graph.understanding.sensors import all_sensors, expand
 from graph.understanding.vocabulary import Vocabulary
 
@@ -59,6 +60,9 @@ class PlanContext:
     canonical_sensors: list[str] = field(default_factory=list)
     sensors_explicit: bool = False
     assumptions: list[str] = field(default_factory=list)
+    request: RequestReading | None = None  # how the message asks (act, shape, write command, scope cues)
+    scope: str = "asset"  # a `Scope`: set to "fleet" when the turn looks at the whole site
+    writes_allowed: bool = True  # False: no recipe may add a write (a drafted work order)
 
     @property
     def primary(self) -> str:

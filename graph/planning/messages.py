@@ -113,3 +113,10 @@ def nothing_to_run_text(assets: list[str]) -> str:
     subject = ", ".join(assets) or "the chillers"
     return (f"I found nothing I can run for {subject} with that request. Telemetry exists for "
             f"{_names(TELEMETRY_ASSETS)}; work orders and alerts for every chiller. What would you like to see?")
+
+
+def declined_offer_text(offer: str) -> str:
+    """The reply to "no, not now" after an offer: nothing is done, and how to ask for it later."""
+    what = "a work order" if offer == "draft_wo" else offer.replace("_", " ")
+    return (f"Understood: I have not drafted {what}. Say 'draft it' whenever you want one; "
+            "meanwhile I can keep looking at the data or the work-order history.")

@@ -16,16 +16,19 @@ from assetops.domain.turn import Decision, Focus, SpecialistTask
 from assetops.settings import get_settings
 from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
 from graph.planning import messages
+from graph.planning import recipes_advice as advice
 from graph.planning import recipes_failure as failure
 from graph.planning import recipes_maintenance as maintenance
 from graph.planning import recipes_models as models
 from graph.planning import recipes_telemetry as telemetry
+from graph.planning.acts import ADVICE_INTENTS, ActReading, apply_request
 from graph.planning.artifacts import ArtifactSummary, event_time_from, hypotheses_from, rule_ids_from
 from graph.planning.builder import PlanBuilder
 from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import resolve_assets, resolve_sensors, resolve_window, stop
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
+from graph.understanding.request import RequestReading, read_request, request_sentences
 from graph.understanding.sensors import canonical_of, expand
 from graph.understanding.text import Text
 
@@ -51,17 +54,25 @@ RECIPES: dict[str, Recipe] = {
     "diagnose": failure.diagnose,
     "sensor_validity": failure.sensor_validity,
     "prioritize": failure.prioritize,
+    "lifecycle": advice.lifecycle,
     "work_orders": maintenance.work_orders,
     "bundling": maintenance.bundling,
     "predict_next": maintenance.predict_next,
     "alerts": maintenance.alerts,
     "alert_to_failure": maintenance.alert_to_failure,
+    "monitor": advice.monitor,
+    "recommend_wo": advice.recommend_wo,
+    "fix_procedure": advice.fix_procedure,
     "draft_wo": maintenance.draft_wo,
     "plan_fix": maintenance.plan_fix,
     "restart": maintenance.restart,
     "validation": maintenance.validation,
     "report": maintenance.report,
+    "verdict": advice.verdict,
 }
+# Intents a turn with no request words falls back on when the message asks in a particular way.
+_SHAPE_FALLBACK = {"which": "prioritize", "recommend": "recommend_wo", "how_to": "fix_procedure",
+                   "verdict": "verdict"}
 # A below-the-bar intent score still decides a message that has nothing stronger ("why?").
 _WEAK_SCORE = 2
 # Work-order listings a telemetry-sounding follow-up ("compare", "look at") continues.
@@ -165,7 +176,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
         hypotheses=hypotheses,
         rule_ids=rules,
-        last_intent=ctx.primary,
+        last_intent=focus.last_intent if ctx.primary in ADVICE_INTENTS and focus.last_intent else ctx.primary,
     )
 
 
@@ -195,13 +206,19 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if guarded is not None:
         return guarded
     vocab = vocabulary()
-    understood = understand(message, reference_date, focus.window, event_time_from(artifacts), vocab)
-    intents = _choose_intents(understood, focus)
+    understood = _understand(message, reference_date, focus, artifacts)
+    reading = read_request(message)
+    act = apply_request(_choose_intents(understood, focus) or _shape_fallback(reading, focus), reading, focus)
+    if act.declined:
+        return Decision(kind="answer", message=messages.declined_offer_text(focus.pending_offer or ""),
+                        focus=replace(focus, pending_offer=None), intent="decline", reference_date=reference_date)
+    intents = act.intents or _informative_next_step(understood, reading, focus)
     if not intents:
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
-                      intents=intents, vocab=vocab)
+                      intents=intents, vocab=vocab, request=reading, writes_allowed=act.writes_allowed)
+    ctx.note(act.note)
     if ctx.primary == "capabilities":
         return Decision(kind="answer", message=messages.capabilities_text(),
                         focus=replace(focus, last_intent="capabilities"), intent="capabilities",
@@ -214,7 +231,67 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         if decision is not None:
             return decision
     resolve_sensors(ctx)
-    return _run(ctx)
+    decision = _run(ctx)
+    decision.shape, decision.scope = act.shape, _scope(ctx)  # type: ignore[assignment]
+    if decision.kind == "run":
+        decision.focus = replace(decision.focus, scope=decision.scope, pending_offer=_offer(act, ctx))
+    return decision
+
+
+def _scope(ctx: PlanContext) -> str:
+    if ctx.scope == "fleet":
+        return "fleet"
+    return "assets" if len(ctx.assets) > 1 else "asset"
+
+
+def _offer(act: ActReading, ctx: PlanContext) -> str | None:
+    """The write the answer offers (kept for a "yes" next turn); none once it is done or not possible."""
+    if act.offer is None or not ctx.assets:
+        return None
+    return act.offer
+
+
+def _shape_fallback(reading: RequestReading, focus: Focus) -> list[str]:
+    """A message with no request words that still asks in a particular way ("which one?", "should we?")."""
+    intent = _SHAPE_FALLBACK.get(reading.shape)
+    if intent == "prioritize" and len(focus.asset_ids) == 1 and focus.hypotheses:
+        return ["diagnose"]  # "which one is it?" about one chiller: the most likely cause
+    return [intent] if intent else []
+
+
+def _informative_next_step(understood: Understanding, reading: RequestReading, focus: Focus) -> list[str]:
+    """What a message without any request words gets: never "I could not tell" while there is a subject.
+
+    The dialog's next step when it has one, else a look at the subject (the named or carried chillers,
+    or the whole site when the message speaks of it or of a symptom); a bare greeting gets the
+    capabilities.
+    """
+    vocab = vocabulary()
+    subject = (understood.assets.assets or understood.assets.bare_asset_word or understood.sensors.canonical
+               or understood.failure_modes or understood.periods.mentions or reading.fleet
+               or understood.assets.all_assets)
+    asks = reading.act == "question" or bool(vocab.follow_up_cues & set(understood.text.tokens))
+    if focus.asset_ids and focus.last_intent and (asks or subject):
+        return [vocab.follow_up_next.get(focus.last_intent, focus.last_intent)]
+    return ["investigate"] if subject or (asks and focus.asset_ids) else []
+
+
+def _understand(message: str, reference_date: date, focus: Focus,
+                artifacts: Sequence[ArtifactSummary]) -> Understanding:
+    """The message's reading, with intents (and the period, when it names one) taken from its request
+    sentences: "I'm writing the June report. How did Chiller 9 do last month?" asks for history of
+    last month, not for a report about June."""
+    event_time = event_time_from(artifacts)
+    whole = understand(message, reference_date, focus.window, event_time)
+    request = request_sentences(message)
+    if request == message:
+        return whole
+    part = understand(request, reference_date, focus.window, event_time)
+    if part.intents:
+        whole = replace(whole, intents=part.intents, scores=part.scores)
+    if part.periods.mentions:
+        whole = replace(whole, periods=part.periods)
+    return whole
 
 
 def _readable(intent: str) -> str:
@@ -229,6 +306,7 @@ def _run(ctx: PlanContext) -> Decision:
         verdict = RECIPES[intent](ctx, plan)
         if verdict is not None:
             return stop(ctx, verdict.kind, verdict.message)
+    advice.add_ranking(ctx, plan)
     if not plan.tasks:
         return stop(ctx, "clarify", messages.nothing_to_run_text(ctx.assets))
     summary = "Plan: " + "; ".join(f"{i + 1}. {t.specialist}: {t.goal}" for i, t in enumerate(plan.tasks))

@@ -12,7 +12,7 @@ from graph.understanding.sensors import canonical_of
 from graph.understanding.text import Text, phrase_tokens
 from graph.understanding.vocabulary import Vocabulary
 
-_SENSOR_INTENTS = ("sensor_health", "sensor_validity")
+SENSOR_INTENTS = ("sensor_health", "sensor_validity")
 
 
 def _per_asset(ctx: PlanContext, plan: PlanBuilder, action: str, goal: str, **params: object) -> list[int]:
@@ -122,7 +122,7 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
     ranked = list(ctx.focus.hypotheses) or hypotheses_from(ctx.artifacts, [asset])
     if ranked:
         return ranked[0], []
-    if ctx.focus.last_intent in _SENSOR_INTENTS:
+    if ctx.focus.last_intent in SENSOR_INTENTS:
         return None, []
     if named:
         return named[0], []
@@ -136,7 +136,7 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
 
 def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:
     """A drafted work order per chiller (the specialist checks open orders for duplicates first)."""
-    sensor_work = ctx.focus.last_intent in _SENSOR_INTENTS
+    sensor_work = ctx.focus.last_intent in SENSOR_INTENTS
     for asset in ctx.assets:
         mode, deps = _target_mode(ctx, plan, asset)
         params: dict[str, object] = {"failure_mode": mode, "purpose": purpose or ("calibration" if sensor_work
@@ -170,7 +170,7 @@ def validation(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 def plan_fix(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """The fix: a drafted work order, then re-baselined monitoring (sensor work) or a validation protocol."""
     draft_wo(ctx, plan)
-    if ctx.focus.last_intent in _SENSOR_INTENTS:
+    if ctx.focus.last_intent in SENSOR_INTENTS:
         _per_asset(ctx, plan, "monitoring_config", "re-baseline monitoring after calibration", rebaseline=True)
     else:
         validation(ctx, plan)

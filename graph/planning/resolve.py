@@ -19,6 +19,7 @@ from graph.planning.context import (
     WHOLE_HISTORY_INTENTS,
     PlanContext,
 )
+from graph.planning.scope import scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import known_assets
 from graph.understanding.sensors import canonical_of, expand
@@ -108,19 +109,18 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     comparing = ctx.primary == "compare" or (ctx.primary == "work_orders" and "compare" in ctx.understanding.intents)
     if comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) < 2:
         ctx.assets = [*ctx.focus.asset_ids, *ctx.assets]  # "how does that compare with chiller 4?"
-    if not ctx.assets and ctx.focus.asset_ids:
-        if mentions.bare_asset_word and "plural_asset" not in ctx.understanding.references:
-            if len(ctx.focus.asset_ids) > 1:  # "the chiller" while discussing several: which one?
-                return stop(ctx, "clarify", f"Which chiller do you mean: {' or '.join(ctx.focus.asset_ids)}?")
+    if not ctx.assets:
+        if mentions.bare_asset_word and len(ctx.focus.asset_ids) == 1 \
+                and "plural_asset" not in ctx.understanding.references:
             ctx.note(f"Assuming you mean {ctx.focus.asset_ids[0]}, the chiller we were discussing.")
-        ctx.assets = list(ctx.focus.asset_ids)
+        ctx.assets = scope_assets(ctx)
+    elif len(ctx.assets) > 1:
+        ctx.scope = "assets"
     if not ctx.assets and ctx.primary not in ctx.vocab.assetless_intents:
         outside = _outside_coverage(ctx, ctx.understanding.window)
         if outside and needs_telemetry(ctx):
             return stop(ctx, "reject", outside)
-        if "asset" in ctx.understanding.references and not mentions.bare_asset_word:
-            return stop(ctx, "clarify", messages.no_earlier_asset_question())
-        return stop(ctx, "clarify", messages.which_asset_question(ctx.primary, work_order_scope(ctx)))
+        return stop(ctx, "clarify", messages.no_earlier_asset_question())
     if needs_telemetry(ctx):
         without = [a for a in ctx.assets if a not in TELEMETRY_ASSETS]
         if without:
@@ -189,7 +189,7 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     if periods.invalid_dates:  # "from 2020-02-31 to 2020-03-07": the rest alone is not what was asked
         return stop(ctx, "clarify", messages.invalid_date_question(periods.invalid_dates))
     ctx.note(*periods.problems)
-    mention = next((m for m in periods.mentions if m.window is not None and m.kind != "future"), None)
+    mention = periods.asked
     if mention is not None:
         ctx.window, ctx.window_explicit = mention.window, True
     elif _asks_recent(ctx):

@@ -39,18 +39,20 @@ def _alternation(words: list[str] | tuple[str, ...]) -> str:
 def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
     month = f"({_alternation(tuple(vocab.months))})"
     season = f"({_alternation(tuple(vocab.seasons))})"
+    # A number right after an asset word is the asset's ("chiller 6 may be overheating"), never a day.
+    not_asset = r"(?<!chiller )(?<!chillers )(?<!unit )(?<!units )(?<!#)(?<!\d and )(?<!\d or )(?<!\d/)"
     raw = {
         "iso": r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b",
         "us": r"\b(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})\b",
         "month_day_year": rf"\b{month} {DAY} (?:of )?{YEAR}\b",
-        "day_month_year": rf"\b{DAY} (?:of )?{month} {YEAR}\b",
+        "day_month_year": rf"{not_asset}\b{DAY} (?:of )?{month} {YEAR}\b",
         "week_of": rf"\b(?:the )?{_ORDINAL} week of (?:{month} )?{YEAR}\b",
         "half_of": rf"\b(?:the )?(first|second|1st|2nd) half of {YEAR}\b",
         "quarter": rf"\b(?:q([1-4]) (?:of )?{YEAR}|{YEAR} q([1-4])|{_ORDINAL} quarter of {YEAR})\b",
         "month_year": rf"\b{month} (?:of )?{YEAR}\b",
         "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
         "month_day": rf"\b{month} {DAY}\b(?! ?\d)",
-        "day_month": rf"\b{DAY} (?:of )?{month}\b",
+        "day_month": rf"{not_asset}\b{DAY} (?:of )?{month}\b",
         "year_range": rf"(?<![\d/-]){YEAR}-((?:19|20)?\d\d)(?![\d/-])",
         "year": rf"(?<![\d/-]){YEAR}(?![\d/-])",
         "month": rf"\b{month}\b",

@@ -3,7 +3,7 @@
 Conventions (each window is [start, end) at site midnight unless it is hour-based):
 - "the past month", "last two months", "last 30 days": complete days up to the reference date
   (exclusive): the reference date is "today" and its data may be incomplete.
-- "last quarter", "last year" without a count: the previous calendar quarter / year.
+- "last month", "last quarter", "last year" without a count: the previous calendar month / quarter / year.
 - "last 24 h", "past 6 hours": hours up to the end of the reference day.
 - "today", "this week/month/year": up to the end of the reference day.
 - "next week", "next two weeks": from the reference date forward (a forecast horizon).
@@ -41,6 +41,14 @@ class PeriodMention:
     start: int  # character offset in the normalised text, for ordering
 
 
+def _contains(outer: PeriodMention, inner: PeriodMention) -> bool:
+    """True when `outer` strictly contains `inner` (both dated)."""
+    if outer.window is None or inner.window is None:
+        return False
+    o, i = outer.window, inner.window
+    return o.start <= i.start and i.end <= o.end and (o.start, o.end) != (i.start, i.end)
+
+
 @dataclass
 class Periods:
     """All periods of a message, in text order, and the date problems found on the way."""
@@ -54,6 +62,14 @@ class Periods:
     def first(self) -> PeriodMention | None:
         """The first period mentioned, the one a single-window plan uses."""
         return self.mentions[0] if self.mentions else None
+
+    @property
+    def asked(self) -> PeriodMention | None:
+        """The period the question is about: a period given as context ("we're closing Q3 2020, how did
+        it run in August?") contains the one asked about, and the narrower one wins; otherwise the first."""
+        dated = [m for m in self.mentions if m.window is not None and m.kind != "future"]
+        narrow = [m for m in dated if not any(_contains(m, other) for other in dated if other is not m)]
+        return narrow[0] if narrow else None
 
     def of_kind(self, kind: PeriodKind) -> list[PeriodMention]:
         """Mentions of one kind."""
@@ -115,6 +131,10 @@ def _past(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindo
         return cal.window(cal.add_months(end, -3), end, label)
     if calendar_word and unit == "year":
         return cal.year_window(reference.year - 1, label)
+    if calendar_word and unit == "month" and word != "the last":
+        # "last month" is the previous calendar month ("the June report" on 5 July), "the past month" 30 days
+        first = cal.add_months(reference.replace(day=1), -1)
+        return cal.month_window(first.year, first.month, label)
     return _back(reference, unit, _count(count_text, vocab), label)
 
 

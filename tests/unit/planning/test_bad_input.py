@@ -12,11 +12,18 @@ from graph.planning import plan_turn
 from tests.unit.planning.dialog import REFERENCE, Dialog
 
 
-@pytest.mark.parametrize("message", ["Check the chiller.", "look at the chiller please", "chiller", "how is it doing?"])
-def test_no_chiller_named_or_discussed_asks_which_listing_the_four(message: str) -> None:
+@pytest.mark.parametrize("message", ["Check the chiller.", "look at the chiller please", "chiller"])
+def test_no_chiller_named_or_discussed_looks_at_all_four_monitored_chillers(message: str) -> None:
+    """Issue 11: a whole-site reading, ranked, instead of "which chiller do you mean?"."""
     decision = plan_turn(message, Focus(), REFERENCE)
-    assert decision.kind == "clarify"
-    assert all(name in decision.message for name in ("Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"))
+    assert decision.kind == "run" and decision.scope == "fleet"
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+    assert any("all 4" in note for note in decision.assumptions)
+
+
+def test_it_with_nothing_discussed_asks_instead_of_inventing() -> None:
+    decision = plan_turn("how is it doing?", Focus(), REFERENCE)
+    assert decision.kind == "clarify" and not decision.tasks
 
 
 @pytest.mark.parametrize("message", ["The one we talked about.", "same chiller as before", "do that again for it"])

@@ -69,7 +69,9 @@ def test_a_month_that_does_not_exist_says_so() -> None:
     assert decision.kind == "clarify" and "there is no month 13" in decision.message
 
 
-# ---------------------------------------------------------------- defect 3: resuming after "which chiller?"
+# ---------------------------------------------------------------- defect 3: narrowing a whole-site look
+# "the chiller" with none discussed is now read across all four (issue 11); naming one afterwards narrows
+# the same request, with its period and sensors, to that chiller.
 
 
 @pytest.mark.parametrize(("question", "answer", "sensor", "start", "end"), [
@@ -78,10 +80,10 @@ def test_a_month_that_does_not_exist_says_so() -> None:
     ("show me the chiller's supply temp for march 2021", "chiller 4", "Supply Temperature",
      at(2021, 3, 1), at(2021, 4, 1)),
 ])
-def test_naming_the_chiller_after_a_question_resumes_the_asked_request(question: str, answer: str, sensor: str,
-                                                                       start: object, end: object) -> None:
+def test_naming_the_chiller_after_a_whole_site_look_narrows_the_request(question: str, answer: str, sensor: str,
+                                                                        start: object, end: object) -> None:
     dialog = Dialog()
-    assert dialog.say(question).kind == "clarify"
+    assert dialog.say(question).scope == "fleet"
     decision = dialog.say(answer)
     assert decision.kind == "run"
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}

@@ -59,23 +59,38 @@ def test_a_bare_follow_up_takes_the_natural_next_step(opening: str, follow_up: s
 
 
 @pytest.mark.parametrize("follow_up", ["ok what should the techs do about it", "so what should we do about that"])
-def test_asking_what_to_do_after_a_diagnosis_plans_the_fix(follow_up: str) -> None:
+def test_asking_what_to_do_after_a_diagnosis_advises_and_offers_the_draft(follow_up: str) -> None:
+    """Issue 11: a question gets a recommendation and an offer; the draft waits for "yes"."""
     dialog = Dialog(results=DIAGNOSIS)
     dialog.say("rank the likely causes of chiller 9's power increase last month")
     decision = dialog.say(follow_up)
-    draft = next(t for t in decision.tasks if t.action == "draft_wo")
-    assert draft.params["failure_mode"] == "Condenser Water side fouling"
+    assert "draft_wo" not in {t.action for t in decision.tasks}
     assert ("failure", "diagnose") not in step_set(decision)
+    assert decision.focus.pending_offer == "draft_wo" and decision.shape in ("recommend", "how_to")
+    draft = next(t for t in dialog.say("yes, draft it").tasks if t.action == "draft_wo")
+    assert draft.params["failure_mode"] == "Condenser Water side fouling"
 
 
 @pytest.mark.parametrize("follow_up", ["ok what should the techs do about it", "what should we do about that?"])
-def test_asking_what_to_do_after_a_drift_check_plans_a_calibration(follow_up: str) -> None:
+def test_asking_what_to_do_after_a_drift_check_plans_a_recalibration_and_offers_the_order(follow_up: str) -> None:
     dialog = Dialog(reference_date=date(2019, 9, 1))
     dialog.say("do any of chiller 4's sensors look off over the past 6 months?")
     dialog.say("is that drift genuine or just the sensor?")
     decision = dialog.say(follow_up)
-    assert step_set(decision) == {("maintenance", "draft_wo"), ("maintenance", "monitoring_config")}
-    assert decision.tasks[0].params["purpose"] == "calibration"
+    assert step_set(decision) == {("maintenance", "monitoring_config")}
+    assert decision.focus.pending_offer == "draft_wo"
+    confirmed = dialog.say("go ahead")
+    assert steps(confirmed) == [("maintenance", "draft_wo")]
+    assert confirmed.tasks[0].params["purpose"] == "calibration"
+
+
+def test_declining_the_offer_drafts_nothing_and_forgets_it() -> None:
+    dialog = Dialog(results=DIAGNOSIS)
+    dialog.say("rank the likely causes of chiller 9's power increase last month")
+    dialog.say("should we raise a work order for it?")
+    declined = dialog.say("no, not now")
+    assert declined.kind == "answer" and not declined.tasks and declined.focus.pending_offer is None
+    assert "draft_wo" not in {t.action for t in dialog.say("ok").tasks}
 
 
 def test_thanks_is_not_taken_as_a_request() -> None:
@@ -259,7 +274,8 @@ def test_fixing_a_drifting_sensor_drafts_a_calibration_order_for_that_sensor() -
     dialog = Dialog(reference_date=date(2019, 9, 1), results=DRIFT)
     dialog.say("do any of chiller 4's sensors look off over the past 6 months?")
     dialog.say("is that drift genuine or just the sensor?")
-    decision = dialog.say("ok what should the techs do about it")
+    assert dialog.say("ok what should the techs do about it").focus.pending_offer == "draft_wo"
+    decision = dialog.say("yes please")
     draft = next(t for t in decision.tasks if t.action == "draft_wo")
     assert draft.params["sensors"] == ["Chiller 4 Return Temperature"]
     assert "Return Temperature" in str(draft.params["failure_mode"])

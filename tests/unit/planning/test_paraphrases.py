@@ -188,7 +188,8 @@ def test_sensor_health_in_other_words() -> None:
     assert second.tasks[0].sensors == ["Chiller 9 Condenser Water Supply To Chiller Temperature"]
 
     third = dialog.say("what should we do about it?")
-    draft = next(t for t in third.tasks if t.action == "draft_wo")
+    assert "draft_wo" not in {t.action for t in third.tasks} and third.focus.pending_offer == "draft_wo"
+    draft = next(t for t in dialog.say("yes, raise it").tasks if t.action == "draft_wo")
     assert draft.params["purpose"] == "calibration"
 
 
@@ -237,12 +238,12 @@ def test_follow_ups_keep_the_request_and_change_only_what_they_name(
     assert (analysis.window.start, analysis.window.end) == window
 
 
-def test_a_clarified_chiller_completes_the_pending_request() -> None:
+def test_naming_a_chiller_after_a_whole_site_check_narrows_it() -> None:
     dialog = Dialog()
-    assert dialog.say("Check the chiller.").kind == "clarify"
+    assert dialog.say("Check the chiller.").scope == "fleet"
     decision = dialog.say("Chiller 9")
-    assert steps(decision) == [("data", "history"), ("timeseries", "anomaly_detection")]
-    assert decision.tasks[0].asset_ids == ["Chiller 9"]
+    assert ("timeseries", "anomaly_detection") in steps(decision)  # its telemetry window is reused
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 9"}
 
 
 def test_the_chiller_with_one_in_focus_is_assumed_and_said() -> None:
@@ -253,11 +254,14 @@ def test_the_chiller_with_one_in_focus_is_assumed_and_said() -> None:
     assert any("Chiller 4" in note for note in decision.assumptions)
 
 
-def test_the_chiller_with_two_in_focus_asks_which() -> None:
+def test_the_chiller_with_two_in_focus_covers_both_and_says_so() -> None:
+    """Issue 11: a clarifying question only when nothing can decide; with two discussed, both are
+    checked (the answer ranks them) and the assumption is stated."""
     dialog = Dialog()
     dialog.say("compare chiller 3 and chiller 9 tonnage in july 2020")
     decision = dialog.say("check the chiller")
-    assert decision.kind == "clarify" and "Chiller 3" in decision.message and "Chiller 9" in decision.message
+    assert decision.kind == "run" and {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3", "Chiller 9"}
+    assert any("Chiller 3" in note and "Chiller 9" in note for note in decision.assumptions)
     both = dialog.say("check both")
     assert {t.asset_ids[0] for t in both.tasks} == {"Chiller 3", "Chiller 9"}
 

@@ -1,0 +1,101 @@
+"""Recipes for questions that want judgement rather than a listing: a recommendation, a procedure,
+a lifecycle call, a watch going forward, the verdict so far, and a ranking across the site.
+
+None of them writes: a recommendation offers the write ("say 'draft it'") and the planner keeps the
+offer in the focus, so the user's "yes" drafts it on the next turn.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from graph.planning.artifacts import hypotheses_from, latest
+from graph.planning.builder import PlanBuilder, describe_window
+from graph.planning.context import PlanContext, Stop
+from graph.planning.recipes_failure import diagnose_asset
+from graph.planning.recipes_maintenance import SENSOR_INTENTS, report, validation
+from graph.planning.recipes_models import thresholds
+from graph.planning.recipes_telemetry import detect
+from graph.understanding import calendar_math as cal
+
+# Analyses whose per-chiller results a ranking across several chillers can compare.
+RANKABLE_ACTIONS = frozenset({"anomaly_detection", "diagnose", "trend_stats", "load_bins", "threshold_suggestion"})
+_LIFECYCLE_DAYS = 365  # the efficiency trend a replace-or-repair call looks at
+
+
+def _evidence_for_advice(ctx: PlanContext, plan: PlanBuilder, asset: str) -> list[int]:
+    """A diagnosis where the chiller has telemetry and none exists yet (the advice rests on it)."""
+    has_diagnosis = latest(ctx.artifacts, "failure", ("diagnose",), asset) is not None
+    if has_diagnosis or asset not in ctx.telemetry_assets or ctx.focus.hypotheses:
+        return []
+    ctx.analysis_window()
+    return [diagnose_asset(ctx, plan, asset)]
+
+
+def recommend_wo(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Should a work order / inspection be planned? The evidence (diagnosis, open and recent orders),
+    answered as a recommendation with an offer to draft; nothing is drafted."""
+    for asset in ctx.assets:
+        deps = _evidence_for_advice(ctx, plan, asset)
+        plan.add("maintenance", "wo_summary", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                 window=None, params={"kind": "all", "distribution": False}, depends_on=deps,
+                 goal=f"existing work orders for {asset} (before recommending another)")
+    return None
+
+
+def fix_procedure(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """How to fix it, without drafting: for a drifting sensor the recalibration and re-baselined
+    monitoring, else the validation protocol of the most likely fault (the draft is offered, not made)."""
+    if ctx.focus.last_intent in SENSOR_INTENTS:
+        for asset in ctx.assets:
+            plan.add("maintenance", "monitoring_config", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                     window=ctx.window, params={"rebaseline": True},
+                     goal=f"recalibration and re-baselined monitoring for {asset}")
+        return None
+    for asset in ctx.assets:
+        _evidence_for_advice(ctx, plan, asset)
+    return validation(ctx, plan)
+
+
+def lifecycle(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Replace or keep repairing: the corrective history (frequency, labour) and a year of efficiency."""
+    for asset in ctx.assets:
+        plan.add("maintenance", "wo_summary", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                 window=None, params={"kind": "corrective", "distribution": True},
+                 goal=f"corrective work-order history of {asset} (failure frequency and labour)")
+    year = cal.window(ctx.reference_date - timedelta(days=_LIFECYCLE_DAYS), ctx.reference_date,
+                      f"last {_LIFECYCLE_DAYS} days")
+    for asset in ctx.telemetry_assets:
+        detect(ctx, plan, asset, year, ["Chiller Efficiency", "Power Input"], "trend_stats")
+    ctx.note(f"Efficiency trend over the {_LIFECYCLE_DAYS} days before {ctx.reference_date.isoformat()}.")
+    return None
+
+
+def monitor(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """A watch going forward: baseline thresholds for the sensors in play, then the monitoring setup."""
+    thresholds(ctx, plan)
+    hypotheses = list(ctx.focus.hypotheses) or hypotheses_from(ctx.artifacts, ctx.assets)
+    for asset in ctx.assets:
+        plan.add("maintenance", "monitoring_config", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                 window=ctx.window, sensors=[s for s in ctx.focus.sensors if s.startswith(f"{asset} ")],
+                 params={"failure_mode": hypotheses[0] if hypotheses else None},
+                 depends_on=list(range(len(plan.tasks))),
+                 goal=f"monitoring going forward for {asset}, {describe_window(ctx.window)}")
+    return None
+
+
+def verdict(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """The verdict so far: a summary of the session's findings, from the artifacts only."""
+    return report(ctx, plan)
+
+
+def add_ranking(ctx: PlanContext, plan: PlanBuilder) -> None:
+    """After per-chiller analyses of several chillers, rank them (the answer leads with the one that
+    stands out); skipped when the plan already ranks or compares nothing rankable."""
+    analysed = [i for i, t in enumerate(plan.tasks) if t.action in RANKABLE_ACTIONS]
+    assets = {a for i in analysed for a in plan.tasks[i].asset_ids}
+    if len(assets) < 2 or any(t.action == "prioritize" for t in plan.tasks):
+        return
+    ordered = [a for a in ctx.assets if a in assets]
+    plan.add("maintenance", "prioritize", asset_ids=ordered, equipment_ids=ctx.equipment_ids(ordered),
+             window=ctx.window, depends_on=analysed, goal=f"rank {', '.join(ordered)}: which stands out")

@@ -1,0 +1,69 @@
+"""Which assets a turn is about when the message names none: the focus, "the others", or the whole site.
+
+An engineer who says "one of the chillers is overheating" or "which units worry you?" expects every
+monitored chiller to be looked at and ranked, not a question back. After such a look, "why that one?"
+means the chiller that stood out. A question back is left for the one case nothing can decide: a
+reference to an earlier chiller when none was discussed.
+"""
+
+from __future__ import annotations
+
+from graph.planning.artifacts import ranked_assets
+from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
+from graph.understanding.assets import known_assets, telemetry_assets
+
+
+def fleet_assets(ctx: PlanContext) -> list[str]:
+    """The site's chillers the turn's work applies to: telemetry ones for analyses, all for work orders."""
+    reads_telemetry = any(i in TELEMETRY_INTENTS for i in ctx.intents)
+    if reads_telemetry or not (all(i in ctx.vocab.work_order_intents or i in NO_TELEMETRY_INTENTS
+                                   for i in ctx.intents)):
+        return list(telemetry_assets())
+    return list(known_assets())
+
+
+def _singular_reference(ctx: PlanContext) -> bool:
+    references = ctx.understanding.references
+    singular = ("asset" in references or ctx.understanding.assets.bare_asset_word) and \
+        "plural_asset" not in references
+    return singular and not (ctx.request is not None and ctx.request.fleet)
+
+
+def _names(assets: list[str]) -> str:
+    return ", ".join(assets[:-1]) + f" and {assets[-1]}" if len(assets) > 1 else "".join(assets)
+
+
+def _fleet_scope(ctx: PlanContext) -> list[str]:
+    assets = fleet_assets(ctx)
+    ctx.scope = "fleet"
+    ctx.note(f"No chiller named: looking at all {len(assets)} "
+             f"{'monitored ' if assets == list(telemetry_assets()) else ''}chillers ({_names(assets)}).")
+    return assets
+
+
+def scope_assets(ctx: PlanContext) -> list[str]:
+    """The assets of a turn that names none (empty: the turn needs no asset, or must ask which)."""
+    focus_assets = list(ctx.focus.asset_ids)
+    reading = ctx.request
+    if reading is not None and reading.others and focus_assets:
+        rest = [a for a in fleet_assets(ctx) if a not in focus_assets]
+        if rest:
+            ctx.scope = "assets" if len(rest) > 1 else "asset"
+            ctx.note(f"'The others' read as {_names(rest)}.")
+            return rest
+    if ctx.primary in ctx.vocab.assetless_intents and not (reading is not None and reading.fleet):
+        return focus_assets
+    if not focus_assets:
+        if "asset" in ctx.understanding.references:
+            return []  # "the one we talked about" with nothing talked about: only the user knows
+        return _fleet_scope(ctx)
+    if reading is not None and reading.fleet and not _singular_reference(ctx):
+        return _fleet_scope(ctx)
+    if len(focus_assets) > 1 and _singular_reference(ctx):
+        ranked = ranked_assets(ctx.artifacts, focus_assets)
+        if ranked:
+            ctx.note(f"Taking it to mean {ranked[0]}, the one that stood out.")
+            return [ranked[0]]
+        ctx.note(f"Not sure which one you mean, so covering all of them: {_names(focus_assets)}.")
+    ctx.scope = ctx.focus.scope if len(focus_assets) > 1 else "asset"
+    return focus_assets

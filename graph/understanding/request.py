@@ -1,0 +1,205 @@
+"""How a message is put: its speech act, the shape of answer it needs, whether it commands a write,
+and whether it is about the whole site.
+
+This is the topic-independent half of understanding. The intent classifier says *what* a message is
+about (work orders, anomalies, a diagnosis); this module says *how* it asks: "are breakdowns getting
+more frequent?" needs "yes" or "no" first, "which one worries you?" needs a pick, "would it be worth
+planning an inspection?" needs a recommendation and must not draft anything. The rules read the
+opening words of the asking clause (auxiliaries, wh-words, modals), a closed class of function words,
+so they hold for sentences nobody wrote down. Pure: the grammar data is read once from requests.yaml.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+
+from assetops.domain.turn import QuestionShape
+from graph.understanding.text import Text
+
+GRAMMAR_PATH = Path(__file__).with_name("requests.yaml")
+SpeechAct = Literal["question", "command", "confirm", "decline", "statement"]
+_SENTENCE_END = re.compile(r"(?<=[?!.;])\s+|\n+")
+_MAX_CONFIRM_TOKENS = 8  # "yes please, go ahead and draft it" is a confirmation; a paragraph is not
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """The closed word classes the request rules use (requests.yaml)."""
+
+    fillers: frozenset[str]
+    yes_no_openers: tuple[str, ...]
+    yes_no_tails: tuple[str, ...]
+    polite_openers: tuple[str, ...]
+    wh_words: frozenset[str]
+    which_openers: tuple[str, ...]
+    which_anywhere: tuple[str, ...]
+    how_to_openers: tuple[str, ...]
+    verdict_phrases: tuple[str, ...]
+    recommend_openers: tuple[str, ...]
+    recommend_anywhere: tuple[str, ...]
+    write_verbs: frozenset[str]
+    write_objects: tuple[str, ...]
+    write_commands: tuple[str, ...]
+    confirm_words: frozenset[str]
+    confirm_starts: tuple[str, ...]
+    decline_starts: tuple[str, ...]
+    fleet_words: tuple[str, ...]
+    plural_back_references: tuple[str, ...]
+    others_phrases: tuple[str, ...]
+    others_followers_ok: tuple[str, ...]
+    context_openers: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def grammar() -> Grammar:
+    """The request grammar, read from requests.yaml on first use."""
+    raw = yaml.safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
+    return Grammar(
+        fillers=frozenset(raw["fillers"]), yes_no_openers=tuple(raw["yes_no_openers"]),
+        yes_no_tails=tuple(raw["yes_no_tails"]), polite_openers=tuple(raw["polite_openers"]),
+        wh_words=frozenset(raw["wh_words"]), which_openers=tuple(raw["which_openers"]),
+        which_anywhere=tuple(raw["which_anywhere"]), how_to_openers=tuple(raw["how_to_openers"]),
+        verdict_phrases=tuple(raw["verdict_phrases"]), recommend_openers=tuple(raw["recommend_openers"]),
+        recommend_anywhere=tuple(raw["recommend_anywhere"]), write_verbs=frozenset(raw["write_verbs"]),
+        write_objects=tuple(raw["write_objects"]), write_commands=tuple(raw["write_commands"]),
+        confirm_words=frozenset(raw["confirm_words"]), confirm_starts=tuple(raw["confirm_starts"]),
+        decline_starts=tuple(raw["decline_starts"]), fleet_words=tuple(raw["fleet_words"]),
+        plural_back_references=tuple(raw["plural_back_references"]), others_phrases=tuple(raw["others_phrases"]),
+        others_followers_ok=tuple(raw["others_followers_ok"]), context_openers=tuple(raw["context_openers"]),
+    )
+
+
+@dataclass(frozen=True)
+class RequestReading:
+    """How one message asks (nothing about what it asks for)."""
+
+    act: SpeechAct
+    shape: QuestionShape
+    writes: bool  # the user commands a write (a drafted work order): only then may one be made
+    fleet: bool  # the message speaks of the site's chillers as a set ("which units worry you?")
+    others: bool  # "the others", "the rest": the site's chillers except those just discussed
+    clause: str  # the asking clause the shape was read from (normalised), for tests and notes
+
+
+def _clauses(message: str) -> list[str]:
+    parts = [p.strip() for p in _SENTENCE_END.split(message) if p and p.strip()]
+    return parts or [message.strip()]
+
+
+def asking_clause(message: str) -> str:
+    """The clause that carries the request: the last question, else the last clause with an imperative
+    or wh-word, else the last clause ("We're closing Q3. How did Chiller 4 run in August?" -> the second)."""
+    clauses = _clauses(message)
+    questions = [c for c in clauses if c.rstrip().endswith("?")]
+    return questions[-1] if questions else clauses[-1]
+
+
+def request_sentences(message: str, g: Grammar | None = None) -> str:
+    """The message without its context sentences ("We're closing Q3 2020. How did Chiller 4 run in
+    August?" -> the question): where the request's intents and period are read. The whole message when
+    every sentence is context or there is only one."""
+    g = g or grammar()
+    clauses = _clauses(message)
+    if len(clauses) < 2:
+        return message
+    kept = [c for c in clauses if not _starts(_opening(Text.of(c).tokens, g.fillers), g.context_openers)]
+    return " ".join(kept) if kept else message
+
+
+def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:
+    start = 0
+    while start < len(tokens) and tokens[start] in fillers:
+        start += 1
+    return tokens[start:]
+
+
+def _starts(tokens: tuple[str, ...], phrases: tuple[str, ...]) -> bool:
+    joined = " ".join(tokens)
+    return any(joined == p or joined.startswith(p + " ") for p in phrases)
+
+
+def _has(text: Text, phrases: tuple[str, ...]) -> bool:
+    return any(text.contains(p) for p in phrases)
+
+
+def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
+    """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
+    opening = _opening(clause.tokens, g.fillers)
+    if _has(whole, g.verdict_phrases):
+        return "verdict"
+    if _starts(opening, g.how_to_openers):
+        return "how_to"
+    if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere):
+        return "recommend"
+    if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere):
+        return "which"
+    if _starts(opening, g.polite_openers):
+        return "open"
+    if _starts(opening, g.yes_no_openers) or _has(clause, g.yes_no_tails):
+        return "yes_no"
+    return "open"
+
+
+def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
+    tokens = clause.tokens
+    opening = _opening(tokens, g.fillers - {"ok", "okay", "sure", "yeah", "please", "fine", "good", "great"})
+    if opening and _starts(opening, g.decline_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS:
+        return "decline"
+    if (opening and _starts(opening, g.confirm_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS
+            and all(t in g.confirm_words or t in g.write_objects or t in g.fillers or t == "?" for t in tokens)):
+        return "confirm"
+    if shape != "open" or "?" in tokens or (opening and opening[0] in g.wh_words):
+        return "question"
+    return "command"
+
+
+def commands_write(clause: Text, act: SpeechAct, g: Grammar) -> bool:
+    """True when the clause orders a record written: an imperative write verb with its object, or a
+    write command. Questions about writing ("should we raise a work order?") are not orders."""
+    if act not in ("command", "confirm"):
+        return False
+    if _has(clause, g.write_commands):
+        return True
+    tokens = clause.tokens
+    for index, token in enumerate(tokens):
+        if token in g.write_verbs:
+            rest = " ".join(tokens[index + 1:index + 6])
+            if any(f" {obj} " in f" {rest} " for obj in g.write_objects):
+                return True
+    return False
+
+
+def _fleet(whole: Text, g: Grammar) -> bool:
+    if any(whole.contains(p) for p in g.plural_back_references):
+        return any(whole.contains(p) for p in g.fleet_words if p not in ("units", "chillers", "assets", "machines"))
+    return any(whole.contains(p) for p in g.fleet_words)
+
+
+def _others(whole: Text, g: Grammar) -> bool:
+    """"the others", "the rest of them": the chillers not discussed; "the rest of the sensors" is not."""
+    for match in whole.find_longest(g.others_phrases):
+        following = " ".join(whole.tokens[match.end:match.end + 2])
+        after_of = " ".join(whole.tokens[match.end + 1:match.end + 3]) if following.startswith("of ") else ""
+        if match.end >= len(whole.tokens) or any(following == f or following.startswith(f + " ")
+                                                 for f in g.others_followers_ok):
+            return True
+        if after_of and any(after_of == f or after_of.startswith(f + " ") for f in g.others_followers_ok):
+            return True
+    return False
+
+
+def read_request(message: str, g: Grammar | None = None) -> RequestReading:
+    """How `message` asks: act, answer shape, write command, whole-site and "the others" scope."""
+    g = g or grammar()
+    whole = Text.of(message)
+    clause = Text.of(asking_clause(message))
+    shape = read_shape(clause, whole, g)
+    act = _act(clause, shape, g)
+    return RequestReading(act=act, shape=shape, writes=commands_write(clause, act, g), fleet=_fleet(whole, g),
+                          others=_others(whole, g), clause=clause.joined)
