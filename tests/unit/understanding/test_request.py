@@ -1,0 +1,69 @@
+"""The request grammar: how a message asks, read from its clause structure, whatever its topic."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.understanding.request import read_request, request_sentences
+
+
+@pytest.mark.parametrize(("message", "shape"), [
+    ("Is the condenser pump flow lower than last summer?", "yes_no"),
+    ("are the alarms on unit 3 real or nuisance", "yes_no"),
+    ("Did the efficiency recover after the cleaning?", "yes_no"),
+    ("any trips on ch4 in 2019?", "yes_no"),
+    ("it's the evaporator, right?", "yes_no"),
+    ("Which of the two burns more power at part load?", "which"),
+    ("who's the worst performer this summer", "which"),
+    ("How should we verify the repair worked?", "how_to"),
+    ("walk me through a safe restart", "how_to"),
+    ("ok so what's the bottom line", "verdict"),
+    ("Should we pull the tubes this winter?", "recommend"),
+    ("Is it worth replacing the purge unit or keep repairing it?", "recommend"),
+    ("Can you plot the supply temperature for May?", "open"),
+    ("could you check chiller 3's alarms", "open"),
+    ("Show me the kW/ton trend.", "open"),
+    ("What was the average load in March?", "open"),
+])
+def test_the_answer_shape_comes_from_how_the_question_opens(message: str, shape: str) -> None:
+    assert read_request(message).shape == shape
+
+
+@pytest.mark.parametrize(("message", "writes"), [
+    ("Raise a ticket for the condenser cleaning.", True),
+    ("please draft a work order for it", True),
+    ("schedule an inspection for next week", True),
+    ("yes, go ahead and draft it", True),
+    ("Should we raise a work order for this?", False),
+    ("Would it be worth opening a ticket?", False),
+    ("do we have any open work orders?", False),
+    ("what work orders were raised in 2019?", False),
+])
+def test_only_a_command_to_create_a_record_is_a_write(message: str, writes: bool) -> None:
+    assert read_request(message).writes is writes
+
+
+@pytest.mark.parametrize(("message", "act"), [
+    ("yes please", "confirm"), ("sure, do it", "confirm"), ("go ahead", "confirm"),
+    ("no, not now", "decline"), ("hold off for now", "decline"),
+    ("yes, and also show me the 2019 alarms for every unit", "command"),
+])
+def test_short_replies_confirm_or_decline_an_offer(message: str, act: str) -> None:
+    assert read_request(message).act == act
+
+
+@pytest.mark.parametrize(("message", "fleet"), [
+    ("something in the plant is using too much power", True),
+    ("which units have the most alarms this year?", True),
+    ("is one of the chillers short cycling?", True),
+    ("compare both chillers over june", False),
+    ("what's wrong with it?", False),
+])
+def test_whole_site_cues(message: str, fleet: bool) -> None:
+    assert read_request(message).fleet is fleet
+
+
+def test_context_sentences_are_set_aside_for_the_request() -> None:
+    message = "We're preparing the audit. Our boss wants numbers. What was chiller 3's power in 2019?"
+    assert request_sentences(message) == "What was chiller 3's power in 2019?"
+    assert request_sentences("Chiller 9 tripped. Investigate.") == "Chiller 9 tripped. Investigate."
