@@ -36,7 +36,7 @@ def figure_line(label: str, entry: dict[str, Any], running_share: float | None) 
         text = f"- {label}: {number(float(running), unit)} while running"
         extra = [f"all samples {number(float(mean), unit)}"] if mean is not None else []
     else:
-        text = f"- {label}: {number(float(mean), unit)} on average" if mean is not None else f"- {label}: no data"
+        text = f"- {label}: mean {number(float(mean), unit)}" if mean is not None else f"- {label}: no data"
         extra = []
     if low is not None and high is not None:
         extra.append(f"range {number(float(low))} to {number(float(high), unit)}")
@@ -62,6 +62,7 @@ def telemetry_figures(artifact: Artifact, limit: int = MAX_FIGURES) -> list[str]
     named = [s for s in artifact.sensors if s in stats]
     order = named if 0 < len(named) <= 4 else sorted(stats, key=rank)
     lines = [figure_line(sensor_label(s, asset), stats[s], share) for s in order[:limit] if stats[s].get("count") != 0]
+    lines += [f"- No data for {s} in this window" for s in results.get("sensors_without_data") or []]
     if isinstance(share, int | float):
         lines.append("- Running: " + ("off the whole window" if share == 0 else f"{share:.0%} of the time"))
     return lines

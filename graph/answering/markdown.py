@@ -68,3 +68,18 @@ def number(value: float, unit: str = "") -> str:
     text = f"{value:,.0f}" if abs(value) >= 1000 else f"{value:,.2f}".rstrip("0").rstrip(".") if abs(value) < 10 \
         else f"{value:,.1f}"
     return f"{text} {unit}".rstrip()
+
+
+def whole_clauses(text: str, limit: int) -> str:
+    """Whole sentences of `text` within `limit`; a single sentence longer than that keeps its whole
+    clauses (parts between semicolons) that fit, the first one always: never a word cut in half."""
+    kept = whole_sentences(text, limit)
+    if len(kept) <= limit:
+        return kept
+    clauses = kept.rstrip(".").split("; ")
+    out = clauses[0]
+    for clause in clauses[1:]:
+        if len(out) + len(clause) + 3 > limit:
+            break
+        out += "; " + clause
+    return out.rstrip(",;: ") + "."

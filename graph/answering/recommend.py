@@ -28,6 +28,7 @@ _REPLACE = re.compile(r"\b(replac\w*|retir\w*|end of (its )?life|scrap|new (unit
 INSPECT_PROBABILITY = 0.5  # a fault this likely is worth a planned look
 RISING_CORRECTIVE = 1.0  # corrective orders a year added each year: a unit wearing out
 MANY_CORRECTIVE = 6  # corrective orders in the last complete year
+MANY_ALERTS = 10  # alerts in the period: a targeted look is worth it even before a diagnosis
 
 
 @dataclass(frozen=True)
@@ -114,17 +115,23 @@ def inspection(artifacts: list[Artifact], pending_offer: str | None) -> Recommen
     if anomaly is not None and isinstance(rate, int | float):
         reasons.append(f"{rate:.1%} of running samples flagged vs ~{FALSE_ALARM_RATE:.0%} on healthy data "
                        f"[{anomaly.id}]")
-    abnormal = isinstance(rate, int | float) and rate > 2 * FALSE_ALARM_RATE
+    alerts = _latest(artifacts, "alert_rules")
+    fired = sum(int(r.get("count") or 0) for r in (alerts.results.get("rules") or []) if isinstance(r, dict)) \
+        if alerts else 0
+    if alerts is not None and fired:
+        reasons.append(f"{fired} alerts fired in the period [{alerts.id}]")
+    abnormal = (isinstance(rate, int | float) and rate > 2 * FALSE_ALARM_RATE) or fired >= MANY_ALERTS
     if not reasons:
         return Recommendation("Not yet: nothing in this session points to a fault, so an inspection would be "
                               "routine rather than targeted.", [], offer_sentence(pending_offer))
     if likely:
         head = f"Yes, plan the inspection: {fault[0]} is the likely cause" if fault else "Yes, plan the inspection"
     elif abnormal:
-        head = "Yes, plan the inspection: the chiller behaves abnormally, though no cause stands out yet"
+        head = "Yes, plan the inspection: the chiller behaves abnormally or keeps alarming, though no cause is diagnosed yet"
     else:
         head = "Not yet: the evidence does not point to a fault; keep monitoring"
-    return Recommendation(head + ".", reasons, offer_sentence(pending_offer))
+    offer = offer_sentence(pending_offer or ("draft_wo" if head.startswith("Yes") else None))
+    return Recommendation(head + ".", reasons, offer)
 
 
 def recommend(question: str, artifacts: list[Artifact], pending_offer: str | None) -> Recommendation:

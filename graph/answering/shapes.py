@@ -131,7 +131,7 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         return _verdict(inputs)
     if inputs.shape == "recommend":
         return _recommend(inputs)
-    if inputs.scope in ("fleet", "assets") or len({a for art in inputs.artifacts for a in art.asset_ids}) > 1:
+    if inputs.scope in ("fleet", "assets"):
         fleet = _fleet(inputs)
         if fleet is not None:
             return fleet
