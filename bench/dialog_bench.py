@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -70,14 +69,12 @@ class TurnFigures:
 
 async def _trip_day(deps: Any) -> date:
     """The site-local day of a Chiller 9 trip that left a sensor offline (D5's reference date)."""
-    from fleet.generator.config import SITE_TIMEZONE
-
     async with deps.db.session() as session:
         rows = (await session.execute(select(FaultEpisodeRow).where(
             FaultEpisodeRow.asset_id == "Chiller 9", FaultEpisodeRow.fault_type == "trip"))).scalars().all()
     for row in sorted(rows, key=lambda r: r.onset):
         if (row.details or {}).get("offline_sensors"):
-            return row.onset.astimezone(ZoneInfo(SITE_TIMEZONE)).date()
+            return row.onset.astimezone(deps.catalog.zone).date()
     return DEFAULT_REFERENCE
 
 

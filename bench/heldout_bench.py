@@ -368,13 +368,14 @@ async def known_fleet(db: Any) -> tuple[set[str], set[str], set[str]]:
     from sqlalchemy import distinct, select
 
     from assetops.db.tables import TelemetryRow, WorkOrderRow
-    from fleet.model import EQUIPMENT_IDS, SITE
+    from assetops.domain.catalog_loader import load_catalog
 
+    catalog = await load_catalog(db)
     async with db.session() as session:
         assets = set((await session.scalars(select(distinct(TelemetryRow.asset_id)))).all())
         equipment = set((await session.scalars(select(distinct(WorkOrderRow.equipment_id)))).all())
-    assets |= {name for name, eq in EQUIPMENT_IDS.items() if eq in equipment}
-    return assets, {str(e).upper() for e in equipment}, {SITE}
+    assets |= {name for name in (catalog.asset_id_of(str(eq)) for eq in equipment) if name}
+    return assets, {str(e).upper() for e in equipment}, set(catalog.sites)
 
 
 async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: list[Any],

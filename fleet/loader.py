@@ -19,6 +19,7 @@ from sqlalchemy import Engine, Table, delete, insert, inspect, select, text
 import assetops.db.tables  # noqa: F401  (registers every table on Base.metadata)
 from assetops.db.base import Base
 from assetops.db.engine import sync_engine
+from assetops.domain.catalog import DEFAULT_SITE_TIMEZONE, TIMEZONE_META_KEY
 from assetops.settings import Settings
 from fleet.bulk import FleetDataError, conform_frame, storage_frame, write_postgres, write_sqlite
 from fleet.model import FleetData
@@ -163,6 +164,7 @@ def _load_table(cursor: Any, dialect: str, table: Table, frame: Any, index: int,
 def _write_meta(conn: Any, data: FleetData, version: str, tables: list[str]) -> None:
     meta_table = Base.metadata.tables[META_TABLE]
     values = {str(k): str(v) for k, v in data.meta.items()}
+    values.setdefault(TIMEZONE_META_KEY, DEFAULT_SITE_TIMEZONE)  # the catalog reads the site zone here
     values.update({
         "data_version": version,
         "source": data.source,

@@ -21,9 +21,10 @@ from assetops.db.tables import (
     WorkOrderRow,
 )
 from assetops.db.tables.telemetry import SENSOR_COLUMNS
+from assetops.domain.catalog import DEFAULT_SITE_TIMEZONE
 from fleet.model import EQUIPMENT_IDS, sensors_of
 
-SITE_TIMEZONE = "America/New_York"
+SITE_TIMEZONE = DEFAULT_SITE_TIMEZONE  # naive work-order times are read in the default site zone
 
 
 def equipment_id_of(conn: Connection, asset_id: str) -> str:

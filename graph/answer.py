@@ -15,7 +15,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
-from fleet.generator.config import SITE_TIMEZONE
 from graph.answer_parts import (
     PROTOCOL_KINDS,
     brief_lines,
@@ -29,7 +28,6 @@ from graph.answer_parts import (
 )
 from graph.answer_style import QuestionStyle, read_question
 
-SITE_ZONE = ZoneInfo(SITE_TIMEZONE)
 PROBLEM_LINE_CHARS = 240
 LEAD_RESULTS = 3  # the rest of the turn's findings are cited by artifact id
 DEFAULT_MAX_CHARS = 1200  # unless the user asks for detail
@@ -58,6 +56,7 @@ class TurnOutcome:
     plan: list[dict[str, Any]]
     results: list[dict[str, Any]]
     artifacts: list[Artifact]  # created or reused this turn, in result order
+    zone: ZoneInfo  # the site's time zone: stored (UTC) times are shown in it
     notes: list[str] = field(default_factory=list)
     focus: dict[str, Any] = field(default_factory=dict)
     question: str = ""  # the user's message this turn answers
@@ -88,9 +87,9 @@ def _window_bound(iso: str) -> str:
     return f"{moment:%Y-%m-%d}" if (moment.hour, moment.minute) == (0, 0) else f"{moment:%Y-%m-%d %H:%M}"
 
 
-def site_time(moment: datetime) -> str:
-    """A stored (UTC) time shown in the site's local time, as the user speaks of it."""
-    local = moment.astimezone(SITE_ZONE) if moment.tzinfo else moment
+def site_time(moment: datetime, zone: ZoneInfo) -> str:
+    """A stored (UTC) time shown in the site's local time (`zone`), as the user speaks of it."""
+    local = moment.astimezone(zone) if moment.tzinfo else moment
     return f"{local:%Y-%m-%d}" if (local.hour, local.minute) == (0, 0) else f"{local:%Y-%m-%d %H:%M}"
 
 
@@ -134,13 +133,13 @@ def _artifacts_by_relevance(outcome: TurnOutcome, ordered: list[dict[str, Any]])
     return sorted(outcome.artifacts, key=lambda a: rank.get(a.id, len(ordered)))
 
 
-def _evidence(artifacts: list[Artifact], scope_window: str, limit: int) -> str:
+def _evidence(artifacts: list[Artifact], scope_window: str, limit: int, zone: ZoneInfo) -> str:
     """One compact line citing each artifact once (its window only when it differs from the scope)."""
     cited = []
     for artifact in artifacts[:limit]:
         window = ""
         if artifact.window_start and artifact.window_end:
-            window = f"{site_time(artifact.window_start)} to {site_time(artifact.window_end)}"
+            window = f"{site_time(artifact.window_start, zone)} to {site_time(artifact.window_end, zone)}"
         where = f" {', '.join(artifact.asset_ids)} {window}" if window and window not in scope_window else ""
         cited.append(f"{artifact.kind.replace('_', ' ')}{where} [{artifact.id}]")
     more = f" and {len(artifacts) - limit} more" if len(artifacts) > limit else ""
@@ -249,7 +248,7 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
     assumptions = _assumptions(outcome)
     assumed = "Assumptions: " + "; ".join(a.rstrip(". ") for a in assumptions) + "." if assumptions else ""
     closing = [_confidence(outcome), _next_question(ordered)]
-    evidence, few = _evidence(artifacts, scope, 8), _evidence(artifacts, scope, 3)
+    evidence, few = _evidence(artifacts, scope, 8, outcome.zone), _evidence(artifacts, scope, 3, outcome.zone)
     rest = "\n".join(p for p in [*body, scope, *tail, few, *closing] if p)
     clipped = _clip_words(full, limit - len(rest) - 1) if limit - len(rest) > len(short) else short
     return _fit([
@@ -257,7 +256,7 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
         [full, *body, scope, *tail, evidence, *closing],
         [clipped, *body, scope, *tail, few, *closing],
         [short, *body, scope, *tail, few, *closing],
-        [short, *body, scope, *tail[:3], _evidence(artifacts, scope, 1), closing[0]],
+        [short, *body, scope, *tail[:3], _evidence(artifacts, scope, 1, outcome.zone), closing[0]],
     ], limit)
 
 
@@ -267,7 +266,7 @@ def brief_answer(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, max_cha
     telemetry = source_telemetry(evidence, latest(evidence, ("diagnose",)))
     assets = list(dict.fromkeys(a for art in evidence for a in art.asset_ids))
     if telemetry is not None and telemetry.window_start and telemetry.window_end:
-        period = f" ({site_time(telemetry.window_start)} to {site_time(telemetry.window_end)})"
+        period = f" ({site_time(telemetry.window_start, outcome.zone)} to {site_time(telemetry.window_end, outcome.zone)})"
     else:
         window = outcome.focus.get("window")
         period = f" ({window.get('label') or _window_bound(window['start'])})" if window else ""

@@ -14,6 +14,8 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from artifacts.store import ArtifactStore
 from assetops.cache import FallbackCache, build_cache
 from assetops.db.engine import Database
+from assetops.domain.catalog import FleetCatalog
+from assetops.domain.catalog_loader import load_catalog
 from assetops.settings import Settings
 from graph.checkpoint import open_checkpointer
 from graph.config import GraphConfig
@@ -38,6 +40,7 @@ class Deps:
     db: Database
     store: ArtifactStore
     cache: FallbackCache
+    catalog: FleetCatalog  # the loaded fleet, read once when the dependencies open
     checkpointer: BaseCheckpointSaver | None = None
     llm: BaseChatModel | None = None  # None: the offline mode
     config: GraphConfig = field(default_factory=GraphConfig)
@@ -79,7 +82,8 @@ class Deps:
 @contextlib.asynccontextmanager
 async def open_deps(settings: Settings, *, llm: Any = None, config: GraphConfig | None = None,
                     **overrides: Any) -> AsyncIterator[Deps]:
-    """Open the database, cache, store and checkpointer for `settings`; closed when the block ends.
+    """Open the database, cache, store and checkpointer for `settings` and read the fleet catalog;
+    closed when the block ends (`catalog=` in the overrides replaces the one read from the database).
 
     With `llm=None` the LLM configured in the settings (if any) is built; pass `llm=False` to force
     the offline mode.
@@ -91,8 +95,9 @@ async def open_deps(settings: Settings, *, llm: Any = None, config: GraphConfig 
     store = ArtifactStore(db, cache, ttl_s=settings.artifact_cache_ttl_s)
     chat_model = build_chat_model(settings) if llm is None else (None if llm is False else llm)
     try:
+        catalog = overrides.pop("catalog", None) or await load_catalog(db)
         async with open_checkpointer(settings) as saver:
-            yield Deps(settings=settings, db=db, store=store, cache=cache, checkpointer=saver, llm=chat_model,
+            yield Deps(settings=settings, db=db, store=store, cache=cache, catalog=catalog, checkpointer=saver, llm=chat_model,
                        config=config or GraphConfig(), **overrides)
     finally:
         await cache.close()

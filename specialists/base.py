@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 
 from artifacts.model import Artifact, ArtifactToolCall
 from artifacts.store import ArtifactStore
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.events import TurnEvent, tool_call_payload
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
@@ -157,6 +158,7 @@ class SpecialistContext:
     store: ArtifactStore
     tools: ToolRunner
     emit: Emit
+    catalog: FleetCatalog  # the loaded fleet: assets, equipment ids, sensors, site zone
     visible_artifacts: list[Artifact] = field(default_factory=list)
     llm: Any = None  # a LangChain BaseChatModel when configured
 

@@ -20,7 +20,7 @@ import orjson
 from pydantic import Field
 
 from assetops.db.tables.telemetry import SENSOR_UNITS
-from fleet.model import SITE
+from assetops.domain.catalog import DEFAULT_SITE
 from tools import iot_data, iot_reads, iot_shapes
 from tools.framework import ToolContext, ToolError, note_rows, tool, tool_context
 from tools.framework.calls import EncodedOutput
@@ -57,7 +57,7 @@ async def _known_assets(ctx: ToolContext, site_name: str) -> tuple[str, dict[str
     catalogue = await iot_data.catalogue(ctx)
     site = _match(site_name, list(catalogue))
     if site is None:
-        raise ToolError(f"unknown site {site_name}; known sites: {', '.join(sorted(catalogue) or [SITE])}")
+        raise ToolError(f"unknown site {site_name}; known sites: {', '.join(sorted(catalogue) or [DEFAULT_SITE])}")
     return site, catalogue[site]
 
 
@@ -76,7 +76,7 @@ async def _asset_sensors(ctx: ToolContext, site_name: str, asset_id: str) -> tup
 async def sites() -> dict[str, Any]:
     """List the sites that have monitored assets. Example result: {"sites": ["MAIN"]}."""
     catalogue = await iot_data.catalogue(tool_context())
-    return {"sites": sorted(catalogue) or [SITE]}
+    return {"sites": sorted(catalogue) or [DEFAULT_SITE]}
 
 
 @tool("iot")

@@ -63,14 +63,13 @@ def generate(
     assets: Annotated[list[str] | None, typer.Option(help="Telemetry chillers, e.g. --assets 'Chiller 6'.")] = None,
 ) -> None:
     """Generate a fault-injected fleet and load it (replaces every fleet table)."""
-    from fleet.generator import GeneratorConfig, generate_fleet
     from fleet.loader import load_fleet
-    from fleet.model import TELEMETRY_ASSETS
+    from fleet.synthetic import GeneratorConfig, generate_fleet
 
     try:
         with _bars() as bars:
             config = GeneratorConfig(seed=seed, start=date.fromisoformat(start), end=date.fromisoformat(end),
-                                     assets=tuple(assets or TELEMETRY_ASSETS), progress=bars.on_stage)
+                                     assets=tuple(assets or GeneratorConfig().assets), progress=bars.on_stage)
             report = load_fleet(get_settings(), generate_fleet(config), progress=bars.on_load)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc

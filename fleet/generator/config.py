@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
+from assetops.domain.catalog import DEFAULT_SITE_TIMEZONE
 from fleet.model import TELEMETRY_ASSETS
 
 if TYPE_CHECKING:
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 DEFAULT_SEED = 7
 GENERATOR_VERSION = "1.0.0"
-SITE_TIMEZONE = "America/New_York"
+SITE_TIMEZONE = DEFAULT_SITE_TIMEZONE  # the generated fleet uses the default zone (stored with it)
 SAMPLE_MINUTES = 15
 
 ProgressCallback = Callable[[str, float], None]  # (stage name, fraction done 0..1)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pandas as pd
 
 from assetops.db.tables.telemetry import SENSOR_COLUMNS, SENSOR_UNITS
+from assetops.domain.catalog import TIMEZONE_META_KEY
 from fleet.generator import knowledge_frames as kf
 from fleet.generator.alerts import evaluate_alerts
 from fleet.generator.anomalies import evaluate_anomalies
-from fleet.generator.config import GENERATOR_VERSION, GeneratorConfig
+from fleet.generator.config import GENERATOR_VERSION, SITE_TIMEZONE, GeneratorConfig
 from fleet.generator.events import unified_events
 from fleet.generator.faults import episodes_frame, schedule_for
 from fleet.generator.sensors import STATUS_REPORTERS
@@ -55,7 +56,7 @@ def generate_fleet(config: GeneratorConfig | None = None) -> FleetData:
         primary_failure_codes=kf.primary_failure_code_frame(), fmea=kf.fmea_frame(),
         sensor_relevance=kf.sensor_relevance_frame(), fault_episodes=episodes_frame(generated),
         meta={"seed": str(config.seed), "start": config.start.isoformat(), "end": config.end.isoformat(),
-              "generator_version": GENERATOR_VERSION, "assets": ",".join(config.assets),
+              "generator_version": GENERATOR_VERSION, TIMEZONE_META_KEY: SITE_TIMEZONE, "assets": ",".join(config.assets),
               "work_orders_from": f"{config.work_order_years.start}-01-01",
               "work_orders_to": f"{config.work_order_years.stop - 1}-12-31"},
     )

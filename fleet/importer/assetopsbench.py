@@ -17,10 +17,12 @@ from sqlalchemy import Table
 import assetops.db.tables  # noqa: F401  (registers every table on Base.metadata)
 from assetops.db.base import Base
 from assetops.db.tables.telemetry import SENSOR_COLUMNS, SENSOR_UNITS
+from assetops.domain.catalog import TIMEZONE_META_KEY
 from fleet.bulk import column_kind
 from fleet.importer.csvfiles import parse_bools, parse_datetimes, parse_numbers, read_csv_table
 from fleet.importer.fmea import fmea_from_failure_modes
 from fleet.importer.telemetry_json import (
+    SITE_TIMEZONE,
     TelemetryImport,
     is_telemetry_document,
     read_documents,
@@ -86,7 +88,7 @@ def read_assetopsbench(folder: Path | str) -> FleetData:
         data.asset_sensors = _asset_sensors(telemetry)
     data.assets = _assets(data, telemetry)
     data.meta = {"files": ",".join(found), "import_notes": json.dumps(notes),
-                 "assumptions": json.dumps(assumptions)}
+                 "assumptions": json.dumps(assumptions), TIMEZONE_META_KEY: SITE_TIMEZONE}
     return data
 
 

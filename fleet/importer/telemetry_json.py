@@ -16,9 +16,10 @@ import numpy as np
 import pandas as pd
 
 from assetops.db.tables import SENSOR_COLUMNS
+from assetops.domain.catalog import DEFAULT_SITE_TIMEZONE
 from fleet.model import telemetry_columns
 
-SITE_TIMEZONE = "America/New_York"
+SITE_TIMEZONE = DEFAULT_SITE_TIMEZONE
 NAIVE_ASSUMPTION = f"naive telemetry timestamps were taken as site-local time ({SITE_TIMEZONE})"
 _IGNORED_FIELDS = frozenset({"_id", "_rev", "asset_id", "timestamp"})
 _OFFSET = r"(Z|[+-]\d{2}:?\d{2})$"

@@ -66,7 +66,7 @@ async def _run_task(ctx: TurnContext, task_data: dict[str, Any], index: int,
     else:
         sctx = SpecialistContext(session_id=ctx.session_id, turn_index=ctx.turn_index,
                                  reference_date=ctx.reference_date, store=ctx.deps.store, tools=ctx.tools,
-                                 emit=ctx.emit, visible_artifacts=artifacts, llm=ctx.deps.llm)
+                                 emit=ctx.emit, catalog=ctx.deps.catalog, visible_artifacts=artifacts, llm=ctx.deps.llm)
         result, crashed = await _guarded_run(specialist, task, sctx)
     await _announce_artifacts(ctx, result)
     await ctx.event("specialist_finished", specialist=specialist_id, index=index, action=task.action,

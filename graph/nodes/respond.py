@@ -56,7 +56,7 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     ctx = runtime.context
     results = state.get("results") or []
     artifacts = await _turn_artifacts(ctx, results)
-    outcome = TurnOutcome(decision=state.get("decision") or {}, plan=state.get("plan") or [], results=results,
+    outcome = TurnOutcome(zone=ctx.deps.catalog.zone, decision=state.get("decision") or {}, plan=state.get("plan") or [], results=results,
                           artifacts=artifacts, notes=state.get("notes") or [], focus=state.get("focus") or {},
                           question=last_user_message(state), cited=await _cited_artifacts(ctx, artifacts))
     answer, streamed = await _synthesise(ctx, state, outcome)

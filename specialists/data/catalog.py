@@ -6,7 +6,6 @@ from typing import Any
 
 from artifacts.model import Artifact, new_artifact_id
 from assetops.domain.turn import SpecialistTask
-from fleet.model import EQUIPMENT_IDS, SITE
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.data import coverage
 from specialists.data.evidence import result_status
@@ -19,9 +18,10 @@ def _calls(outcomes: list[ToolOutcome], retried: list[ToolOutcome]) -> list[Any]
 
 async def inventory(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """Sites and the assets of the site (iot.sites and iot.assets in one parallel batch)."""
-    site = str(task.params.get("site") or SITE)
+    site = str(task.params.get("site") or ctx.catalog.site)
     outcomes, retried = await run_with_retry(
-        ctx.tools, [("iot.sites", {}), ("iot.assets", {"site_name": site})], specialist="data"
+        ctx.tools, [("iot.sites", {}), ("iot.assets", {"site_name": site})], specialist="data",
+        catalog=ctx.catalog,
     )
     sites_out, assets_out = outcomes
     if not assets_out.ok:
@@ -34,7 +34,7 @@ async def inventory(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistR
         )
     sites = list(sites_out.output.get("sites", [])) if sites_out.ok else [site]
     assets = list(assets_out.output.get("assets", []))
-    equipment = {a: EQUIPMENT_IDS.get(a, "") for a in assets}
+    equipment = {a: ctx.catalog.equipment_id_of(a) or "" for a in assets}
     listing = ", ".join(f"{a} ({equipment[a]})" if equipment[a] else a for a in assets)
     artifact = Artifact(
         id=new_artifact_id("data"),
@@ -67,9 +67,9 @@ def _sensor_inventory(ctx: SpecialistContext, asset_id: str, listing: ToolOutcom
         id=new_artifact_id("data"),
         producer="data",
         kind="sensor_inventory",
-        site=SITE,
+        site=ctx.catalog.site,
         asset_ids=[asset_id],
-        equipment_ids=[EQUIPMENT_IDS[asset_id]] if asset_id in EQUIPMENT_IDS else [],
+        equipment_ids=ctx.catalog.equipment_ids_of([asset_id]),
         sensors=names,
         observations=[line],
         results={"sensors": names, "units": listing.output.get("units", {}), "coverage": span.as_dict()},
@@ -93,10 +93,10 @@ async def sensors(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRes
             "Which asset? No asset was given.",
             errors=["no asset_ids in the task"],
         )
-    calls = [("iot.sensors", {"site_name": SITE, "asset_id": a}) for a in assets]
+    calls = [("iot.sensors", {"site_name": ctx.catalog.site, "asset_id": a}) for a in assets]
     for asset_id in assets:
-        calls += coverage.probe_calls(asset_id, ctx.reference_date)
-    outcomes, retried = await run_with_retry(ctx.tools, calls, specialist="data")
+        calls += coverage.probe_calls(asset_id, ctx.reference_date, ctx.catalog.site)
+    outcomes, retried = await run_with_retry(ctx.tools, calls, specialist="data", catalog=ctx.catalog)
     listed, probes = outcomes[: len(assets)], outcomes[len(assets) :]
     artifact_ids, errors, lines = [], [], []
     for index, (asset_id, listing) in enumerate(zip(assets, listed, strict=True)):
@@ -104,7 +104,7 @@ async def sensors(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRes
             errors.append(f"{asset_id}: {listing.error}")
             continue
         first_probe, last_probe = probes[2 * index], probes[2 * index + 1]
-        span = coverage.coverage_from_probes(first_probe, last_probe, ctx.reference_date)
+        span = coverage.coverage_from_probes(first_probe, last_probe, ctx.reference_date, ctx.catalog.zone)
         artifact = _sensor_inventory(ctx, asset_id, listing, span)
         artifact.tool_calls = _calls([listing, first_probe, last_probe],
                                      [r for r in retried if r.args.get("asset_id") == asset_id])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from artifacts.model import Artifact, new_artifact_id
-from fleet.model import EQUIPMENT_IDS, SITE
+from specialists.base import SpecialistContext
 from specialists.data.evidence import unit_of
 from specialists.data.history import AssetHistory
 
@@ -60,7 +60,7 @@ def metric_lines(table: dict[str, dict[str, Any]]) -> list[str]:
     return lines
 
 
-async def comparison_artifact(ctx: Any, histories: list[AssetHistory]) -> Artifact:
+async def comparison_artifact(ctx: SpecialistContext, histories: list[AssetHistory]) -> Artifact:
     """The `asset_comparison` artifact over the assets' telemetry windows."""
     table = metric_table(histories)
     lines = metric_lines(table)
@@ -71,9 +71,9 @@ async def comparison_artifact(ctx: Any, histories: list[AssetHistory]) -> Artifa
         id=new_artifact_id("data"),
         producer="data",
         kind="asset_comparison",
-        site=SITE,
+        site=ctx.catalog.site,
         asset_ids=list(table),
-        equipment_ids=[EQUIPMENT_IDS[a] for a in table if a in EQUIPMENT_IDS],
+        equipment_ids=ctx.catalog.equipment_ids_of(list(table)),
         window_start=first.window_start,
         window_end=first.window_end,
         sensors=[f"{a} {m}" for a in table for m in METRICS],

@@ -15,13 +15,10 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from fleet.generator.config import SITE_TIMEZONE
-from fleet.model import SITE
 from specialists.base import ToolOutcome
 
 EARLIEST_PROBE = "2000-01-01"  # before any chiller telemetry: the first row returned is the first sample
 SAMPLE_SPACING = timedelta(minutes=15)
-_SITE_ZONE = ZoneInfo(SITE_TIMEZONE)
 _COVERED = re.compile(r"its data covers (\S+) to (\S+) \((\d+) observations\)")
 
 
@@ -42,12 +39,12 @@ class Coverage:
                 "samples_exact": self.samples_exact, "later_data": self.later_data}
 
 
-def probe_calls(asset_id: str, reference: date) -> list[tuple[str, dict[str, Any]]]:
+def probe_calls(asset_id: str, reference: date, site: str) -> list[tuple[str, dict[str, Any]]]:
     """The two `iot.history` probes: the first samples, and the day before the reference date onward."""
     return [
-        ("iot.history", {"site_name": SITE, "asset_id": asset_id, "start": EARLIEST_PROBE,
+        ("iot.history", {"site_name": site, "asset_id": asset_id, "start": EARLIEST_PROBE,
                          "final": reference.isoformat()}),
-        ("iot.history", {"site_name": SITE, "asset_id": asset_id,
+        ("iot.history", {"site_name": site, "asset_id": asset_id,
                          "start": (reference - timedelta(days=1)).isoformat()}),
     ]
 
@@ -68,16 +65,18 @@ def _estimate(first: str, last: str) -> int:
     return int(span / SAMPLE_SPACING) + 1
 
 
-def coverage_from_probes(first_probe: ToolOutcome, last_probe: ToolOutcome, reference: date) -> Coverage:
-    """The coverage the two probes show (pure: reads their outputs or error messages)."""
+def coverage_from_probes(first_probe: ToolOutcome, last_probe: ToolOutcome, reference: date,
+                         zone: ZoneInfo) -> Coverage:
+    """The coverage the two probes show (pure: reads their outputs or error messages); naive stamps
+    are read in the site's `zone`."""
     stated = parse_covered(str(first_probe.error or "")) or parse_covered(str(last_probe.error or ""))
     if stated:  # an empty probe: the tool stated the whole coverage
         return Coverage(stated[0], stated[1], stated[2], samples_exact=True)
-    cutoff = datetime.combine(reference, datetime.min.time(), tzinfo=_SITE_ZONE)
+    cutoff = datetime.combine(reference, datetime.min.time(), tzinfo=zone)
     head = _stamps(first_probe)
     recent = _stamps(last_probe)
-    before = [s for s in recent if _aware(s) < cutoff]
-    later = any(_aware(s) >= cutoff for s in recent) or bool(last_probe.ok and last_probe.output.get("truncated"))
+    before = [s for s in recent if _aware(s, zone) < cutoff]
+    later = any(_aware(s, zone) >= cutoff for s in recent) or bool(last_probe.ok and last_probe.output.get("truncated"))
     first = head[0].isoformat() if head else None
     last = before[-1].isoformat() if before else None
     problem = "" if first and last else str(first_probe.error or "") if not head else (
@@ -87,8 +86,8 @@ def coverage_from_probes(first_probe: ToolOutcome, last_probe: ToolOutcome, refe
     return Coverage(first, last, samples, later_data=later, problem=problem)
 
 
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=_SITE_ZONE)
+def _aware(moment: datetime, zone: ZoneInfo) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=zone)
 
 
 def _shown(stamp: str) -> str:

@@ -13,9 +13,7 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from assetops.db.tables.telemetry import SENSOR_UNITS
-from fleet.generator.config import SITE_TIMEZONE
 
-_SITE_ZONE = ZoneInfo(SITE_TIMEZONE)
 ResultStatus = Literal["ok", "partial", "failed"]
 KEY_SENSORS = ("Power Input", "Chiller Efficiency", "Tonnage", "Chiller % Loaded", "Supply Temperature")
 MAX_SENSOR_LINES = 6
@@ -96,10 +94,10 @@ def sensor_line(facts: TelemetryFacts, sensor: str) -> str:
                      facts.running_share)
 
 
-def window_label(start: datetime, end: datetime) -> str:
+def window_label(start: datetime, end: datetime, zone: ZoneInfo) -> str:
     """`2021-03-01 to 2021-04-01` (times only when a bound is not midnight)."""
     def bound(moment: datetime) -> str:
-        local = moment.astimezone(_SITE_ZONE) if moment.tzinfo else moment  # stored windows are UTC
+        local = moment.astimezone(zone) if moment.tzinfo else moment  # stored windows are UTC
         return f"{local:%Y-%m-%d}" if (local.hour, local.minute) == (0, 0) else f"{local:%Y-%m-%d %H:%M}"
 
     return f"{bound(start)} to {bound(end)}"
@@ -165,8 +163,9 @@ def covered_sensors(facts: TelemetryFacts) -> list[str]:
     return list(dict.fromkeys([*facts.available, *facts.requested]))
 
 
-def artifact_fields(facts: TelemetryFacts) -> dict[str, Any]:
-    """Fields of the `telemetry_window` artifact (everything but ids, session and tool calls)."""
+def artifact_fields(facts: TelemetryFacts, zone: ZoneInfo) -> dict[str, Any]:
+    """Fields of the `telemetry_window` artifact (everything but ids, session and tool calls);
+    the window is labelled in the site's `zone`."""
     missing, stopped, gap_lines = data_gaps(facts)
     sensors = ordered_sensors(facts)
     lines = facts.window_gaps + gap_lines + [sensor_line(facts, s) for s in sensors[:MAX_SENSOR_LINES]]
@@ -202,7 +201,7 @@ def artifact_fields(facts: TelemetryFacts) -> dict[str, Any]:
         "observations": lines,
         "results": results,
         "assumptions": facts.assumptions,
-        "summary": window_summary(facts.asset_id, window_label(facts.start, facts.end), headline,
+        "summary": window_summary(facts.asset_id, window_label(facts.start, facts.end, zone), headline,
                                   facts.running_share, facts.rows, len(facts.available)),
     }
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from artifacts.matching import CoverageQuery, best_cover
 from artifacts.model import Artifact, ArtifactToolCall, new_artifact_id
-from fleet.model import EQUIPMENT_IDS, SITE, sensors_of
+from assetops.domain.catalog import FleetCatalog
 from specialists.base import SpecialistContext, ToolOutcome
 from specialists.data import frames
 from specialists.data.evidence import TelemetryFacts, artifact_fields
@@ -39,9 +39,9 @@ class AssetHistory:
     calls: list[ToolOutcome] = field(default_factory=list)
 
 
-def requested_sensors(asset_id: str, sensors: list[str]) -> list[str]:
+def requested_sensors(asset_id: str, sensors: list[str], catalog: FleetCatalog) -> list[str]:
     """Full sensor names of `asset_id` for the requested ones (any asset's prefix or bare names)."""
-    known = [f"{asset_id} {name}" for name in sensors_of(asset_id)]
+    known = [f"{asset_id} {name}" for name in catalog.sensors_of(asset_id)]
     if not sensors:
         return known
     wanted = []
@@ -81,9 +81,9 @@ def _facts(asset_id: str, start: datetime, end: datetime, csv_path: str, stats: 
 
 
 def _new_artifact(ctx: SpecialistContext, facts: TelemetryFacts, calls: list[ToolOutcome]) -> Artifact:
-    return Artifact(id=new_artifact_id("data"), producer="data", site=SITE,
-                    equipment_ids=[EQUIPMENT_IDS[facts.asset_id]] if facts.asset_id in EQUIPMENT_IDS else [],
-                    tool_calls=[c.as_artifact_call() for c in calls], **artifact_fields(facts),
+    return Artifact(id=new_artifact_id("data"), producer="data", site=ctx.catalog.site,
+                    equipment_ids=ctx.catalog.equipment_ids_of([facts.asset_id]),
+                    tool_calls=[c.as_artifact_call() for c in calls], **artifact_fields(facts, ctx.catalog.zone),
                     **ctx.new_artifact_fields())
 
 
@@ -105,8 +105,8 @@ async def _slice(ctx: SpecialistContext, cover: Artifact, asset_id: str, start: 
     return AssetHistory(asset_id, artifact, created=True, reused_id=cover.id)
 
 
-def _chunk_calls(asset_id: str, start: datetime, end: datetime) -> list[tuple[str, dict[str, Any]]]:
-    return [("iot.history_csv", {"site_name": SITE, "asset_id": asset_id, "start": frames.tool_time(c.start),
+def _chunk_calls(site: str, asset_id: str, start: datetime, end: datetime) -> list[tuple[str, dict[str, Any]]]:
+    return [("iot.history_csv", {"site_name": site, "asset_id": asset_id, "start": frames.tool_time(c.start),
                                  "final": frames.tool_time(c.end)}) for c in frames.split_window(start, end)]
 
 
@@ -127,7 +127,7 @@ async def collect_histories(ctx: SpecialistContext, asset_ids: list[str], start:
     results: dict[str, AssetHistory] = {}
     to_fetch: list[str] = []
     for asset_id in asset_ids:
-        wanted = requested_sensors(asset_id, sensors)
+        wanted = requested_sensors(asset_id, sensors, ctx.catalog)
         cover = await find_reusable(ctx, asset_id, start, end, wanted)
         if cover is None:
             to_fetch.append(asset_id)
@@ -144,7 +144,7 @@ async def collect_histories(ctx: SpecialistContext, asset_ids: list[str], start:
 async def _fetch(
     ctx: SpecialistContext, asset_ids: list[str], start: datetime, end: datetime, sensors: list[str]
 ) -> list[AssetHistory]:
-    plan = {a: _chunk_calls(a, start, end) for a in asset_ids}
+    plan = {a: _chunk_calls(ctx.catalog.site, a, start, end) for a in asset_ids}
     if ctx.llm is not None:
         from specialists.data.llm_calls import propose_history_calls
 
@@ -152,7 +152,7 @@ async def _fetch(
             ctx.llm, asset_ids, frames.tool_time(start), frames.tool_time(end), plan
         )
     calls = [call for a in asset_ids for call in plan[a]]
-    outcomes, retried = await run_with_retry(ctx.tools, calls, specialist="data")
+    outcomes, retried = await run_with_retry(ctx.tools, calls, specialist="data", catalog=ctx.catalog)
     histories, ready = [], []
     for (asset_id, calls_of), offset in zip(plan.items(), _offsets(plan), strict=True):
         mine = outcomes[offset : offset + len(calls_of)]
@@ -169,7 +169,8 @@ async def _fetch(
         path = await _merged_path(asset_id, start, end, good)
         ready.append((asset_id, [*mine_retried, *mine], path, good, gaps))
     stats_outcomes, _ = await run_with_retry(
-        ctx.tools, [("utilities.csv_stats", {"csv_path": item[2]}) for item in ready], specialist="data"
+        ctx.tools, [("utilities.csv_stats", {"csv_path": item[2]}) for item in ready], specialist="data",
+        catalog=ctx.catalog,
     )
     for (asset_id, made, path, good, gaps), stats in zip(ready, stats_outcomes, strict=True):
         histories.append(
@@ -238,7 +239,7 @@ async def _finish(
         end,
         path,
         stat_values,
-        requested_sensors(asset_id, sensors),
+        requested_sensors(asset_id, sensors, ctx.catalog),
         chunks=len(fetched),
         truncated=truncated,
         assumptions=assumptions,

@@ -10,7 +10,6 @@ import pandas as pd
 
 from artifacts.model import Artifact, new_artifact_id
 from assetops.domain.turn import SpecialistTask
-from fleet.model import EQUIPMENT_IDS, SITE
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.data import frames
 from specialists.data.evidence import bare, result_status, stat_line, unit_of
@@ -86,12 +85,13 @@ async def _frame(
         lo, hi = frames.utc_timestamp(start), frames.utc_timestamp(end)
         return frame[(frame["ts"] >= lo) & (frame["ts"] < hi)], [], cover.id, None
     args = {
-        "site_name": SITE,
+        "site_name": ctx.catalog.site,
         "asset_id": asset_id,
         "start": frames.tool_time(start),
         "final": frames.tool_time(end),
     }
-    outcomes, retried = await run_with_retry(ctx.tools, [("iot.history", args)], specialist="data")
+    outcomes, retried = await run_with_retry(ctx.tools, [("iot.history", args)], specialist="data",
+                                             catalog=ctx.catalog)
     calls = [o.as_artifact_call() for o in [*retried, *outcomes]]
     if not outcomes[0].ok:
         return None, calls, None, outcomes[0].error or outcomes[0].status
@@ -116,7 +116,7 @@ async def point_value(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
     start, end, moment = target_moment(task, reference)
     artifact_ids, reused, errors, summaries = [], [], [], []
     for asset_id in task.asset_ids:
-        sensors = requested_sensors(asset_id, task.sensors)
+        sensors = requested_sensors(asset_id, task.sensors, ctx.catalog)
         frame, calls, reused_id, error = await _frame(ctx, asset_id, start, end, sensors)
         if frame is None:
             errors.append(f"{asset_id}: {error}")
@@ -132,9 +132,9 @@ async def point_value(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
             id=new_artifact_id("data"),
             producer="data",
             kind="point_values",
-            site=SITE,
+            site=ctx.catalog.site,
             asset_ids=[asset_id],
-            equipment_ids=[EQUIPMENT_IDS[asset_id]] if asset_id in EQUIPMENT_IDS else [],
+            equipment_ids=ctx.catalog.equipment_ids_of([asset_id]),
             window_start=start,
             window_end=end,
             sensors=sensors,

@@ -12,24 +12,21 @@ import re
 from datetime import datetime
 from typing import Any
 
-from fleet.model import EQUIPMENT_IDS, SITE
+from assetops.domain.catalog import FleetCatalog
 from specialists.base import ToolOutcome, ToolRunner
 
-_NAME_OF_EQUIPMENT = {code: name for name, code in EQUIPMENT_IDS.items()}
 _NOT_RETRIED = ("no observations", "no telemetry", "not found", "no work orders")
 _TRANSIENT = ("timed out", "timeout", "locked", "temporar", "connection", "unavailable")
 
 
-def canonical_asset(value: str) -> str | None:
-    """`chiller 9`, `Chiller9`, `CWC04009` -> `Chiller 9` (None when nothing matches)."""
+def canonical_asset(value: str, catalog: FleetCatalog) -> str | None:
+    """`chiller 9`, `Chiller9`, `CWC04009` -> `Chiller 9` (None when the fleet has no such asset)."""
     text = value.strip()
-    if text.upper() in _NAME_OF_EQUIPMENT:
-        return _NAME_OF_EQUIPMENT[text.upper()]
+    known = catalog.asset_id_of(text)
+    if known:
+        return known
     match = re.fullmatch(r"(?i)chiller\s*(\d+)", text)
-    if match:
-        name = f"Chiller {int(match.group(1))}"
-        return name if name in EQUIPMENT_IDS else None
-    return None
+    return catalog.asset_id_of(f"Chiller {int(match.group(1))}") if match else None
 
 
 def _plain_date(value: Any) -> Any:
@@ -44,7 +41,7 @@ def _plain_date(value: Any) -> Any:
     return local.date().isoformat() if local.time() == datetime.min.time() else local.isoformat(timespec="seconds")
 
 
-def corrected_args(args: dict[str, Any], error: str, status: str) -> dict[str, Any] | None:
+def corrected_args(args: dict[str, Any], error: str, status: str, catalog: FleetCatalog) -> dict[str, Any] | None:
     """Arguments worth one more try after `error`, or None when retrying cannot help."""
     message = (error or "").lower()
     if status == "timeout":
@@ -53,9 +50,9 @@ def corrected_args(args: dict[str, Any], error: str, status: str) -> dict[str, A
         return None
     fixed = {k: (v.strip() if isinstance(v, str) else v) for k, v in args.items()}
     if "site" in message and "site_name" in fixed:
-        fixed["site_name"] = SITE
+        fixed["site_name"] = catalog.site
     if "asset" in message and isinstance(fixed.get("asset_id"), str):
-        fixed["asset_id"] = canonical_asset(fixed["asset_id"]) or fixed["asset_id"]
+        fixed["asset_id"] = canonical_asset(fixed["asset_id"], catalog) or fixed["asset_id"]
     if any(word in message for word in ("date", "start", "final", "format", "iso")):
         for key in ("start", "final", "start_date", "end_date"):
             if key in fixed:
@@ -66,7 +63,7 @@ def corrected_args(args: dict[str, Any], error: str, status: str) -> dict[str, A
 
 
 async def run_with_retry(tools: ToolRunner, calls: list[tuple[str, dict[str, Any]]], *,
-                         specialist: str) -> tuple[list[ToolOutcome], list[ToolOutcome]]:
+                         specialist: str, catalog: FleetCatalog) -> tuple[list[ToolOutcome], list[ToolOutcome]]:
     """Run a batch; failed calls get one corrected retry (as a second parallel batch).
 
     Returns the final outcome per call (in request order) and the failed first attempts that were
@@ -78,7 +75,7 @@ async def run_with_retry(tools: ToolRunner, calls: list[tuple[str, dict[str, Any
     for index, outcome in enumerate(outcomes):
         if outcome.ok:
             continue
-        fixed = corrected_args(outcome.args, outcome.error or "", outcome.status)
+        fixed = corrected_args(outcome.args, outcome.error or "", outcome.status, catalog)
         if fixed is not None:
             retry_at.append(index)
             retry_calls.append((outcome.name, fixed))

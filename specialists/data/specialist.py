@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask, TimeWindow
-from fleet.model import EQUIPMENT_IDS
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.data import catalog, point
 from specialists.data.compare import comparison_artifact
@@ -14,14 +14,13 @@ from specialists.data.evidence import NAMED_SENSORS_MAX, focused_summary, result
 from specialists.data.history import AssetHistory, collect_histories, requested_sensors
 
 DEFAULT_LOOKBACK = timedelta(days=7)
-_ASSET_OF_EQUIPMENT = {code: name for name, code in EQUIPMENT_IDS.items()}
 
 
-def task_assets(task: SpecialistTask) -> list[str]:
+def task_assets(task: SpecialistTask, catalog: FleetCatalog) -> list[str]:
     """The task's assets, from asset ids or (mapped) equipment ids."""
     assets = list(task.asset_ids)
     for code in task.equipment_ids:
-        name = _ASSET_OF_EQUIPMENT.get(code)
+        name = catalog.asset_id_of(code)
         if name and name not in assets:
             assets.append(name)
     return assets
@@ -36,7 +35,7 @@ def task_window(task: SpecialistTask, ctx: SpecialistContext) -> tuple[TimeWindo
         "No window was given; used the 7 days before the reference date."]
 
 
-def _summary_for(task: SpecialistTask, history: AssetHistory) -> str:
+def _summary_for(task: SpecialistTask, history: AssetHistory, catalog: FleetCatalog) -> str:
     """The window's summary, led by the few sensors this task names when the window was reused (its
     stored summary may lead with other sensors)."""
     artifact = history.artifact
@@ -46,12 +45,13 @@ def _summary_for(task: SpecialistTask, history: AssetHistory) -> str:
     if not (named and history.reused_id and artifact.asset_ids and artifact.window_start and artifact.window_end):
         return artifact.summary
     asset_id = artifact.asset_ids[0]
-    label = window_label(artifact.window_start, artifact.window_end)
-    return focused_summary(artifact.results, asset_id, label, requested_sensors(asset_id, task.sensors)) \
+    label = window_label(artifact.window_start, artifact.window_end, catalog.zone)
+    return focused_summary(artifact.results, asset_id, label, requested_sensors(asset_id, task.sensors, catalog)) \
         or artifact.summary
 
 
-def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: list[str]) -> SpecialistResult:
+def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: list[str],
+                    catalog: FleetCatalog) -> SpecialistResult:
     created = [h.artifact.id for h in histories if h.artifact is not None and h.created]
     reused = [h.reused_id for h in histories if h.reused_id]
     errors = [f"{h.asset_id}: {h.error}" for h in histories if h.error]
@@ -60,7 +60,7 @@ def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: 
         if history.artifact is not None:
             gaps = [line for line in history.artifact.observations if line.startswith(("No data", history.asset_id))]
             note = " (reused from earlier in the session)" if history.reused_id else ""
-            parts.append(_summary_for(task, history) + note + (" " + " ".join(gaps[:2]) if gaps else ""))
+            parts.append(_summary_for(task, history, catalog) + note + (" " + " ".join(gaps[:2]) if gaps else ""))
     parts += [f"No telemetry for {e.rstrip('.')}." for e in errors]
     status = result_status(errors, bool(created or reused))
     return SpecialistResult("data", task.action, status, " ".join(parts + extra), artifact_ids=created,
@@ -77,22 +77,22 @@ class DataSpecialist:
         if task.action == "inventory":
             return await catalog.inventory(task, ctx)
         if task.action == "sensors":
-            return await catalog.sensors(replace_assets(task), ctx)
+            return await catalog.sensors(replace_assets(task, ctx.catalog), ctx)
         if task.action == "point_value":
-            return await point.point_value(replace_assets(task), ctx)
+            return await point.point_value(replace_assets(task, ctx.catalog), ctx)
         if task.action in ("history", "compare"):
             return await self._history(task, ctx)
         return SpecialistResult("data", task.action, "failed", f"The data specialist has no action '{task.action}'.",
                                 errors=[f"unknown action {task.action}"])
 
     async def _history(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        assets = task_assets(task)
+        assets = task_assets(task, ctx.catalog)
         if not assets:
             return SpecialistResult("data", task.action, "failed", "Which asset? The request names none.",
                                     errors=["no asset in the task"])
         window, assumptions = task_window(task, ctx)
         histories = await collect_histories(ctx, assets, window.start, window.end, task.sensors)
-        result = _history_result(task, histories, [])
+        result = _history_result(task, histories, [], ctx.catalog)
         if task.action == "compare" and sum(h.artifact is not None for h in histories) >= 2:
             comparison = await comparison_artifact(ctx, histories)
             result.artifact_ids.append(comparison.id)
@@ -104,7 +104,7 @@ class DataSpecialist:
         return result
 
 
-def replace_assets(task: SpecialistTask) -> SpecialistTask:
+def replace_assets(task: SpecialistTask, catalog: FleetCatalog) -> SpecialistTask:
     """The task with equipment ids mapped onto asset ids."""
-    task.asset_ids = task_assets(task)
+    task.asset_ids = task_assets(task, catalog)
     return task

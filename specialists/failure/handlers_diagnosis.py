@@ -91,7 +91,7 @@ def _relevance(artifacts: list[Artifact], asset_id: str) -> dict[str, dict[str, 
 
 async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> EvidenceBundle | SpecialistResult:
     """Evidence for the task's first asset, or the result explaining what is missing."""
-    assets = task_assets(task)
+    assets = task_assets(task, ctx.catalog)
     if not assets:
         return SpecialistResult(
             "failure",

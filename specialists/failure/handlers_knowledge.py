@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from artifacts.model import Artifact
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistTask
-from fleet.model import sensors_of
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.timeseries.frames import full_name
 from specialists.timeseries.results import build_artifact, tool_errors
@@ -52,8 +52,8 @@ def merge_mappings(outputs: list[dict[str, Any]]) -> dict[str, Any]:
     return {"relevance": relevance, "fm2sensor": fm2sensor, "details": details}
 
 
-def _asset(task: SpecialistTask) -> str:
-    assets = task_assets(task)
+def _asset(task: SpecialistTask, catalog: FleetCatalog) -> str:
+    assets = task_assets(task, catalog)
     return assets[0] if assets else str(task.params.get("asset_name", "Chiller"))
 
 
@@ -76,7 +76,7 @@ async def known_failure_modes(
 
 async def failure_modes(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """The failure modes of the task's asset (curated for chillers)."""
-    asset = _asset(task)
+    asset = _asset(task, ctx.catalog)
     modes, earlier, calls = await known_failure_modes(ctx, asset)
     if earlier is not None:
         return SpecialistResult(
@@ -95,7 +95,7 @@ async def failure_modes(task: SpecialistTask, ctx: SpecialistContext) -> Special
         ctx,
         "failure",
         "failure_modes",
-        asset_ids=[asset] if task_assets(task) else [],
+        asset_ids=[asset] if task_assets(task, ctx.catalog) else [],
         window=None,
         sensors=[],
         summary=summary,
@@ -174,13 +174,13 @@ async def sensor_mapping(task: SpecialistTask, ctx: SpecialistContext) -> Specia
     Named modes that an earlier, wider mapping already covers are answered from it (no tool call),
     as their own artifact: repeating the whole earlier mapping would not answer the question.
     """
-    asset = _asset(task)
+    asset = _asset(task, ctx.catalog)
     named = list(task.params.get("failure_modes") or [])
     modes = list(named)
     calls: list[ToolOutcome] = []
     if not modes:
         modes, _, calls = await known_failure_modes(ctx, asset)
-    sensors = [full_name(s, asset) for s in task.sensors] or [f"{asset} {s}" for s in sensors_of(asset)]
+    sensors = [full_name(s, asset) for s in task.sensors] or [f"{asset} {s}" for s in ctx.catalog.sensors_of(asset)]
     earlier = _covering_mapping(ctx, asset, modes, sensors)
     if earlier is not None:
         if not named or set(earlier.results.get("relevance", {})) <= set(named):

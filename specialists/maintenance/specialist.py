@@ -11,9 +11,9 @@ from typing import Any
 import pandas as pd
 
 from artifacts.model import Artifact, new_artifact_id
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
-from fleet.model import EQUIPMENT_IDS
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.maintenance import evidence
 from specialists.maintenance.alerts import TRIAGE_RULE, rule_activity, triage
@@ -34,11 +34,13 @@ from specialists.maintenance.report import management_report
 Handler = Callable[[SpecialistTask, SpecialistContext], Awaitable[SpecialistResult]]
 
 
-def equipment_of(task: SpecialistTask) -> list[tuple[str, str | None]]:
+def equipment_of(task: SpecialistTask, catalog: FleetCatalog) -> list[tuple[str, str | None]]:
     """(equipment id, asset name) pairs of the task; chiller names map to their Maximo ids."""
-    names = {v: k for k, v in EQUIPMENT_IDS.items()}
-    pairs = [(eid, names.get(eid)) for eid in task.equipment_ids]
-    pairs += [(EQUIPMENT_IDS.get(a, a), a) for a in task.asset_ids if EQUIPMENT_IDS.get(a, a) not in task.equipment_ids]
+    pairs = [(eid, catalog.asset_id_of(eid)) for eid in task.equipment_ids]
+    for asset in task.asset_ids:
+        equipment_id = catalog.equipment_id_of(asset) or asset
+        if equipment_id not in task.equipment_ids:
+            pairs.append((equipment_id, asset))
     return pairs
 
 
@@ -77,7 +79,7 @@ class MaintenanceSpecialist:
         if handler is None:
             return SpecialistResult("maintenance", task.action, "failed", f"maintenance cannot '{task.action}'",
                                     errors=[f"unknown action {task.action}; known: {', '.join(self.handlers)}"])
-        if task.action not in {"report", "prioritize"} and not equipment_of(task):
+        if task.action not in {"report", "prioritize"} and not equipment_of(task, ctx.catalog):
             return SpecialistResult("maintenance", task.action, "failed", "Which chiller? No equipment was given.",
                                     errors=["no equipment in the task"])
         return await handler(task, ctx)
@@ -89,7 +91,7 @@ class MaintenanceSpecialist:
         artifact = Artifact(
             id=new_artifact_id("maintenance"), **ctx.new_artifact_fields(), producer="maintenance", kind=kind,
             asset_ids=assets if assets is not None else list(task.asset_ids),
-            equipment_ids=equipment if equipment is not None else [e for e, _ in equipment_of(task)],
+            equipment_ids=equipment if equipment is not None else [e for e, _ in equipment_of(task, ctx.catalog)],
             window_start=task.window.start if task.window else None,
             window_end=task.window.end if task.window else None,
             tool_calls=[c.as_artifact_call() for c in calls], observations=observations, results=results,
@@ -110,7 +112,7 @@ class MaintenanceSpecialist:
         tool = {"corrective": "wo.get_corrective_work_orders", "preventive": "wo.get_preventive_work_orders"}.get(
             kind, "wo.get_work_orders")
         artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task):
+        for equipment_id, asset in equipment_of(task, ctx.catalog):
             args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
             listing, dist = await ctx.tools.run([(tool, args), ("wo.get_work_order_distribution", args)],
                                                 specialist="maintenance")
@@ -145,7 +147,7 @@ class MaintenanceSpecialist:
         """Corrective orders that one visit could have covered, with the saving and the rule used."""
         window = int(task.params.get("window_days", BUNDLE_WINDOW_DAYS))
         artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task):
+        for equipment_id, asset in equipment_of(task, ctx.catalog):
             listing = await ctx.tools.run_one("wo.get_corrective_work_orders",
                                               {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}, specialist="maintenance")
             if not listing.ok:
@@ -170,7 +172,7 @@ class MaintenanceSpecialist:
     async def predict_next(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Next work-order type probabilities from the Markov transition counts."""
         artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task):
+        for equipment_id, asset in equipment_of(task, ctx.catalog):
             out = await ctx.tools.run_one("wo.predict_next_work_order",
                                           {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}, specialist="maintenance")
             if not out.ok:
@@ -192,7 +194,7 @@ class MaintenanceSpecialist:
     async def alert_rules(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Which rules fire on the equipment and how often."""
         artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task):
+        for equipment_id, asset in equipment_of(task, ctx.catalog):
             rules, events = await ctx.tools.run(
                 [("wo.get_alert_rules", {"equipment_id": equipment_id}),
                  ("wo.get_events", {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)})], specialist="maintenance")
@@ -218,7 +220,7 @@ class MaintenanceSpecialist:
     async def alert_to_failure(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Per rule (in parallel): does an alert lead to maintenance? Triage verdict with the rule used."""
         artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task):
+        for equipment_id, asset in equipment_of(task, ctx.catalog):
             rule_ids = list(task.params.get("rule_ids") or [])
             calls: list[ToolOutcome] = []
             if not rule_ids:
@@ -248,7 +250,7 @@ class MaintenanceSpecialist:
     async def draft_wo(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Draft (and persist) the corrective order for the most likely failure mode, avoiding duplicates."""
         artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task):
+        for equipment_id, asset in equipment_of(task, ctx.catalog):
             mode, confidence, supporting = evidence.top_hypothesis(ctx.visible_artifacts, asset, task)
             if mode is None:
                 errors.append("no diagnosed failure mode to draft a work order for; ask for a diagnosis first")
@@ -280,7 +282,7 @@ class MaintenanceSpecialist:
 
     async def _protocol(self, task: SpecialistTask, ctx: SpecialistContext, kind: str) -> SpecialistResult:
         artifacts = []
-        for equipment_id, asset in equipment_of(task):
+        for equipment_id, asset in equipment_of(task, ctx.catalog):
             name = asset or equipment_id
             baselines = await self._running_baselines(ctx, asset, task.sensors)
             if kind == "restart_checklist":
@@ -334,7 +336,7 @@ class MaintenanceSpecialist:
                f"Rule: {PRIORITY_RULE}"]
         art = await self._save(ctx, task, kind="priority_ranking", summary=head, observations=obs, calls=[],
                                results={"ranking": [p.__dict__ for p in ranking]}, assets=assets,
-                               equipment=[EQUIPMENT_IDS.get(a, a) for a in assets])
+                               equipment=[ctx.catalog.equipment_id_of(a) or a for a in assets])
         return self._result(task, head, [art])
 
     async def report(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:

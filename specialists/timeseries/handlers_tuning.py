@@ -253,7 +253,7 @@ def idle_note(actuals: pd.DataFrame, what: str) -> str:
 
 async def evaluate_forecast(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """Forecast the task window with a (tuned) checkpoint and the zero-shot model; score both against actuals."""
-    assets = task_assets(task)
+    assets = task_assets(task, ctx.catalog)
     if not assets or task.window is None:
         return SpecialistResult(
             "timeseries",

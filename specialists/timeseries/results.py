@@ -7,7 +7,6 @@ from typing import Any, Literal
 from artifacts.model import Artifact, new_artifact_id
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask, TimeWindow
-from fleet.model import EQUIPMENT_IDS, SITE
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 
 
@@ -32,9 +31,9 @@ def build_artifact(
         id=new_artifact_id(producer),
         producer=producer,
         kind=kind,
-        site=SITE,
+        site=ctx.catalog.site,
         asset_ids=list(asset_ids),
-        equipment_ids=[EQUIPMENT_IDS[a] for a in asset_ids if a in EQUIPMENT_IDS],
+        equipment_ids=ctx.catalog.equipment_ids_of(asset_ids),
         window_start=window.start if window else None,
         window_end=window.end if window else None,
         sensors=list(sensors),

@@ -15,13 +15,12 @@ import pandas as pd
 
 from artifacts.matching import CoverageQuery, best_cover, covers
 from artifacts.model import Artifact
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistTask, TimeWindow
-from fleet.model import EQUIPMENT_IDS
 from specialists.base import SpecialistContext
 from specialists.timeseries.frames import asset_frame, full_name, read_telemetry_csv
 
 TELEMETRY_KIND = "telemetry_window"
-_ASSET_OF_EQUIPMENT = {code: name for name, code in EQUIPMENT_IDS.items()}
 
 
 @dataclass
@@ -34,11 +33,11 @@ class Telemetry:
     window: TimeWindow
 
 
-def task_assets(task: SpecialistTask) -> list[str]:
+def task_assets(task: SpecialistTask, catalog: FleetCatalog) -> list[str]:
     """The task's assets, from asset ids or mapped equipment ids, in order, without duplicates."""
     assets = list(dict.fromkeys(task.asset_ids))
     for code in task.equipment_ids:
-        name = _ASSET_OF_EQUIPMENT.get(code)
+        name = catalog.asset_id_of(code)
         if name and name not in assets:
             assets.append(name)
     return assets
@@ -114,7 +113,7 @@ async def gather_telemetry(
     wanted = task.sensors if sensors is None else sensors
     found: list[Telemetry] = []
     missing: list[str] = []
-    for asset_id in task_assets(task):
+    for asset_id in task_assets(task, ctx.catalog):
         artifact = await find_telemetry(ctx, asset_id, task.window, wanted)
         if artifact is None:
             missing.append(asset_id)

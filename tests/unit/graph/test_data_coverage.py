@@ -12,13 +12,16 @@ import pytest
 from artifacts.store import ArtifactStore
 from assetops.cache import build_cache
 from assetops.db.engine import Database
+from assetops.domain.catalog_loader import load_catalog
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, ToolOutcome, ToolRunner
 from specialists.data import catalog
 from specialists.data.coverage import coverage_from_probes, coverage_text, parse_covered, probe_calls
+from tests.support.catalog import default_catalog
 from tests.unit.tools_iot.small_fleet import CHILLER9_SPANS, SmallFleet, build_small_fleet
 from tools.framework import ToolContext, clear_result_cache, use_tool_context
 
+ZONE = default_catalog().zone
 REFERENCE = date(2020, 7, 1)  # inside Chiller 9's first span; its second span lies after it
 
 
@@ -43,7 +46,8 @@ async def data_ctx(fleet: SmallFleet) -> AsyncIterator[tuple[SpecialistContext, 
         events.append(event)
 
     ctx = SpecialistContext(session_id="cov", turn_index=1, reference_date=REFERENCE,
-                            store=ArtifactStore(db, build_cache("")), tools=ToolRunner("cov", 1, emit), emit=emit)
+                            store=ArtifactStore(db, build_cache("")), tools=ToolRunner("cov", 1, emit), emit=emit,
+                            catalog=await load_catalog(db))
     with use_tool_context(ToolContext(settings=fleet.settings, db=db)):
         yield ctx, events
     await db.close()
@@ -80,7 +84,7 @@ def _probe(rows: list[str], **extra: Any) -> ToolOutcome:
 def test_probes_give_the_first_sample_and_the_last_before_the_reference_date() -> None:
     head = _probe(["2016-01-01T00:00:00-05:00", "2016-01-01T00:15:00-05:00"])
     recent = _probe(["2021-06-30T23:30:00-04:00", "2021-06-30T23:45:00-04:00", "2021-07-01T00:00:00-04:00"])
-    coverage = coverage_from_probes(head, recent, date(2021, 7, 1))
+    coverage = coverage_from_probes(head, recent, date(2021, 7, 1), ZONE)
     assert (coverage.first, coverage.last) == ("2016-01-01T00:00:00-05:00", "2021-06-30T23:45:00-04:00")
     assert coverage.later_data and not coverage.samples_exact
     assert "2016-01-01 00:00 to 2021-06-30 23:45" in coverage_text(coverage, date(2021, 7, 1))
@@ -91,12 +95,12 @@ def test_an_empty_probe_yields_the_coverage_the_tool_states() -> None:
              "2016-01-01T00:00:00-05:00 to 2020-12-31T23:45:00-05:00 (175000 observations). Choose a window.")
     assert parse_covered(error) == ("2016-01-01T00:00:00-05:00", "2020-12-31T23:45:00-05:00", 175000)
     failed = ToolOutcome("iot.history", {}, "error", error=error)
-    coverage = coverage_from_probes(_probe(["2016-01-01T00:00:00-05:00"]), failed, date(2021, 7, 1))
+    coverage = coverage_from_probes(_probe(["2016-01-01T00:00:00-05:00"]), failed, date(2021, 7, 1), ZONE)
     assert coverage.samples == 175000 and coverage.samples_exact
     assert coverage_text(coverage, date(2021, 7, 1)).endswith("175,000 samples")
 
 
 def test_probes_are_plain_contract_history_calls() -> None:
-    calls = probe_calls("Chiller 9", date(2021, 7, 1))
+    calls = probe_calls("Chiller 9", date(2021, 7, 1), "MAIN")
     assert {name for name, _ in calls} == {"iot.history"}
     assert calls[1][1]["start"] == "2021-06-30" and "final" not in calls[1][1]

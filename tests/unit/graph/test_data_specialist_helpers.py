@@ -14,8 +14,11 @@ from specialists.data import frames
 from specialists.data.evidence import TelemetryFacts, artifact_fields
 from specialists.data.history import gap_lines, requested_sensors
 from specialists.data.retry import canonical_asset, corrected_args
+from tests.support.catalog import default_catalog
 
 ZONE = ZoneInfo("America/New_York")
+
+CATALOG = default_catalog()
 
 
 def _history_csv(path: Path, start: str, periods: int, **columns: list[float | None]) -> Path:
@@ -75,24 +78,24 @@ def test_trend_is_per_day() -> None:
 
 
 def test_arguments_are_corrected_where_the_error_points() -> None:
-    assert canonical_asset("CWC04009") == "Chiller 9" and canonical_asset("chiller4") == "Chiller 4"
-    assert canonical_asset("Chiller 99") is None
+    assert canonical_asset("CWC04009", CATALOG) == "Chiller 9" and canonical_asset("chiller4", CATALOG) == "Chiller 4"
+    assert canonical_asset("Chiller 99", CATALOG) is None
     asset = corrected_args({"site_name": "MAIN", "asset_id": "chiller 9", "start": "2021-05-01"},
-                           "unknown asset_id chiller 9 at site MAIN", "error")
+                           "unknown asset_id chiller 9 at site MAIN", "error", CATALOG)
     assert asset is not None and asset["asset_id"] == "Chiller 9"
     dates = corrected_args({"asset_id": "Chiller 9", "start": "2021-05-01T00:00:00Z"},
-                           "Argument 'start' must be an ISO date", "error")
+                           "Argument 'start' must be an ISO date", "error", CATALOG)
     assert dates is not None and dates["start"] == "2021-05-01"
-    assert corrected_args({"asset_id": "Chiller 9"}, "No observations for asset_id Chiller 9", "error") is None
-    assert corrected_args({"asset_id": "Chiller 9"}, "start >= final", "error") is None
-    assert corrected_args({"asset_id": "Chiller 9"}, "history_csv timed out after 5 s", "timeout") == {
+    assert corrected_args({"asset_id": "Chiller 9"}, "No observations for asset_id Chiller 9", "error", CATALOG) is None
+    assert corrected_args({"asset_id": "Chiller 9"}, "start >= final", "error", CATALOG) is None
+    assert corrected_args({"asset_id": "Chiller 9"}, "history_csv timed out after 5 s", "timeout", CATALOG) == {
         "asset_id": "Chiller 9"}
 
 
 def test_requested_sensors_map_onto_each_asset() -> None:
-    assert requested_sensors("Chiller 3", ["Chiller 4 Power Input", "Tonnage", "Chiller % Loaded"]) == [
+    assert requested_sensors("Chiller 3", ["Chiller 4 Power Input", "Tonnage", "Chiller % Loaded"], CATALOG) == [
         "Chiller 3 Power Input", "Chiller 3 Tonnage", "Chiller 3 Chiller % Loaded"]
-    assert len(requested_sensors("Chiller 6", [])) == 10
+    assert len(requested_sensors("Chiller 6", [], CATALOG)) == 10
 
 
 def test_consecutive_empty_chunks_become_one_gap_line() -> None:
@@ -112,7 +115,7 @@ def test_telemetry_artifact_lines_carry_numbers_units_and_gaps() -> None:
         trends={"Chiller 9 Power Input": 1.25}, presence={"Chiller 9 Power Input": {"count": 96, "last": "x",
                                                                                    "silent_hours": 0.0}},
         running_share=0.5, running_means={"Chiller 9 Power Input": 320.0})
-    fields = artifact_fields(facts)
+    fields = artifact_fields(facts, CATALOG.zone)
     assert fields["observations"][0].startswith("No data for Chiller 9 Condenser Water Flow")
     assert "Power Input: 320.00 kW while running (all samples 250.50, min 1.50, max 400.00), trend +1.250 kW/day" \
         in fields["observations"]
@@ -145,7 +148,7 @@ def test_a_reused_window_is_summarised_by_the_sensors_the_new_question_names() -
         "Chiller 4 Power Input": {"mean": 25.3, "min": 1.5, "max": 313.4, "running_mean": 130.2, "unit": "kW"},
         "Chiller 4 Supply Temperature": {"mean": 65.65, "min": 45.79, "max": 67.94, "running_mean": 46.01,
                                          "unit": "degF", "trend_per_day": 0.049}}}
-    label = window_label(datetime(2021, 3, 1, 5, tzinfo=UTC), datetime(2021, 4, 1, 4, tzinfo=UTC))
+    label = window_label(datetime(2021, 3, 1, 5, tzinfo=UTC), datetime(2021, 4, 1, 4, tzinfo=UTC), CATALOG.zone)
     assert label == "2021-03-01 to 2021-04-01"  # stored UTC bounds shown in site time
     summary = focused_summary(results, "Chiller 4", label, ["Chiller 4 Supply Temperature"])
     assert summary is not None
@@ -172,6 +175,6 @@ def test_a_reused_window_leads_with_the_named_sensor_but_a_default_list_keeps_th
                       results={"rows": 2967, "running_share": 0.4, "stats": stats})
     reused = AssetHistory("Chiller 4", stored, reused_id=stored.id)
     named = SpecialistTask("data", "history", asset_ids=["Chiller 4"], sensors=["Chiller 4 Supply Temperature"])
-    assert _summary_for(named, reused).startswith("Chiller 4, 2021-03-01 to 2021-04-01: Supply Temperature: 46.01")
+    assert _summary_for(named, reused, CATALOG).startswith("Chiller 4, 2021-03-01 to 2021-04-01: Supply Temperature: 46.01")
     default = SpecialistTask("data", "history", asset_ids=["Chiller 4"], sensors=[f"Chiller 4 S{i}" for i in range(9)])
-    assert _summary_for(default, reused) == stored.summary
+    assert _summary_for(default, reused, CATALOG) == stored.summary

@@ -10,6 +10,7 @@ from assetops.domain.turn import Focus, SpecialistTask, TimeWindow
 from graph.answer import TurnOutcome, compose_answer
 from graph.llm.decision import PlannedTask, SupervisorDecision, to_decision
 from graph.state import decode_focus, decode_task, encode_focus, encode_task
+from tests.support.catalog import default_catalog
 
 ZONE = ZoneInfo("America/New_York")
 WINDOW = TimeWindow(datetime(2021, 3, 1, tzinfo=ZONE), datetime(2021, 6, 1, tzinfo=ZONE), "this spring")
@@ -28,7 +29,7 @@ def _outcome(artifacts: list[Artifact]) -> TurnOutcome:
     results = [{"task_index": 0, "status": "ok", "specialist": "data", "action": "history",
                 "summary": "Chiller 4 drew 12% more power in May than in March.", "errors": []}]
     return TurnOutcome(decision={"assumptions": ["Spring means March to May."]}, plan=plan, results=results,
-                       artifacts=artifacts)
+                       artifacts=artifacts, zone=default_catalog().zone)
 
 
 def test_the_answer_leads_with_the_finding_and_cites_scope_and_artifacts() -> None:

@@ -10,6 +10,7 @@ from artifacts.model import Artifact
 from graph.answer import DEFAULT_MAX_CHARS, TurnOutcome, compose_answer
 from graph.answer_parts import severity_level
 from graph.answer_style import read_question
+from tests.support.catalog import default_catalog
 
 WINDOW = {"start": "2021-03-01T00:00:00-05:00", "end": "2021-06-01T00:00:00-04:00", "label": "march to may 2021"}
 DATA_SUMMARY = ("Chiller 4, 2021-03-01 to 2021-04-01: Supply Temperature: 46.01 degF while running "
@@ -35,7 +36,7 @@ def _outcome(question: str, results: list[dict[str, Any]], artifacts: list[Artif
     plan = [{"specialist": r["specialist"], "action": r["action"], "asset_ids": ["Chiller 4"], "window": WINDOW,
              "status": "done"} for r in results]
     return TurnOutcome(decision={"intent": intent}, plan=plan, results=results, artifacts=artifacts,
-                       question=question, cited=cited or [], focus={"window": WINDOW})
+                       zone=default_catalog().zone, question=question, cited=cited or [], focus={"window": WINDOW})
 
 
 def _diagnosis(turn: int = 3, mode: str = "Condenser Water side fouling", low: float = 0.84) -> Artifact:

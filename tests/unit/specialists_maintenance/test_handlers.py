@@ -20,6 +20,7 @@ from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, ToolOutcome, ToolRunner
 from specialists.maintenance import MaintenanceSpecialist
 from tests.conftest import make_settings
+from tests.support.catalog import default_catalog
 
 ORDERS = [
     {"wo_id": "WO1", "actual_finish": "2019-03-01T10:00:00", "preventive": False, "primary_code": "M013",
@@ -77,7 +78,8 @@ async def ctx_and_tools(tmp_path: Path) -> Any:
         events.append(event)
 
     ctx = SpecialistContext(session_id="s1", turn_index=1, reference_date=date(2021, 7, 1), store=store,
-                            tools=ToolRunner("s1", 1, emit, executor=tools), emit=emit)
+                            tools=ToolRunner("s1", 1, emit, executor=tools), emit=emit,
+                            catalog=default_catalog())
     yield ctx, tools, events
     await db.close()
 

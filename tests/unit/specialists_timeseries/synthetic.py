@@ -24,6 +24,7 @@ from assetops.db.engine import Database
 from assetops.domain.events import TurnEvent
 from specialists.base import SpecialistContext, ToolOutcome, ToolRunner
 from tests.conftest import make_settings
+from tests.support.catalog import default_catalog
 
 ASSET = "Chiller 9"
 START = pd.Timestamp("2021-06-01", tz="UTC")
@@ -138,6 +139,7 @@ async def make_context(
         store=store,
         tools=ToolRunner("s1", 1, emit, executor=tools),
         emit=emit,
+        catalog=default_catalog(),
     )
     for artifact in visible or []:
         await store.put(artifact)

@@ -1,0 +1,34 @@
+"""The generated fleet as the rest of the project uses it: configure, generate, inspect the fault schedule.
+
+`fleet.generator` is this package's implementation; code outside `fleet/` (the CLI, benches, tests
+that need a small fleet) goes through these names, never through the generator's modules or its
+constants (fleet facts come from the loaded data: `assetops.domain.catalog`).
+"""
+
+from __future__ import annotations
+
+from fleet.generator import (
+    DEFAULT_SEED,
+    FaultEpisode,
+    GeneratorConfig,
+    Trip,
+    default_episodes,
+    generate_fleet,
+    local_time,
+    small_config,
+    trip_dates,
+    trips,
+)
+
+__all__ = [
+    "DEFAULT_SEED",
+    "FaultEpisode",
+    "GeneratorConfig",
+    "Trip",
+    "default_episodes",
+    "generate_fleet",
+    "local_time",
+    "small_config",
+    "trip_dates",
+    "trips",
+]
