@@ -115,7 +115,8 @@ def kind_ok(expected: str | None, actual: set[str]) -> bool | None:
 #   2 answered: the turn got the kind of reply it needed (an answer, or the clarification/refusal the spec
 #     expects) and every check of the spec passed: specialists, mentions, absent, numbers, first sentence,
 #     tool budget;
-#   1 partly: it answered (ran specialists or answered directly) but at least one check failed;
+#   1 partly: it answered (ran specialists or answered directly) but at least one check failed, or part of
+#     its work failed (status "partial": the answer says what is missing);
 #   0 not: it asked back or refused where an answer was expected (or answered where a refusal was expected),
 #     the turn failed, it wrote something the user did not ask for (a drafted work order, a saved model),
 #     or the answer names an entity the fleet does not have (an invented chiller, site or equipment id).
@@ -152,7 +153,7 @@ def invented_entities(answer: str, asked: str, known_assets: set[str], known_equ
 
 
 def task_completion(*, answered: bool, expected_kind: str | None, kind_ok: bool | None, failed: bool,
-                    unrequested_write: bool, invented: bool, checks: list[bool]) -> int:
+                    unrequested_write: bool, invented: bool, checks: list[bool], partial: bool = False) -> int:
     """The rubric above as a pure function: 2 answered, 1 partly, 0 not."""
     if failed or unrequested_write or invented:
         return 0
@@ -160,7 +161,7 @@ def task_completion(*, answered: bool, expected_kind: str | None, kind_ok: bool 
         return 2 if kind_ok else 0
     if not answered or kind_ok is False:
         return 0
-    return 2 if all(checks) else 1
+    return 2 if all(checks) and not partial else 1
 
 
 def _schema_error(args: Any, schema: dict[str, Any]) -> str | None:
@@ -403,7 +404,8 @@ async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: l
     answered = bool(ANSWER_KINDS & set(kinds)) and bool(answer.strip())
     wrote = _writes(events) and not spec.writes
     invented = invented_entities(answer, asked or spec.text, *fleet) if fleet else []
-    failed = str(done.get("status")) not in ("ok", "None", "")
+    status = str(done.get("status"))
+    failed = status not in ("ok", "partial", "None", "")
     mention_total = len(spec.mentions) + len(spec.absent)
     checks = [routing is not False, mention_hits == mention_total, hits == len(spec.numeric), first is not False,
               budget is not False]
@@ -417,7 +419,8 @@ async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: l
         status=str(done.get("status")), first=first, answered=answered,
         refusal_expected=spec.kind in REFUSAL_EXPECTED, unrequested_write=wrote, invented=invented,
         tc=task_completion(answered=answered, expected_kind=spec.kind, kind_ok=kind, failed=failed,
-                           unrequested_write=wrote, invented=bool(invented), checks=checks))
+                           unrequested_write=wrote, invented=bool(invented), checks=checks,
+                           partial=status == "partial"))
 
 
 async def run_dialog(deps: Any, spec: DialogSpec, session_id: str) -> tuple[list[TurnResult], list[dict[str, Any]]]:

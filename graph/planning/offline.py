@@ -251,8 +251,17 @@ def _offer(act: ActReading, ctx: PlanContext) -> str | None:
     return act.offer
 
 
+# Listings a bare "which one?" picks from (the same listing again: its calls are memoised, so no new work).
+_PICKABLE_LISTINGS = frozenset({"work_orders", "alerts", "alert_to_failure", "bundling", "compare", "history",
+                                "anomalies", "investigate", "predict_next", "lifecycle"})
+
+
 def _shape_fallback(reading: RequestReading, focus: Focus) -> list[str]:
-    """A message with no request words that still asks in a particular way ("which one?", "should we?")."""
+    """A message with no request words that still asks in a particular way ("which one?", "should we?").
+
+    "who's loudest?" after an alert listing picks from that listing; with nothing listed it ranks."""
+    if reading.shape == "which" and focus.last_intent in _PICKABLE_LISTINGS and len(focus.asset_ids) > 1:
+        return [focus.last_intent]
     intent = _SHAPE_FALLBACK.get(reading.shape)
     if intent == "prioritize" and len(focus.asset_ids) == 1 and focus.hypotheses:
         return ["diagnose"]  # "which one is it?" about one chiller: the most likely cause

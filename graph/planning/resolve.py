@@ -124,7 +124,23 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     if needs_telemetry(ctx):
         without = [a for a in ctx.assets if a not in TELEMETRY_ASSETS]
         if without:
-            return stop(ctx, "reject", messages.no_telemetry_text(without))
+            return _without_telemetry(ctx, without)
+    return None
+
+
+def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
+    """Telemetry asked of chillers that have none: the others go ahead without them; when none has
+    telemetry, their work-order history is what there is (said so), not a refusal."""
+    kept = [a for a in ctx.assets if a not in without]
+    subject = " and ".join(without)
+    if kept:
+        ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
+                 f"left out of this analysis.")
+        ctx.assets = kept
+        return None
+    ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders and alerts only), "
+             "so here is the work-order history instead.")
+    ctx.intents = ["work_orders"]
     return None
 
 

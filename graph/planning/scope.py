@@ -13,9 +13,14 @@ from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, Plan
 from graph.understanding.assets import known_assets, telemetry_assets
 
 
+# Alert rules are evaluated on telemetry, so only chillers with telemetry have alerts to look at.
+_ALERT_INTENTS = frozenset({"alerts", "alert_to_failure", "thresholds", "monitor"})
+
+
 def fleet_assets(ctx: PlanContext) -> list[str]:
-    """The site's chillers the turn's work applies to: telemetry ones for analyses, all for work orders."""
-    reads_telemetry = any(i in TELEMETRY_INTENTS for i in ctx.intents)
+    """The site's chillers the turn's work applies to: telemetry ones for analyses and alerts, all of
+    them for work orders."""
+    reads_telemetry = any(i in TELEMETRY_INTENTS or i in _ALERT_INTENTS for i in ctx.intents)
     if reads_telemetry or not (all(i in ctx.vocab.work_order_intents or i in NO_TELEMETRY_INTENTS
                                    for i in ctx.intents)):
         return list(telemetry_assets())
@@ -54,9 +59,9 @@ def scope_assets(ctx: PlanContext) -> list[str]:
     if ctx.primary in ctx.vocab.assetless_intents and not (reading is not None and reading.fleet):
         return focus_assets
     if not focus_assets:
-        if "asset" in ctx.understanding.references:
+        if "asset" in ctx.understanding.references and not (reading is not None and reading.fleet):
             return []  # "the one we talked about" with nothing talked about: only the user knows
-        return _fleet_scope(ctx)
+        return _fleet_scope(ctx)  # "it" in "one of our chillers is off, find it" is one of the site's
     if reading is not None and reading.fleet and not _singular_reference(ctx):
         return _fleet_scope(ctx)
     if len(focus_assets) > 1 and _singular_reference(ctx):

@@ -54,6 +54,7 @@ class Grammar:
     others_phrases: tuple[str, ...]
     others_followers_ok: tuple[str, ...]
     context_openers: tuple[str, ...]
+    alternative_exclusions: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
@@ -72,6 +73,7 @@ def grammar() -> Grammar:
         decline_starts=tuple(raw["decline_starts"]), fleet_words=tuple(raw["fleet_words"]),
         plural_back_references=tuple(raw["plural_back_references"]), others_phrases=tuple(raw["others_phrases"]),
         others_followers_ok=tuple(raw["others_followers_ok"]), context_openers=tuple(raw["context_openers"]),
+        alternative_exclusions=tuple(raw["alternative_exclusions"]),
     )
 
 
@@ -137,13 +139,22 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "how_to"
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere):
         return "recommend"
-    if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere):
+    if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) or _alternative(clause, g):
         return "which"
     if _starts(opening, g.polite_openers):
         return "open"
     if _starts(opening, g.yes_no_openers) or _has(clause, g.yes_no_tails):
         return "yes_no"
     return "open"
+
+
+def _alternative(clause: Text, g: Grammar) -> bool:
+    """"A or B?" as a question: the answer is one of the two (not "any trips or not?")."""
+    tokens = clause.tokens
+    if "?" not in tokens or "or" not in tokens or _has(clause, g.alternative_exclusions):
+        return False
+    at = tokens.index("or")
+    return 0 < at < len(tokens) - 2 or (0 < at and tokens[-1] == "?" and at < len(tokens) - 1)
 
 
 def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:

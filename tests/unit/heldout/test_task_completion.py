@@ -47,3 +47,8 @@ def test_invented_entities_are_those_neither_the_fleet_nor_the_user_has() -> Non
     answer = "Chiller 42 and Chiller 6 (CWC04006); Site ON is fine; Chiller 99 is unknown."
     assert invented_entities(answer, "show chiller 99", *FLEET) == ["Chiller 42", "Site ON"]
     assert invented_entities("Chiller 9 at site MAIN", "", *FLEET) == []
+
+
+def test_a_partial_turn_scores_one_at_most() -> None:
+    assert _tc(partial=True) == 1
+    assert _tc(partial=True, checks=[False]) == 1

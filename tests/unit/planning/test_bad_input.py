@@ -41,7 +41,6 @@ def test_references_with_an_empty_focus_ask_instead_of_inventing(message: str) -
     ("chiller 9 data for 2035", ["2035", "2016-01-01 to 2021-12-31"]),
     ("chiller 3 in 2015", ["2015"]),
     ("chiller 3 supply temp on 2020-02-30", ["2020-02-30", "not a valid date"]),
-    ("chiller 1 trend last month", ["Chiller 1", "no telemetry"]),
 ])
 def test_impossible_requests_are_refused_with_what_exists(message: str, expected: list[str]) -> None:
     decision = plan_turn(message, Focus(), REFERENCE)
@@ -93,3 +92,9 @@ def test_the_message_limit_is_the_service_setting_unless_one_is_passed_in() -> N
     assert plan_turn(message, Focus(), REFERENCE).kind == "run"
     refused = plan_turn(message, Focus(), REFERENCE, max_message_chars=1_000)
     assert refused.kind == "reject" and "1,000" in refused.message
+
+
+def test_telemetry_of_a_work_order_only_chiller_gives_its_work_orders_and_says_why() -> None:
+    decision = plan_turn("chiller 1 trend last month", Focus(), REFERENCE)
+    assert decision.kind == "run" and {t.action for t in decision.tasks} == {"wo_summary"}
+    assert any("Chiller 1 has no telemetry" in note for note in decision.assumptions)
