@@ -32,7 +32,7 @@ def figure_line(label: str, entry: dict[str, Any], running_share: float | None) 
     mean, running = entry.get("mean"), entry.get("running_mean")
     low, high = entry.get("min"), entry.get("max")
     part_time = running is not None and running_share is not None and 0 < running_share < RUNS_ALL_THE_TIME
-    if part_time:
+    if part_time and running is not None:
         text = f"- {label}: {number(float(running), unit)} while running"
         extra = [f"all samples {number(float(mean), unit)}"] if mean is not None else []
     else:

@@ -129,6 +129,7 @@ def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Ve
                 + f", {len(v.get('followers') or [])} coupled signal(s) followed" for v in verdicts]
     evidence.append(f"Source: [{art.id}]")
     asks_real = bool(_REAL.search(question))
+    sensor_is_it: Answer
     if drift and not real:
         sensor_is_it = "Yes"
         body = f"it looks like sensor drift: {join_names(drift)} moved on its own, its coupled signals did not follow"
@@ -138,7 +139,7 @@ def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     else:
         return Verdict("Not clearly", "Not clearly: the coupled signals neither confirm nor rule out sensor "
                                       "drift.", evidence)
-    answer: Answer = _flip(sensor_is_it) if asks_real else sensor_is_it  # type: ignore[assignment]
+    answer = _flip(sensor_is_it) if asks_real else sensor_is_it
     return Verdict(answer, f"{answer}, {body}.", evidence)
 
 
