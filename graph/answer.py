@@ -27,6 +27,12 @@ from graph.answer_parts import (
     source_telemetry,
 )
 from graph.answer_style import QuestionStyle, read_question
+from graph.answering.confidence import confidence_line
+from graph.answering.figures import telemetry_figures
+from graph.answering.long_output import LONG_KINDS, markdown_url
+from graph.answering.markdown import sentences, whole_clauses
+from graph.answering.recommend import offer_sentence
+from graph.answering.shapes import AnswerInputs, ShapedLead, decision_shape, shaped_lead
 
 PROBLEM_LINE_CHARS = 240
 LEAD_RESULTS = 3  # the rest of the turn's findings are cited by artifact id
@@ -61,6 +67,7 @@ class TurnOutcome:
     focus: dict[str, Any] = field(default_factory=dict)
     question: str = ""  # the user's message this turn answers
     cited: list[Artifact] = field(default_factory=list)  # earlier artifacts this turn's artifacts cite
+    session: list[Artifact] = field(default_factory=list)  # every artifact visible in the session (verdicts)
 
 
 def scope_line(outcome: TurnOutcome) -> str:
@@ -118,7 +125,9 @@ def _lead(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, answering: fro
     if picked:
         if short:
             return first_clause(picked[0][0], 400)
-        return " ".join(text if in_full else first_clause(text) for text, in_full in picked)
+        # A supporting finding by its first clause, whole: never cut inside a clause.
+        return " ".join(text if in_full else sentences(text)[0].split("; ")[0].rstrip(".") + "."
+                        for text, in_full in picked)
     if outcome.results:
         return "I could not complete the analysis this turn; here is what went wrong."
     return outcome.decision.get("message") or "There was nothing to analyse in that message."
@@ -160,29 +169,15 @@ def _problems(outcome: TurnOutcome) -> list[str]:
     return _dedupe(problems)
 
 
-def _clip_words(text: str, limit: int) -> str:
-    """`text` cut at the last word boundary before `limit` characters (with an ellipsis)."""
-    if len(text) <= limit:
-        return text
-    return text[: max(limit - 1, 0)].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-
-
 def _clip(text: str, limit: int = PROBLEM_LINE_CHARS) -> str:
     text = text.replace("..", ".")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _confidence(outcome: TurnOutcome) -> str:
-    values = [a.confidence for a in outcome.artifacts if a.confidence is not None]
+    """What the answer rests on (graph/answering/confidence.py); none for answers built from no data."""
     failed = any(t.get("status") in ("failed", "skipped") for t in outcome.plan)
-    if values:
-        value = min(values) * (0.8 if failed else 1.0)
-        word = "high" if value >= 0.75 else "moderate" if value >= 0.5 else "low"
-        return f"Confidence: {word} ({value:.2f}){', reduced by the missing evidence' if failed else ''}."
-    if outcome.artifacts:
-        return "Confidence: moderate (measured data, no model-based check yet)." if not failed else \
-            "Confidence: low (part of the evidence is missing)."
-    return ""
+    return confidence_line(outcome.artifacts, evidence_missing=failed)
 
 
 def _assumptions(outcome: TurnOutcome) -> list[str]:
@@ -205,13 +200,14 @@ def _next_question(ordered: list[dict[str, Any]]) -> str:
 
 
 def _fit(candidates: list[list[str]], max_chars: int) -> str:
-    """The first candidate (fullest first) that fits in `max_chars`, else the last one clipped."""
+    """The first candidate (fullest first) that fits in `max_chars`, else the shortest one whole:
+    length is bounded by choosing fewer parts, never by cutting a sentence."""
     text = ""
     for parts in candidates:
         text = "\n".join(p for p in parts if p)
         if len(text) <= max_chars:
             return text
-    return text[: max_chars - 1] + "…"
+    return text
 
 
 def _body(outcome: TurnOutcome, ordered: list[dict[str, Any]], artifacts: list[Artifact],
@@ -230,33 +226,71 @@ def _body(outcome: TurnOutcome, ordered: list[dict[str, Any]], artifacts: list[A
     return body
 
 
+def _shaped(outcome: TurnOutcome, artifacts: list[Artifact]) -> ShapedLead | None:
+    """The opening written for the question's shape and scope (graph/answering/shapes.py)."""
+    shape, scope = decision_shape(outcome.decision)
+    return shaped_lead(AnswerInputs(shape=shape, scope=scope, question=outcome.question, artifacts=artifacts,
+                                    session=outcome.session or [*outcome.cited, *outcome.artifacts],
+                                    pending_offer=outcome.focus.get("pending_offer")))
+
+
+def _figures_lead(outcome: TurnOutcome, ordered: list[dict[str, Any]], artifacts: list[Artifact]) -> list[str]:
+    """A telemetry window that answers the question: its figures as bullets, not a run-on summary."""
+    if not ordered or ordered[0]["action"] != "history":
+        return []
+    ids = set(ordered[0].get("artifact_ids") or [])
+    window = next((a for a in artifacts if a.id in ids and a.kind == "telemetry_window"
+                   and (a.results or {}).get("stats")), None)
+    if window is None or not window.window_start or not window.window_end:
+        return []
+    head = (f"{', '.join(window.asset_ids)}, {site_time(window.window_start, outcome.zone)} to "
+            f"{site_time(window.window_end, outcome.zone)}:")
+    return [head, *telemetry_figures(window)]
+
+
 def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
-    """The offline answer for a turn that ran specialists (bounded to `max_chars`, and to about
-    1,200 characters unless the question asks for detail)."""
+    """The offline answer for a turn that ran specialists: the first sentence answers the question
+    (shaped by the planner's question shape), the evidence follows. Bounded to `max_chars`, and to
+    about 1,200 characters unless the question asks for detail, by leaving parts out, never by
+    cutting a sentence; long outputs are linked, not pasted."""
     style = read_question(outcome.question)
     ordered = ordered_results(outcome, style)
-    if style.brief:
+    artifacts = _artifacts_by_relevance(outcome, ordered)
+    shaped = _shaped(outcome, artifacts)
+    if style.brief and (shaped is None or decision_shape(outcome.decision)[0] == "open"):
         return brief_answer(outcome, ordered, max_chars=min(max_chars, BRIEF_MAX_CHARS))
     limit = max_chars if style.detail else min(max_chars, DEFAULT_MAX_CHARS)
-    artifacts = _artifacts_by_relevance(outcome, ordered)
     answering = style.answering_actions(str(outcome.decision.get("intent") or ""))
     full, short = _lead(outcome, ordered, answering=answering), _lead(outcome, ordered, short=True)
-    body = _body(outcome, ordered, artifacts, answering, lead=full, severity=style.severity)
+    figures = _figures_lead(outcome, ordered, artifacts) if shaped is None else []
+    if shaped is not None:
+        opening = [shaped.first, *shaped.lines]
+        full, short = shaped.first, shaped.first
+    elif figures and ordered[0]["summary"].strip() == full.strip():
+        opening = figures  # the window is the whole finding: its figures say it readably
+    else:
+        opening = [full]
+    body = _body(outcome, ordered, artifacts, answering, lead="\n".join(opening), severity=style.severity)
+    if shaped is not None and shaped.replaces_body:
+        body = [line for line in body if not line[:1].isdigit() and not line.startswith("   - ")]
     scope = scope_line(outcome)
     problems = _problems(outcome)
     tail = ["Not available:", *problems] if problems else []
     assumptions = _assumptions(outcome)
     assumed = "Assumptions: " + "; ".join(a.rstrip(". ") for a in assumptions) + "." if assumptions else ""
-    closing = [_confidence(outcome), _next_question(ordered)]
+    offer = (shaped.offer if shaped is not None else "") or offer_sentence(outcome.focus.get("pending_offer"))
+    closing = [_confidence(outcome), f"Next: {offer}" if offer else _next_question(ordered)]
     evidence, few = _evidence(artifacts, scope, 8, outcome.zone), _evidence(artifacts, scope, 3, outcome.zone)
     rest = "\n".join(p for p in [*body, scope, *tail, few, *closing] if p)
-    clipped = _clip_words(full, limit - len(rest) - 1) if limit - len(rest) > len(short) else short
+    trimmed = [whole_clauses(opening[0], max(limit - len(rest) - 1, 80)), *opening[1:]]
+    first_only = [whole_clauses(short, max(limit - len(rest) - 1, 80))]
     return _fit([
-        [full, *body, scope, *tail, assumed, evidence, *closing],
-        [full, *body, scope, *tail, evidence, *closing],
-        [clipped, *body, scope, *tail, few, *closing],
-        [short, *body, scope, *tail, few, *closing],
-        [short, *body, scope, *tail[:3], _evidence(artifacts, scope, 1, outcome.zone), closing[0]],
+        [*opening, *body, scope, *tail, assumed, evidence, *closing],
+        [*opening, *body, scope, *tail, evidence, *closing],
+        [*trimmed, *body, scope, *tail, few, *closing],
+        [*first_only, *body, scope, *tail, few, *closing],
+        [*first_only, *body[:4], scope, *tail[:3], _evidence(artifacts, scope, 1, outcome.zone), closing[0]],
+        [*first_only, scope, _evidence(artifacts, scope, 1, outcome.zone)],
     ], limit)
 
 
@@ -275,6 +309,9 @@ def brief_answer(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, max_cha
         lines = [_lead(outcome, ordered, short=True)]
     closing = [lines.pop()] if lines[-1].startswith("Next step:") else []
     sources = [f"Sources: {', '.join(a.id for a in outcome.artifacts)}."] if outcome.artifacts else []
+    report = next((a for a in outcome.artifacts if a.kind in LONG_KINDS), None)
+    if report is not None:  # the few lines are a summary: the full text stays one click away
+        sources = [f"Full report: {markdown_url(report)}"]
     return fit_brief([*lines, *sources, *closing], max_chars)
 
 

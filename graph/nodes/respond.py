@@ -33,6 +33,12 @@ async def _cited_artifacts(ctx: TurnContext, artifacts: list[Artifact]) -> list[
     return await session_artifacts(ctx, list(dict.fromkeys(ids))) if ids else []
 
 
+async def _visible_artifacts(ctx: TurnContext, state: SupervisorState, turn: list[Artifact]) -> list[Artifact]:
+    """Every artifact the session can see (a verdict or a recommendation sums up earlier turns too)."""
+    ids = list(dict.fromkeys([*(state.get("artifact_ids") or []), *(a.id for a in turn)]))
+    return await session_artifacts(ctx, ids)
+
+
 async def _synthesise(ctx: TurnContext, state: SupervisorState, outcome: TurnOutcome) -> tuple[str, bool]:
     """The answer, and whether it was already streamed as partial text (LLM mode)."""
     max_chars = ctx.deps.config.answer_max_chars
@@ -58,7 +64,8 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     artifacts = await _turn_artifacts(ctx, results)
     outcome = TurnOutcome(zone=ctx.deps.catalog.zone, decision=state.get("decision") or {}, plan=state.get("plan") or [], results=results,
                           artifacts=artifacts, notes=state.get("notes") or [], focus=state.get("focus") or {},
-                          question=last_user_message(state), cited=await _cited_artifacts(ctx, artifacts))
+                          question=last_user_message(state), cited=await _cited_artifacts(ctx, artifacts),
+                          session=await _visible_artifacts(ctx, state, artifacts))
     answer, streamed = await _synthesise(ctx, state, outcome)
     if not streamed:
         for paragraph in answer.split("\n"):
