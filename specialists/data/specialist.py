@@ -12,6 +12,7 @@ from specialists.data import catalog, point
 from specialists.data.compare import comparison_artifact
 from specialists.data.evidence import NAMED_SENSORS_MAX, focused_summary, result_status, window_label
 from specialists.data.history import AssetHistory, collect_histories, requested_sensors
+from specialists.dispatch import Handlers, dispatch
 
 DEFAULT_LOOKBACK = timedelta(days=7)
 
@@ -67,41 +68,53 @@ def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: 
                             reused_artifact_ids=reused, errors=errors)
 
 
+async def _sensors(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    return await catalog.sensors(replace_assets(task, ctx.catalog), ctx)
+
+
+async def _point_value(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    return await point.point_value(replace_assets(task, ctx.catalog), ctx)
+
+
+async def history(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
+    """A telemetry window per asset (reused when the session has it); `compare` adds a side-by-side
+    comparison artifact when two or more windows were obtained."""
+    assets = task_assets(task, ctx.catalog)
+    if not assets:
+        return SpecialistResult("data", task.action, "failed", "Which asset? The request names none.",
+                                errors=["no asset in the task"])
+    window, assumptions = task_window(task, ctx)
+    histories = await collect_histories(ctx, assets, window.start, window.end, task.sensors)
+    result = _history_result(task, histories, [], ctx.catalog)
+    if task.action == "compare" and sum(h.artifact is not None for h in histories) >= 2:
+        comparison = await comparison_artifact(ctx, histories)
+        result.artifact_ids.append(comparison.id)
+        # The sources are cited by artifact id in the answer (result.artifact_ids), not in the text.
+        gaps = [line for h in histories if h.artifact for line in h.artifact.observations if line.startswith("No data")]
+        result.summary = " ".join([comparison.summary, *gaps[:2]])
+    if assumptions:
+        result.summary += " " + assumptions[0]
+    return result
+
+
+HANDLERS: Handlers = {
+    "inventory": catalog.inventory,
+    "sensors": _sensors,
+    "history": history,
+    "point_value": _point_value,
+    "compare": history,
+}
+
+
 class DataSpecialist:
     """Collects and summarises telemetry; reuses the session's artifacts before calling any tool."""
 
     id: SpecialistId = "data"
+    handlers: Handlers = HANDLERS
 
     async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Run one data task (see `assetops.domain.actions.ACTIONS["data"]`)."""
-        if task.action == "inventory":
-            return await catalog.inventory(task, ctx)
-        if task.action == "sensors":
-            return await catalog.sensors(replace_assets(task, ctx.catalog), ctx)
-        if task.action == "point_value":
-            return await point.point_value(replace_assets(task, ctx.catalog), ctx)
-        if task.action in ("history", "compare"):
-            return await self._history(task, ctx)
-        return SpecialistResult("data", task.action, "failed", f"The data specialist has no action '{task.action}'.",
-                                errors=[f"unknown action {task.action}"])
-
-    async def _history(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        assets = task_assets(task, ctx.catalog)
-        if not assets:
-            return SpecialistResult("data", task.action, "failed", "Which asset? The request names none.",
-                                    errors=["no asset in the task"])
-        window, assumptions = task_window(task, ctx)
-        histories = await collect_histories(ctx, assets, window.start, window.end, task.sensors)
-        result = _history_result(task, histories, [], ctx.catalog)
-        if task.action == "compare" and sum(h.artifact is not None for h in histories) >= 2:
-            comparison = await comparison_artifact(ctx, histories)
-            result.artifact_ids.append(comparison.id)
-            # The sources are cited by artifact id in the answer (result.artifact_ids), not in the text.
-            gaps = [line for h in histories if h.artifact for line in h.artifact.observations if line.startswith("No data")]
-            result.summary = " ".join([comparison.summary, *gaps[:2]])
-        if assumptions:
-            result.summary += " " + assumptions[0]
-        return result
+        return await dispatch("data", self.handlers, task, ctx)
 
 
 def replace_assets(task: SpecialistTask, catalog: FleetCatalog) -> SpecialistTask:

@@ -4,7 +4,6 @@ drafted work orders, monitoring, restart and validation protocols, prioritisatio
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 from typing import Any
 
@@ -15,6 +14,7 @@ from assetops.domain.catalog import FleetCatalog
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.dispatch import Handlers, dispatch
 from specialists.maintenance import evidence
 from specialists.maintenance.alerts import TRIAGE_RULE, rule_activity, triage
 from specialists.maintenance.bundling import (
@@ -31,7 +31,8 @@ from specialists.maintenance.prioritize import prioritise, priority_headline
 from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
 from specialists.maintenance.report import management_report
 
-Handler = Callable[[SpecialistTask, SpecialistContext], Awaitable[SpecialistResult]]
+# Actions that work across the site: every other action needs an equipment id or a chiller name.
+SITE_ACTIONS = frozenset({"report", "prioritize"})
 
 
 def equipment_of(task: SpecialistTask, catalog: FleetCatalog) -> list[tuple[str, str | None]]:
@@ -66,7 +67,7 @@ class MaintenanceSpecialist:
     id: SpecialistId = "maintenance"
 
     def __init__(self) -> None:
-        self.handlers: dict[str, Handler] = {
+        self.handlers: Handlers = {
             "wo_summary": self.wo_summary, "bundle": self.bundle, "predict_next": self.predict_next,
             "alert_rules": self.alert_rules, "alert_to_failure": self.alert_to_failure,
             "draft_wo": self.draft_wo, "monitoring_config": self.monitoring, "restart_checklist": self.restart,
@@ -74,15 +75,13 @@ class MaintenanceSpecialist:
         }
 
     async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        """Dispatch to the action's handler; unknown actions are an honest failure, not an exception."""
-        handler = self.handlers.get(task.action)
-        if handler is None:
-            return SpecialistResult("maintenance", task.action, "failed", f"maintenance cannot '{task.action}'",
-                                    errors=[f"unknown action {task.action}; known: {', '.join(self.handlers)}"])
-        if task.action not in {"report", "prioritize"} and not equipment_of(task, ctx.catalog):
+        """Dispatch to the action's handler; unknown actions are an honest failure, not an exception.
+        A known action that needs equipment and has none asks which chiller instead of running."""
+        known = task.action in self.handlers
+        if known and task.action not in SITE_ACTIONS and not equipment_of(task, ctx.catalog):
             return SpecialistResult("maintenance", task.action, "failed", "Which chiller? No equipment was given.",
                                     errors=["no equipment in the task"])
-        return await handler(task, ctx)
+        return await dispatch("maintenance", self.handlers, task, ctx)
 
     async def _save(self, ctx: SpecialistContext, task: SpecialistTask, *, kind: str, summary: str,
                     observations: list[str], results: dict[str, Any], calls: list[ToolOutcome],

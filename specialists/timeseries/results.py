@@ -63,19 +63,6 @@ def needs_data(
     )
 
 
-def unknown_action(
-    specialist: SpecialistId, task: SpecialistTask, known: tuple[str, ...]
-) -> SpecialistResult:
-    """The answer for an action this specialist does not have."""
-    return SpecialistResult(
-        specialist,
-        task.action,
-        "failed",
-        f"The {specialist} specialist has no action '{task.action}' (it has: {', '.join(known)}).",
-        errors=[f"unknown action {task.action}"],
-    )
-
-
 def tool_errors(outcomes: list[ToolOutcome]) -> list[str]:
     """One line per failed tool call."""
     return [f"{o.name}: {o.error}" for o in outcomes if not o.ok]

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-
-from assetops.domain.actions import ACTIONS
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult
+from specialists.dispatch import Handlers, dispatch
 from specialists.timeseries import handlers_anomaly, handlers_stats, handlers_tsfm, handlers_tuning
-from specialists.timeseries.results import unknown_action
 
-Handler = Callable[[SpecialistTask, SpecialistContext], Awaitable[SpecialistResult]]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: Handlers = {
     "capabilities": handlers_tsfm.capabilities,
     "anomaly_detection": handlers_anomaly.anomaly_detection,
     "forecast": handlers_tsfm.forecast,
@@ -29,10 +24,8 @@ class TimeseriesSpecialist:
     """Anomalies, forecasts, fine-tuning and statistics on the session's telemetry windows."""
 
     id: SpecialistId = "timeseries"
+    handlers: Handlers = HANDLERS
 
     async def run(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Run one timeseries task; an unknown action is a failed result, never an exception."""
-        handler = HANDLERS.get(task.action)
-        if handler is None:
-            return unknown_action("timeseries", task, ACTIONS["timeseries"])
-        return await handler(task, ctx)
+        return await dispatch("timeseries", self.handlers, task, ctx)
