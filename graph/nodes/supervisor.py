@@ -62,7 +62,7 @@ async def _decide(state: SupervisorState, ctx: TurnContext) -> tuple[Decision, l
             notes.append(f"The language model could not plan this turn ({type(exc).__name__}); "
                          "the offline planner did.")
             await ctx.event("error", stage="supervisor", message=f"LLM decision failed: {exc}", recovered=True)
-    planner = ctx.deps.planner or partial(plan_turn, max_message_chars=ctx.deps.settings.max_message_chars)
+    planner = ctx.deps.planner or partial(plan_turn, catalog=ctx.deps.catalog, max_message_chars=ctx.deps.settings.max_message_chars)
     return await call_planner(planner, message, focus, ctx.reference_date, artifacts), notes
 
 

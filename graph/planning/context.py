@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import DecisionKind, Focus, TimeWindow
-from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
 from graph.planning.artifacts import ArtifactSummary
 from graph.understanding import Understanding
 from graph.understanding import calendar_math as cal
@@ -53,6 +53,7 @@ class PlanContext:
     artifacts: Sequence[ArtifactSummary]
     intents: list[str]
     vocab: Vocabulary
+    catalog: FleetCatalog  # the loaded fleet: chillers, equipment ids, sensors, coverage, time zone
     assets: list[str] = field(default_factory=list)
     window: TimeWindow | None = None
     window_explicit: bool = False
@@ -72,16 +73,16 @@ class PlanContext:
     @property
     def telemetry_assets(self) -> list[str]:
         """The resolved assets that have telemetry."""
-        return [a for a in self.assets if a in TELEMETRY_ASSETS]
+        return [a for a in self.assets if self.catalog.has_telemetry(a)]
 
     def equipment_ids(self, assets: Sequence[str] | None = None) -> list[str]:
         """Maximo ids of `assets` (default: the resolved assets)."""
-        return [EQUIPMENT_IDS[a] for a in (self.assets if assets is None else assets) if a in EQUIPMENT_IDS]
+        return self.catalog.equipment_ids_of(list(self.assets if assets is None else assets))
 
     def sensors_for(self, asset: str, canonical: Sequence[str] | None = None) -> list[str]:
         """Full sensor names of `asset` for `canonical` names (default: the turn's sensors, else all)."""
-        names = list(canonical) if canonical is not None else (self.canonical_sensors or all_sensors(asset))
-        full, notes = expand([asset], names, self.vocab)
+        names = list(canonical) if canonical is not None else (self.canonical_sensors or all_sensors(asset, self.catalog))
+        full, notes = expand([asset], names, self.vocab, self.catalog)
         self.note(*notes)
         return full
 
@@ -97,7 +98,7 @@ class PlanContext:
         if self.window is None:
             days = int(self.vocab.defaults["history_days"])
             self.window = cal.window(self.reference_date - timedelta(days=days), self.reference_date,
-                                     f"last {days} days")
+                                     f"last {days} days", self.catalog.zone)
             self.note(f"No period given: using the {days} days before {self.reference_date.isoformat()}.")
         return self.window
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
+from assetops.domain.catalog import FleetCatalog
 from graph.understanding.assets import known_assets
 from graph.understanding.vocabulary import vocabulary
 
@@ -13,22 +13,24 @@ def _names(assets: list[str] | tuple[str, ...]) -> str:
     return ", ".join(assets)
 
 
-def coverage_text() -> str:
+def coverage_text(catalog: FleetCatalog) -> str:
     """"2016-01-01 to 2021-12-31": the telemetry coverage, end inclusive."""
-    vocab = vocabulary()
-    return f"{vocab.telemetry_start.isoformat()} to {(vocab.telemetry_end - timedelta(days=1)).isoformat()}"
+    if catalog.first_day is None or catalog.end_day is None:
+        return "no dates (no telemetry is loaded)"
+    return f"{catalog.first_day.isoformat()} to {(catalog.end_day - timedelta(days=1)).isoformat()}"
 
 
-def fleet_text() -> str:
+def fleet_text(catalog: FleetCatalog) -> str:
     """The site's chillers: which have telemetry, which only work orders (with equipment ids)."""
     site = vocabulary().site_name
-    telemetry = _names([f"{a} ({EQUIPMENT_IDS[a]})" for a in TELEMETRY_ASSETS])
-    others = _names([f"{a} ({EQUIPMENT_IDS[a]})" for a in known_assets() if a not in TELEMETRY_ASSETS])
-    return (f"Known chillers at site {site}: with telemetry (10 sensors each, {coverage_text()}) and work "
+    telemetry = _names([f"{a} ({catalog.equipment_id_of(a)})" for a in catalog.telemetry_assets])
+    others = _names([f"{a} ({catalog.equipment_id_of(a)})" for a in known_assets(catalog)
+                     if a not in catalog.telemetry_assets])
+    return (f"Known chillers at site {site}: with telemetry (10 sensors each, {coverage_text(catalog)}) and work "
             f"orders: {telemetry}; with work orders, events and alerts only: {others}.")
 
 
-def capabilities_text() -> str:
+def capabilities_text(catalog: FleetCatalog) -> str:
     """What each specialist does, plus the site and its assets (answered without any tool call)."""
     return "\n".join([
         "I am an O&M assistant for the chiller fleet. Four specialists work for me:",
@@ -43,43 +45,43 @@ def capabilities_text() -> str:
         "could have been bundled, the next likely work order, alert rules and whether alerts lead to "
         "maintenance, drafted work orders, restart checklists, post-repair validation, prioritisation and "
         "management reports.",
-        fleet_text(),
+        fleet_text(catalog),
         "Ask e.g. \"Compare Chillers 3 and 4 in August 2020\" or \"Chiller 9 tripped, investigate\".",
     ])
 
 
-def which_asset_question(intent: str, work_orders: bool) -> str:
+def which_asset_question(intent: str, work_orders: bool, catalog: FleetCatalog) -> str:
     """The question to ask when a request needs a chiller and none was named or discussed."""
-    candidates = known_assets() if work_orders else TELEMETRY_ASSETS
+    candidates = known_assets(catalog) if work_orders else catalog.telemetry_assets
     kind = "chillers" if work_orders else "chillers with telemetry"
     return f"Which chiller do you mean? The {kind} at site {vocabulary().site_name} are: {_names(candidates)}."
 
 
-def no_earlier_asset_question() -> str:
+def no_earlier_asset_question(catalog: FleetCatalog) -> str:
     """The question for "the one we talked about" when the conversation has no chiller yet."""
     return ("We have not discussed a chiller yet in this conversation, so I do not know which one you mean. "
-            f"Which one? Chillers with telemetry: {_names(TELEMETRY_ASSETS)}; work orders only: "
-            f"{_names([a for a in known_assets() if a not in TELEMETRY_ASSETS])}.")
+            f"Which one? Chillers with telemetry: {_names(catalog.telemetry_assets)}; work orders only: "
+            f"{_names([a for a in known_assets(catalog) if a not in catalog.telemetry_assets])}.")
 
 
-def unknown_assets_text(unknown: list[str]) -> str:
+def unknown_assets_text(unknown: list[str], catalog: FleetCatalog) -> str:
     """Refusal for assets the site does not have, with the ones it does have."""
     subject = " and ".join(unknown)
     verb = "is" if len(unknown) == 1 else "are"
-    return f"{subject} {verb} not at site {vocabulary().site_name}. {fleet_text()}"
+    return f"{subject} {verb} not at site {vocabulary().site_name}. {fleet_text(catalog)}"
 
 
-def no_telemetry_text(assets: list[str]) -> str:
+def no_telemetry_text(assets: list[str], catalog: FleetCatalog) -> str:
     """Refusal for telemetry requests on chillers that only have work-order data."""
     subject = " and ".join(assets)
     return (f"{subject} {'has' if len(assets) == 1 else 'have'} work orders, events and alerts but no telemetry. "
-            f"Telemetry exists for {_names(TELEMETRY_ASSETS)}. I can summarise {subject}'s work orders or "
+            f"Telemetry exists for {_names(catalog.telemetry_assets)}. I can summarise {subject}'s work orders or "
             "alerts instead.")
 
 
-def outside_coverage_text(label: str) -> str:
+def outside_coverage_text(label: str, catalog: FleetCatalog) -> str:
     """Refusal for a period with no telemetry at all."""
-    return (f"There is no telemetry for {label}: the fleet's telemetry covers {coverage_text()}. "
+    return (f"There is no telemetry for {label}: the fleet's telemetry covers {coverage_text(catalog)}. "
             "Pick a period inside it, e.g. \"June 2021\" or \"the last 30 days\".")
 
 
@@ -108,11 +110,11 @@ def not_understood_text() -> str:
             f"{vocabulary().site_name}. For example: \"Review Chiller 9's last two months\".")
 
 
-def nothing_to_run_text(assets: list[str]) -> str:
+def nothing_to_run_text(assets: list[str], catalog: FleetCatalog) -> str:
     """The question for a request that leaves nothing to do for the chillers in play."""
     subject = ", ".join(assets) or "the chillers"
     return (f"I found nothing I can run for {subject} with that request. Telemetry exists for "
-            f"{_names(TELEMETRY_ASSETS)}; work orders and alerts for every chiller. What would you like to see?")
+            f"{_names(catalog.telemetry_assets)}; work orders and alerts for every chiller. What would you like to see?")
 
 
 def declined_offer_text(offer: str) -> str:

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import Decision, Focus, SpecialistTask
 from assetops.settings import get_settings
-from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
 from graph.planning import messages
 from graph.planning import recipes_advice as advice
 from graph.planning import recipes_failure as failure
@@ -127,9 +127,9 @@ def _work_order_follow_up(intents: list[str], understood: Understanding, focus: 
     return ["work_orders", *(i for i in intents[1:] if i not in ("compare", "history", "point_value"))]
 
 
-def _two_chillers_compare(intents: list[str], understood: Understanding) -> list[str]:
+def _two_chillers_compare(intents: list[str], understood: Understanding, catalog: FleetCatalog) -> list[str]:
     """A plain history request naming several telemetry chillers is a side-by-side comparison."""
-    named = [a for a in understood.assets.assets if a in TELEMETRY_ASSETS]
+    named = [a for a in understood.assets.assets if catalog.has_telemetry(a)]
     if intents and intents[0] == "history" and (len(named) > 1 or understood.assets.all_assets):
         return ["compare", *intents[1:]]
     return intents
@@ -146,13 +146,13 @@ def _failure_mode_question(intents: list[str], understood: Understanding) -> lis
     return [*intents, "diagnose"]
 
 
-def _choose_intents(understood: Understanding, focus: Focus) -> list[str]:
+def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatalog) -> list[str]:
     """The turn's intents, strongest first: the classified ones, else what a follow-up implies."""
     if understood.intents:
         intents = _work_order_follow_up(understood.intents, understood, focus)
-        return _failure_mode_question(_two_chillers_compare(intents, understood), understood)
+        return _failure_mode_question(_two_chillers_compare(intents, understood, catalog), understood)
     fallback = ["diagnose"] if understood.failure_modes else _fallback_intents(understood, focus)
-    return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood)
+    return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood, catalog)
 
 
 def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
@@ -160,8 +160,8 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     focus = ctx.focus
     analysed = [s for t in tasks if t.specialist in ("timeseries", "failure") for s in t.sensors]
     fetched = [s for t in tasks if t.specialist == "data" for s in t.sensors]
-    named = expand(ctx.telemetry_assets, ctx.canonical_sensors, ctx.vocab)[0] if ctx.sensors_explicit else []
-    previous = expand(ctx.telemetry_assets, [canonical_of(s) for s in focus.sensors], ctx.vocab)[0]
+    named = expand(ctx.telemetry_assets, ctx.canonical_sensors, ctx.vocab, ctx.catalog)[0] if ctx.sensors_explicit else []
+    previous = expand(ctx.telemetry_assets, [canonical_of(s) for s in focus.sensors], ctx.vocab, ctx.catalog)[0]
     sensors = analysed or named or fetched or previous
     same_assets = set(ctx.assets) == set(focus.asset_ids)
     hypotheses = hypotheses_from(ctx.artifacts, ctx.assets) or (list(focus.hypotheses) if same_assets else [])
@@ -170,7 +170,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     return Focus(
         site=ctx.vocab.site_name,
         asset_ids=list(ctx.assets),
-        equipment_ids=[EQUIPMENT_IDS[a] for a in ctx.assets if a in EQUIPMENT_IDS],
+        equipment_ids=ctx.equipment_ids(),
         window=focus.window if ctx.window_is_aside else ctx.window or focus.window,
         sensors=list(dict.fromkeys(sensors)),
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
@@ -180,35 +180,37 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     )
 
 
-def _guard(message: str, focus: Focus, reference_date: date, limit: int) -> Decision | None:
+def _guard(message: str, focus: Focus, reference_date: date, limit: int, catalog: FleetCatalog) -> Decision | None:
     """Refuse empty and oversized (over `limit` characters) messages before reading them."""
     if not message.strip():
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
     if len(message) > limit:
-        mentioned = find_assets(Text.of(message[:_SCAN_LIMIT]), vocabulary()).assets
+        mentioned = find_assets(Text.of(message[:_SCAN_LIMIT]), vocabulary(), catalog).assets
         return Decision(kind="reject", message=messages.too_long_text(len(message), limit, mentioned), focus=focus,
                         intent="too_long", reference_date=reference_date)
     return None
 
 
 def plan_turn(message: str, focus: Focus, reference_date: date,
-              artifacts: Sequence[ArtifactSummary] = (), *, max_message_chars: int | None = None) -> Decision:
+              artifacts: Sequence[ArtifactSummary] = (), *, catalog: FleetCatalog,
+              max_message_chars: int | None = None) -> Decision:
     """Decide what to do with one user message.
 
     Returns "answer" (capabilities, answered without tools), "clarify" (which chiller? what do you
     mean?), "reject" (unknown asset, date outside coverage, oversized input: with what would work),
     or "run" with ordered tasks whose `depends_on` index earlier tasks, and the new focus.
+    `catalog` is the loaded fleet (its chillers, sensors, coverage and time zone);
     `max_message_chars` defaults to the service setting of that name.
     """
     limit = max_message_chars if max_message_chars is not None else get_settings().max_message_chars
-    guarded = _guard(message, focus, reference_date, limit)
+    guarded = _guard(message, focus, reference_date, limit, catalog)
     if guarded is not None:
         return guarded
     vocab = vocabulary()
-    understood = _understand(message, reference_date, focus, artifacts)
+    understood = _understand(message, reference_date, focus, artifacts, catalog)
     reading = read_request(message)
-    act = apply_request(_choose_intents(understood, focus) or _shape_fallback(reading, focus), reading, focus)
+    act = apply_request(_choose_intents(understood, focus, catalog) or _shape_fallback(reading, focus), reading, focus)
     if act.declined:
         return Decision(kind="answer", message=messages.declined_offer_text(focus.pending_offer or ""),
                         focus=replace(focus, pending_offer=None), intent="decline", reference_date=reference_date)
@@ -217,10 +219,10 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
-                      intents=intents, vocab=vocab, request=reading, writes_allowed=act.writes_allowed)
+                      intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed)
     ctx.note(act.note)
     if ctx.primary == "capabilities":
-        return Decision(kind="answer", message=messages.capabilities_text(),
+        return Decision(kind="answer", message=messages.capabilities_text(ctx.catalog),
                         focus=replace(focus, last_intent="capabilities"), intent="capabilities",
                         reference_date=reference_date)
     if not understood.intents and focus.last_intent and intents[0] == vocab.follow_up_next.get(focus.last_intent):
@@ -286,16 +288,16 @@ def _informative_next_step(understood: Understanding, reading: RequestReading, f
 
 
 def _understand(message: str, reference_date: date, focus: Focus,
-                artifacts: Sequence[ArtifactSummary]) -> Understanding:
+                artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> Understanding:
     """The message's reading, with intents (and the period, when it names one) taken from its request
     sentences: "I'm writing the June report. How did Chiller 9 do last month?" asks for history of
     last month, not for a report about June."""
     event_time = event_time_from(artifacts)
-    whole = understand(message, reference_date, focus.window, event_time)
+    whole = understand(message, reference_date, focus.window, event_time, catalog=catalog)
     request = request_sentences(message)
     if request == message:
         return whole
-    part = understand(request, reference_date, focus.window, event_time)
+    part = understand(request, reference_date, focus.window, event_time, catalog=catalog)
     if part.intents:
         whole = replace(whole, intents=part.intents, scores=part.scores)
     if part.periods.mentions:
@@ -317,7 +319,7 @@ def _run(ctx: PlanContext) -> Decision:
             return stop(ctx, verdict.kind, verdict.message)
     advice.add_ranking(ctx, plan)
     if not plan.tasks:
-        return stop(ctx, "clarify", messages.nothing_to_run_text(ctx.assets))
+        return stop(ctx, "clarify", messages.nothing_to_run_text(ctx.assets, ctx.catalog))
     summary = "Plan: " + "; ".join(f"{i + 1}. {t.specialist}: {t.goal}" for i, t in enumerate(plan.tasks))
     return Decision(kind="run", tasks=plan.tasks, message=summary, focus=_new_focus(ctx, plan.tasks),
                     intent="+".join(ctx.intents), assumptions=list(ctx.assumptions),

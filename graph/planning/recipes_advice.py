@@ -64,7 +64,7 @@ def lifecycle(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
                  window=None, params={"kind": "corrective", "distribution": True},
                  goal=f"corrective work-order history of {asset} (failure frequency and labour)")
     year = cal.window(ctx.reference_date - timedelta(days=_LIFECYCLE_DAYS), ctx.reference_date,
-                      f"last {_LIFECYCLE_DAYS} days")
+                      f"last {_LIFECYCLE_DAYS} days", ctx.catalog.zone)
     for asset in ctx.telemetry_assets:
         detect(ctx, plan, asset, year, ["Chiller Efficiency", "Power Input"], "trend_stats")
     ctx.note(f"Efficiency trend over the {_LIFECYCLE_DAYS} days before {ctx.reference_date.isoformat()}.")

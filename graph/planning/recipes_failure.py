@@ -22,7 +22,7 @@ def failure_modes(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         plan.add("failure", "failure_modes", params={"asset_name": "Chiller"}, goal="failure modes of a chiller")
     named = ctx.understanding.failure_modes
     for asset in ctx.assets:
-        sensors = [f"{asset} {name}" for name in all_sensors(asset)]
+        sensors = [f"{asset} {name}" for name in all_sensors(asset, ctx.catalog)]
         listing = [] if named and sensors else [
             plan.add("failure", "failure_modes", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
                      window=ctx.window, goal=f"failure modes of {asset}")]
@@ -49,7 +49,7 @@ def evidence_for(ctx: PlanContext, plan: PlanBuilder, asset: str, use_other_sens
     window = ctx.analysis_window()
     done = analysed_sensors(ctx.artifacts, asset, window)
     if use_other_sensors:
-        todo = [name for name in all_sensors(asset) if f"{asset} {name}" not in done]
+        todo = [name for name in all_sensors(asset, ctx.catalog) if f"{asset} {name}" not in done]
     elif ctx.sensors_explicit and ctx.canonical_sensors and done:
         # "which one fits best if you look at the condenser temps too?": add the named sensors
         todo = [canonical_of(s) for s in ctx.sensors_for(asset) if s not in done]
@@ -93,7 +93,7 @@ def sensor_validity(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         named = ctx.canonical_sensors[:2] if ctx.sensors_explicit else []
         suspects = named or drifting_sensors(ctx.artifacts, asset)[:2] or ctx.canonical_sensors[:2]
         targets = ctx.sensors_for(asset, suspects or ["Supply Temperature"])
-        deps = plan.ensure_history(asset, window, ctx.sensors_for(asset, all_sensors(asset)))
+        deps = plan.ensure_history(asset, window, ctx.sensors_for(asset, all_sensors(asset, ctx.catalog)))
         plan.add("failure", "sensor_validity", asset_ids=[asset], window=window, sensors=targets,
                  params={"target_sensors": targets}, depends_on=deps,
                  goal=f"is the change in {', '.join(targets)} real or sensor drift?")

@@ -3,10 +3,9 @@ thresholds, plus the catalogue questions (inventory, data coverage, available mo
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 from assetops.domain.turn import TimeWindow
-from fleet.model import TELEMETRY_ASSETS
 from graph.planning import messages
 from graph.planning.artifacts import latest, rule_ids_from
 from graph.planning.builder import PlanBuilder, describe_window
@@ -14,6 +13,17 @@ from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_telemetry import detect, sensor_names
 from graph.understanding import calendar_math as cal
 from graph.understanding.sensors import all_sensors
+
+
+def _first_day(ctx: PlanContext) -> date:
+    """The first day of telemetry (the reference date when the fleet has none: nothing is covered)."""
+    return ctx.catalog.first_day or ctx.reference_date
+
+
+def _end_day(ctx: PlanContext) -> date:
+    """The day after the last day of telemetry (exclusive; the reference date when there is none)."""
+    return ctx.catalog.end_day or ctx.reference_date
+
 
 
 def _horizon(ctx: PlanContext) -> TimeWindow:
@@ -24,7 +34,7 @@ def _horizon(ctx: PlanContext) -> TimeWindow:
         return ctx.window
     days = int(ctx.default("forecast_horizon_days"))  # type: ignore[call-overload]
     ctx.note(f"No horizon given: forecasting {days} days from {ctx.reference_date.isoformat()}.")
-    return cal.window(ctx.reference_date, ctx.reference_date + timedelta(days=days), f"next {days} days")
+    return cal.window(ctx.reference_date, ctx.reference_date + timedelta(days=days), f"next {days} days", ctx.catalog.zone)
 
 
 def forecast(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
@@ -35,10 +45,10 @@ def forecast(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """
     horizon = _horizon(ctx)
     days = int(ctx.default("forecast_context_days"))  # type: ignore[call-overload]
-    end = min(horizon.start, cal.at_midnight(ctx.reference_date), cal.at_midnight(ctx.vocab.telemetry_end))
-    start = max(end - timedelta(days=days), cal.at_midnight(ctx.vocab.telemetry_start))
+    end = min(horizon.start, cal.at_midnight(ctx.reference_date, ctx.catalog.zone), cal.at_midnight(_end_day(ctx), ctx.catalog.zone))
+    start = max(end - timedelta(days=days), cal.at_midnight(_first_day(ctx), ctx.catalog.zone))
     if end <= start:
-        return Stop("reject", messages.outside_coverage_text(f"the {days} days before {horizon.label}"))
+        return Stop("reject", messages.outside_coverage_text(f"the {days} days before {horizon.label}", ctx.catalog))
     context = TimeWindow(start, end, f"{days} days before {end.date().isoformat()}")
     ctx.note(f"Forecast context: {describe_window(context)}; horizon: {describe_window(horizon)}.")
     hours = int((horizon.end - end).total_seconds() // 3600)
@@ -75,7 +85,7 @@ def sensor_health(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     window = ctx.analysis_window()
     for asset in ctx.telemetry_assets:
         names = list(ctx.canonical_sensors) if ctx.sensors_explicit and ctx.canonical_sensors else []
-        detect(ctx, plan, asset, window, names or all_sensors(asset), "trend_stats")
+        detect(ctx, plan, asset, window, names or all_sensors(asset, ctx.catalog), "trend_stats")
     return None
 
 
@@ -83,7 +93,7 @@ def thresholds(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Baseline ranges and proposed thresholds for the rules (or sensors) in play."""
     rules = ctx.understanding.rule_ids or ctx.focus.rule_ids or rule_ids_from(ctx.artifacts, ctx.assets)
     days = int(ctx.default("threshold_baseline_days"))  # type: ignore[call-overload]
-    baseline = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date, f"last {days} days")
+    baseline = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date, f"last {days} days", ctx.catalog.zone)
     window = ctx.analysis_window()
     if not ctx.window_explicit and window != baseline:
         ctx.window = window = baseline  # a threshold needs a long baseline, not the short window discussed before
@@ -106,7 +116,7 @@ def inventory(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 def data_coverage(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Sensors and coverage of each chiller; work-order-only chillers get their work-order summary."""
     for asset in ctx.assets:
-        if asset in TELEMETRY_ASSETS:
+        if asset in ctx.catalog.telemetry_assets:
             plan.add("data", "sensors", asset_ids=[asset], goal=f"sensors and data coverage of {asset}")
             continue
         ctx.note(f"{asset} has no telemetry; summarising its work-order data instead.")

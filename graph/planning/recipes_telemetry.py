@@ -23,7 +23,7 @@ def _analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]
     """Named/focus/default sensors plus companions; "the other sensors" = those not analysed yet."""
     if ctx.understanding.sensors.other_sensors:
         done = analysed_sensors(ctx.artifacts, asset, ctx.window)
-        return [n for n in all_sensors(asset) if f"{asset} {n}" not in done] or all_sensors(asset)
+        return [n for n in all_sensors(asset, ctx.catalog) if f"{asset} {n}" not in done] or all_sensors(asset, ctx.catalog)
     names = sensor_names(ctx, default_key)
     for name in list(names):
         names.extend(ctx.vocab.sensor_companions.get(name, ()))
@@ -45,7 +45,7 @@ def point_value(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     ctx.analysis_window()
     if not ctx.window_explicit and ctx.focus.window is None:
         day = ctx.reference_date - timedelta(days=1)
-        ctx.window = cal.day_window(day, day.isoformat())
+        ctx.window = cal.day_window(day, day.isoformat(), ctx.catalog.zone)
         ctx.note(f"No date given: using {day.isoformat()}, the day before the reference date.")
     for asset in ctx.telemetry_assets:
         plan.add("data", "point_value", asset_ids=[asset], window=ctx.window, sensors=ctx.sensors_for(asset),
@@ -155,4 +155,4 @@ def _lead_up_window(ctx: PlanContext, window: TimeWindow) -> TimeWindow:
 
 def _trip_names(ctx: PlanContext, asset: str) -> list[str]:
     """After a trip every sensor matters (one may have gone offline)."""
-    return list(ctx.canonical_sensors) if ctx.sensors_explicit else all_sensors(asset)
+    return list(ctx.canonical_sensors) if ctx.sensors_explicit else all_sensors(asset, ctx.catalog)

@@ -7,10 +7,9 @@ the turn (a question back, or a refusal that says what would work).
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
+from datetime import date, timedelta
 
 from assetops.domain.turn import Decision, DecisionKind, Focus, TimeWindow
-from fleet.model import TELEMETRY_ASSETS
 from graph.planning import messages
 from graph.planning.context import (
     DEFAULT_DAYS_KEY,
@@ -23,6 +22,17 @@ from graph.planning.scope import scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import known_assets
 from graph.understanding.sensors import canonical_of, expand
+
+
+def _first_day(ctx: PlanContext) -> date:
+    """The first day of telemetry (the reference date when the fleet has none: nothing is covered)."""
+    return ctx.catalog.first_day or ctx.reference_date
+
+
+def _end_day(ctx: PlanContext) -> date:
+    """The day after the last day of telemetry (exclusive; the reference date when there is none)."""
+    return ctx.catalog.end_day or ctx.reference_date
+
 
 
 def stop(ctx: PlanContext, kind: DecisionKind, message: str) -> Decision:
@@ -43,7 +53,7 @@ def _pending_request(ctx: PlanContext) -> Focus:
     periods = ctx.understanding.periods
     window = None if periods.problems else ctx.window or ctx.understanding.window
     named = ctx.understanding.sensors.canonical
-    sensors = (expand(ctx.telemetry_assets, named, ctx.vocab)[0] if ctx.telemetry_assets else list(named)) \
+    sensors = (expand(ctx.telemetry_assets, named, ctx.vocab, ctx.catalog)[0] if ctx.telemetry_assets else list(named)) \
         if named else ctx.focus.sensors
     return replace(ctx.focus, last_intent=ctx.primary, window=window or ctx.focus.window, sensors=sensors)
 
@@ -68,7 +78,7 @@ def _explicit_assets(ctx: PlanContext) -> list[str]:
     if mentions.assets:
         return list(mentions.assets)
     if mentions.all_assets:
-        return list(known_assets() if work_order_scope(ctx) else TELEMETRY_ASSETS)
+        return list(known_assets(ctx.catalog) if work_order_scope(ctx) else ctx.catalog.telemetry_assets)
     return []
 
 
@@ -96,14 +106,14 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     """Pick the turn's assets: named ones, "all", references to the focus, or the focus itself."""
     mentions = ctx.understanding.assets
     if mentions.unknown:
-        text = messages.unknown_assets_text(mentions.unknown)
+        text = messages.unknown_assets_text(mentions.unknown, ctx.catalog)
         outside = _outside_coverage(ctx, ctx.understanding.window)
         return stop(ctx, "reject", f"{text} {outside}" if outside else text)
     if mentions.unknown_site:
-        return stop(ctx, "reject", f"Site {mentions.unknown_site} is unknown. {messages.fleet_text()}")
+        return stop(ctx, "reject", f"Site {mentions.unknown_site} is unknown. {messages.fleet_text(ctx.catalog)}")
     if mentions.other_equipment and not mentions.assets:
         return stop(ctx, "reject", f"I only cover chillers; {', '.join(mentions.other_equipment)} is not in "
-                                   f"the fleet. {messages.fleet_text()}")
+                                   f"the fleet. {messages.fleet_text(ctx.catalog)}")
     ctx.assets = _explicit_assets(ctx) or _asset_by_position(ctx)
     periods = [m for m in ctx.understanding.periods.mentions if m.window is not None]
     comparing = ctx.primary == "compare" or (ctx.primary == "work_orders" and "compare" in ctx.understanding.intents)
@@ -120,9 +130,9 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         outside = _outside_coverage(ctx, ctx.understanding.window)
         if outside and needs_telemetry(ctx):
             return stop(ctx, "reject", outside)
-        return stop(ctx, "clarify", messages.no_earlier_asset_question())
+        return stop(ctx, "clarify", messages.no_earlier_asset_question(ctx.catalog))
     if needs_telemetry(ctx):
-        without = [a for a in ctx.assets if a not in TELEMETRY_ASSETS]
+        without = [a for a in ctx.assets if a not in ctx.catalog.telemetry_assets]
         if without:
             return _without_telemetry(ctx, without)
     return None
@@ -149,10 +159,10 @@ def _default_window(ctx: PlanContext) -> TimeWindow:
     if ctx.primary == "investigate" and is_trip(ctx):
         before = int(ctx.default("trip_days_before"))  # type: ignore[call-overload]
         span = cal.window(ctx.reference_date - timedelta(days=before), ctx.reference_date + timedelta(days=1),
-                          "the trip day and the day before")
+                          "the trip day and the day before", ctx.catalog.zone)
         ctx.note(f"Window: {span.label} ({span.start.date()} to {ctx.reference_date}), site time.")
         return span
-    span = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date, f"last {days} days")
+    span = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date, f"last {days} days", ctx.catalog.zone)
     ctx.note(f"No period given: using the {days} days before {ctx.reference_date.isoformat()}.")
     return span
 
@@ -166,16 +176,16 @@ def _outside_coverage(ctx: PlanContext, window: TimeWindow | None) -> str:
     """The refusal text for a window with no telemetry at all, or "" when it has some."""
     if window is None:
         return ""
-    if window.end <= cal.at_midnight(ctx.vocab.telemetry_start) or window.start >= cal.at_midnight(
-            ctx.vocab.telemetry_end):
-        return messages.outside_coverage_text(window.label or messages.coverage_text())
+    if window.end <= cal.at_midnight(_first_day(ctx), ctx.catalog.zone) or window.start >= cal.at_midnight(
+            _end_day(ctx), ctx.catalog.zone):
+        return messages.outside_coverage_text(window.label or messages.coverage_text(ctx.catalog), ctx.catalog)
     return ""
 
 
 def _check_telemetry_window(ctx: PlanContext, window: TimeWindow) -> Decision | TimeWindow:
-    start = cal.at_midnight(ctx.vocab.telemetry_start)
-    end = cal.at_midnight(ctx.vocab.telemetry_end)
-    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1))
+    start = cal.at_midnight(_first_day(ctx), ctx.catalog.zone)
+    end = cal.at_midnight(_end_day(ctx), ctx.catalog.zone)
+    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
     outside = _outside_coverage(ctx, window)
     if outside:
         return stop(ctx, "reject", outside)
@@ -211,7 +221,7 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     elif _asks_recent(ctx):
         days = int(ctx.default("recent_days"))  # type: ignore[call-overload]
         ctx.window = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date,
-                                f"last {days} days")
+                                f"last {days} days", ctx.catalog.zone)
         ctx.note(f"'Recent' read as the {days} days before {ctx.reference_date.isoformat()}.")
         ctx.window_is_aside = ctx.focus.window is not None
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
@@ -226,7 +236,7 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         if isinstance(checked, Decision):
             return checked
         ctx.window = checked
-    elif ctx.window.start >= cal.at_midnight(ctx.reference_date + timedelta(days=1)):
+    elif ctx.window.start >= cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone):
         return stop(ctx, "reject", messages.future_period_text(ctx.window.label, ctx.reference_date, False))
     return None
 

@@ -12,7 +12,6 @@ from graph.planning.artifacts import ranked_assets
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
 
-
 # Alert rules are evaluated on telemetry, so only chillers with telemetry have alerts to look at.
 _ALERT_INTENTS = frozenset({"alerts", "alert_to_failure", "thresholds", "monitor"})
 
@@ -23,8 +22,8 @@ def fleet_assets(ctx: PlanContext) -> list[str]:
     reads_telemetry = any(i in TELEMETRY_INTENTS or i in _ALERT_INTENTS for i in ctx.intents)
     if reads_telemetry or not (all(i in ctx.vocab.work_order_intents or i in NO_TELEMETRY_INTENTS
                                    for i in ctx.intents)):
-        return list(telemetry_assets())
-    return list(known_assets())
+        return list(telemetry_assets(ctx.catalog))
+    return list(known_assets(ctx.catalog))
 
 
 def _singular_reference(ctx: PlanContext) -> bool:
@@ -42,7 +41,7 @@ def _fleet_scope(ctx: PlanContext) -> list[str]:
     assets = fleet_assets(ctx)
     ctx.scope = "fleet"
     ctx.note(f"No chiller named: looking at all {len(assets)} "
-             f"{'monitored ' if assets == list(telemetry_assets()) else ''}chillers ({_names(assets)}).")
+             f"{'monitored ' if assets == list(telemetry_assets(ctx.catalog)) else ''}chillers ({_names(assets)}).")
     return assets
 
 

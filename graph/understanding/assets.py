@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from fleet.model import EQUIPMENT_IDS, TELEMETRY_ASSETS
+from assetops.domain.catalog import FleetCatalog
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import Vocabulary
 
 _NUMBER = re.compile(r"^#?(\d{1,3})$")
 _EQUIPMENT_ID = re.compile(r"^cwc\d{4,6}$")
 _CONNECTORS = frozenset({"and", "or", "/", "-", "no", "no.", "number", "#", "to"})
-NAME_OF_EQUIPMENT: dict[str, str] = {eid: name for name, eid in EQUIPMENT_IDS.items()}
 
 
 @dataclass
@@ -59,7 +58,7 @@ def _name_for(number: int, vocab: Vocabulary) -> str:
     return f"{vocab.asset_word.capitalize()} {number}"
 
 
-def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
+def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
     for index, token in enumerate(text.tokens):
         if token not in (vocab.asset_word, vocab.asset_plural_word):
             continue
@@ -70,7 +69,7 @@ def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions) ->
             continue
         for number in numbers:
             name = _name_for(number, vocab)
-            _add(mentions.assets if name in EQUIPMENT_IDS else mentions.unknown, name)
+            _add(mentions.assets if catalog.asset_id_of(name) else mentions.unknown, name)
 
 
 def _marked_number_start(tokens: tuple[str, ...], index: int, vocab: Vocabulary) -> int | None:
@@ -98,7 +97,7 @@ def _is_quantity_or_rank(tokens: tuple[str, ...], number_index: int, vocab: Voca
         or after in (vocab.asset_word, vocab.asset_plural_word)
 
 
-def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
+def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
     """Chiller numbers without the asset word: "#6", "no. 6", "unit 6", "on the 9" (existing chillers only)."""
     tokens = text.tokens
     for index in range(len(tokens)):
@@ -109,16 +108,17 @@ def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions) -
             continue
         for number in _numbers_after(tokens, start, vocab)[0]:
             name = _name_for(number, vocab)
-            if name in EQUIPMENT_IDS:  # "unit 99" is not clearly a chiller: no unknown-chiller refusal
+            if catalog.asset_id_of(name):  # "unit 99" is not clearly a chiller: no unknown-chiller refusal
                 _add(mentions.assets, name)
 
 
-def _scan_equipment_ids(text: Text, mentions: AssetMentions) -> None:
+def _scan_equipment_ids(text: Text, mentions: AssetMentions, catalog: FleetCatalog) -> None:
     for token in text.tokens:
         if _EQUIPMENT_ID.match(token):
             code = token.upper()
-            if code in NAME_OF_EQUIPMENT:
-                _add(mentions.assets, NAME_OF_EQUIPMENT[code])
+            known = catalog.asset_id_of(code)
+            if known:
+                _add(mentions.assets, known)
             else:
                 _add(mentions.unknown, code)
 
@@ -139,24 +139,24 @@ def _scan_site(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
             mentions.unknown_site = candidate.upper()
 
 
-def find_assets(text: Text, vocab: Vocabulary) -> AssetMentions:
-    """Every asset mention in `text`: known chillers, unknown numbers/ids, "all", other equipment, site."""
+def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMentions:
+    """Every asset mention in `text`: known chillers (of `catalog`), unknown numbers/ids, "all", other
+    equipment, site."""
     mentions = AssetMentions()
-    _scan_asset_words(text, vocab, mentions)
-    _scan_bare_numbers(text, vocab, mentions)
-    _scan_equipment_ids(text, mentions)
+    _scan_asset_words(text, vocab, mentions, catalog)
+    _scan_bare_numbers(text, vocab, mentions, catalog)
+    _scan_equipment_ids(text, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
     _scan_other_equipment(text, vocab, mentions)
     _scan_site(text, vocab, mentions)
     return mentions
 
 
-def telemetry_assets() -> tuple[str, ...]:
+def telemetry_assets(catalog: FleetCatalog) -> tuple[str, ...]:
     """The chillers that report telemetry (the others exist in the work-order data only)."""
-    return TELEMETRY_ASSETS
+    return catalog.telemetry_assets
 
 
-def known_assets() -> tuple[str, ...]:
+def known_assets(catalog: FleetCatalog) -> tuple[str, ...]:
     """Every chiller of the site, telemetry ones first, then the work-order-only ones by number."""
-    others = sorted((n for n in EQUIPMENT_IDS if n not in TELEMETRY_ASSETS), key=lambda n: int(n.split()[-1]))
-    return (*TELEMETRY_ASSETS, *others)
+    return catalog.asset_ids

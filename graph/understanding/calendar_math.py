@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from assetops.domain.turn import TimeWindow
-from graph.understanding.vocabulary import vocabulary
 
 
-def at_midnight(day: date) -> datetime:
-    """Midnight at the start of `day` in the site's time zone (aware)."""
-    return datetime.combine(day, time(0, 0), tzinfo=vocabulary().timezone)
+def at_midnight(day: date, zone: tzinfo) -> datetime:
+    """Midnight at the start of `day` in the site's time zone `zone` (aware)."""
+    return datetime.combine(day, time(0, 0), tzinfo=zone)
 
 
-def window(start: date, end: date, label: str) -> TimeWindow:
-    """The window [start 00:00, end 00:00) in site time."""
-    return TimeWindow(start=at_midnight(start), end=at_midnight(end), label=label)
+def window(start: date, end: date, label: str, zone: tzinfo) -> TimeWindow:
+    """The window [start 00:00, end 00:00) in site time (`zone`)."""
+    return TimeWindow(start=at_midnight(start, zone), end=at_midnight(end, zone), label=label)
 
 
 def add_months(day: date, months: int) -> date:
@@ -32,26 +31,26 @@ def days_in_month(year: int, month: int) -> int:
     return (following - timedelta(days=1)).day
 
 
-def month_window(year: int, month: int, label: str) -> TimeWindow:
+def month_window(year: int, month: int, label: str, zone: tzinfo) -> TimeWindow:
     """One calendar month."""
     start = date(year, month, 1)
-    return window(start, add_months(start, 1), label)
+    return window(start, add_months(start, 1), label, zone)
 
 
-def months_window(year: int, month: int, count: int, label: str) -> TimeWindow:
+def months_window(year: int, month: int, count: int, label: str, zone: tzinfo) -> TimeWindow:
     """`count` calendar months starting at year-month (seasons, quarters, halves)."""
     start = date(year, month, 1)
-    return window(start, add_months(start, count), label)
+    return window(start, add_months(start, count), label, zone)
 
 
-def year_window(year: int, label: str) -> TimeWindow:
+def year_window(year: int, label: str, zone: tzinfo) -> TimeWindow:
     """One calendar year."""
-    return window(date(year, 1, 1), date(year + 1, 1, 1), label)
+    return window(date(year, 1, 1), date(year + 1, 1, 1), label, zone)
 
 
-def day_window(day: date, label: str) -> TimeWindow:
+def day_window(day: date, label: str, zone: tzinfo) -> TimeWindow:
     """One calendar day."""
-    return window(day, day + timedelta(days=1), label)
+    return window(day, day + timedelta(days=1), label, zone)
 
 
 def quarter_start(day: date) -> date:
@@ -63,7 +62,7 @@ def shift(span: TimeWindow, *, years: int = 0, label: str = "") -> TimeWindow:
     """`span` moved by whole years ("same period last year")."""
     start = add_months(span.start.date(), 12 * years)
     end = add_months(span.end.date(), 12 * years)
-    return window(start, end, label or span.label)
+    return window(start, end, label or span.label, span.start.tzinfo or UTC)
 
 
 def most_recent_month(month: int, reference: date) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
+from datetime import date, timedelta, tzinfo
 from functools import lru_cache
 
 from assetops.domain.turn import TimeWindow
@@ -60,13 +60,13 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
     return {name: re.compile(pattern) for name, pattern in raw.items()}
 
 
-def _day_atom(match: re.Match[str], year: int, month: int, day: int) -> Atom:
+def _day_atom(match: re.Match[str], year: int, month: int, day: int, *, zone: tzinfo) -> Atom:
     try:
         found = date(year, month, day)
     except ValueError:
         problem = f"'{match.group(0)}' is not a valid date{_why_invalid(year, month)}."
         return Atom(match.start(), match.end(), None, problem=problem)
-    return Atom(match.start(), match.end(), cal.day_window(found, match.group(0)))
+    return Atom(match.start(), match.end(), cal.day_window(found, match.group(0), zone))
 
 
 def _why_invalid(year: int, month: int) -> str:
@@ -81,7 +81,7 @@ def _two_digit_year(text: str) -> int:
     return year + 2000 if year < 100 else year
 
 
-def _season_atom(match: re.Match[str], vocab: Vocabulary, reference: date) -> Atom:
+def _season_atom(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tzinfo) -> Atom:
     qualifier, name, year_text = match.group(1), match.group(2), match.group(3)
     first, length = vocab.seasons[name]
     if year_text:
@@ -92,18 +92,18 @@ def _season_atom(match: re.Match[str], vocab: Vocabulary, reference: date) -> At
         year = cal.most_recent_season(first, length, reference, complete=False) + 1
     else:
         year = cal.most_recent_season(first, length, reference, complete=False)
-    return Atom(match.start(), match.end(), cal.months_window(year, first, length, match.group(0)))
+    return Atom(match.start(), match.end(), cal.months_window(year, first, length, match.group(0), zone))
 
 
-def _ordinal_week(match: re.Match[str], vocab: Vocabulary) -> Atom:
+def _ordinal_week(match: re.Match[str], vocab: Vocabulary, *, zone: tzinfo) -> Atom:
     ordinal, month_text, year = _ORDINALS[match.group(1)], match.group(2), int(match.group(3))
     base = date(year, vocab.months[month_text], 1) if month_text else date(year, 1, 1)
     end_of_span = cal.add_months(base, 1 if month_text else 12)
     start = end_of_span - timedelta(days=7) if ordinal == -1 else base + timedelta(days=7 * (ordinal - 1))
-    return Atom(match.start(), match.end(), cal.window(start, start + timedelta(days=7), match.group(0)))
+    return Atom(match.start(), match.end(), cal.window(start, start + timedelta(days=7), match.group(0), zone))
 
 
-def _quarter_atom(match: re.Match[str]) -> Atom:
+def _quarter_atom(match: re.Match[str], *, zone: tzinfo) -> Atom:
     groups = match.groups()
     if groups[0]:
         number, year = int(groups[0]), int(groups[1])
@@ -112,50 +112,50 @@ def _quarter_atom(match: re.Match[str]) -> Atom:
     else:
         number, year = _ORDINALS[groups[4]], int(groups[5])
         number = 4 if number == -1 else number
-    return Atom(match.start(), match.end(), cal.months_window(year, 3 * number - 2, 3, match.group(0)))
+    return Atom(match.start(), match.end(), cal.months_window(year, 3 * number - 2, 3, match.group(0), zone))
 
 
-def _year_range_atom(match: re.Match[str]) -> Atom:
+def _year_range_atom(match: re.Match[str], *, zone: tzinfo) -> Atom:
     """"2017-2020" / "2017-20": whole calendar years, both ends included."""
     first, last_text = int(match.group(1)), match.group(2)
     last = int(last_text) if len(last_text) == 4 else first // 100 * 100 + int(last_text)
     if last < first:
         return Atom(match.start(), match.end(), None, problem=f"'{match.group(0)}' ends before it starts.")
-    span = cal.window(date(first, 1, 1), date(last + 1, 1, 1), match.group(0))
+    span = cal.window(date(first, 1, 1), date(last + 1, 1, 1), match.group(0), zone)
     return Atom(match.start(), match.end(), span)
 
 
-def _handlers(vocab: Vocabulary, reference: date) -> dict[str, Callable[[re.Match[str]], Atom | None]]:
+def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, Callable[[re.Match[str]], Atom | None]]:
     months = vocab.months
 
     def bare_month(m: re.Match[str], month_text: str) -> Atom:
         return Atom(m.start(), m.end(), None, month_only=months[month_text])
 
     return {
-        "iso": lambda m: _day_atom(m, int(m.group(1)), int(m.group(2)), int(m.group(3))),
-        "us": lambda m: _day_atom(m, _two_digit_year(m.group(3)), int(m.group(1)), int(m.group(2))),
-        "month_day_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(1)], int(m.group(2))),
-        "day_month_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(2)], int(m.group(1))),
-        "week_of": lambda m: _ordinal_week(m, vocab),
+        "iso": lambda m: _day_atom(m, int(m.group(1)), int(m.group(2)), int(m.group(3)), zone=zone),
+        "us": lambda m: _day_atom(m, _two_digit_year(m.group(3)), int(m.group(1)), int(m.group(2)), zone=zone),
+        "month_day_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(1)], int(m.group(2)), zone=zone),
+        "day_month_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(2)], int(m.group(1)), zone=zone),
+        "week_of": lambda m: _ordinal_week(m, vocab, zone=zone),
         "half_of": lambda m: Atom(m.start(), m.end(), cal.months_window(
-            int(m.group(2)), 1 if m.group(1) in ("first", "1st") else 7, 6, m.group(0))),
-        "quarter": _quarter_atom,
+            int(m.group(2)), 1 if m.group(1) in ("first", "1st") else 7, 6, m.group(0), zone)),
+        "quarter": lambda m: _quarter_atom(m, zone=zone),
         "month_year": lambda m: Atom(m.start(), m.end(), cal.month_window(int(m.group(2)), months[m.group(1)],
-                                                                          m.group(0))),
-        "season": lambda m: _season_atom(m, vocab, reference),
-        "month_day": lambda m: _month_day(m, months[m.group(1)], int(m.group(2)), reference),
-        "day_month": lambda m: _month_day(m, months[m.group(2)], int(m.group(1)), reference),
-        "year_range": _year_range_atom,
-        "year": lambda m: Atom(m.start(), m.end(), cal.year_window(int(m.group(1)), m.group(0))),
+                                                                          m.group(0), zone)),
+        "season": lambda m: _season_atom(m, vocab, reference, zone=zone),
+        "month_day": lambda m: _month_day(m, months[m.group(1)], int(m.group(2)), reference, zone=zone),
+        "day_month": lambda m: _month_day(m, months[m.group(2)], int(m.group(1)), reference, zone=zone),
+        "year_range": lambda m: _year_range_atom(m, zone=zone),
+        "year": lambda m: Atom(m.start(), m.end(), cal.year_window(int(m.group(1)), m.group(0), zone)),
         "month": lambda m: bare_month(m, m.group(1)) if _is_month_word(m, vocab) else None,
     }
 
 
-def _month_day(match: re.Match[str], month: int, day: int, reference: date) -> Atom:
+def _month_day(match: re.Match[str], month: int, day: int, reference: date, *, zone: tzinfo) -> Atom:
     year = cal.most_recent_month(month, reference)
     if (year, month) == (reference.year, reference.month) and day > reference.day:
         year -= 1  # "June 14" said on June 1 means last year's
-    return _day_atom(match, year, month, day)
+    return _day_atom(match, year, month, day, zone=zone)
 
 
 def _is_month_word(match: re.Match[str], vocab: Vocabulary) -> bool:
@@ -167,9 +167,9 @@ def _is_month_word(match: re.Match[str], vocab: Vocabulary) -> bool:
     return before[0] in vocab.month_context_before or after[0] in vocab.month_context_after
 
 
-def find_atoms(text: str, vocab: Vocabulary, reference: date) -> list[Atom]:
+def find_atoms(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> list[Atom]:
     """Every absolute date expression in `text`, most specific pattern first, without overlaps."""
-    handlers = _handlers(vocab, reference)
+    handlers = _handlers(vocab, reference, zone=zone)
     taken: list[tuple[int, int]] = []
     atoms: list[Atom] = []
     for name, pattern in _patterns(vocab).items():
@@ -183,16 +183,16 @@ def find_atoms(text: str, vocab: Vocabulary, reference: date) -> list[Atom]:
     return sorted(atoms, key=lambda a: a.start)
 
 
-def resolve_month_only(atom: Atom, reference: date, year: int | None = None) -> Atom:
+def resolve_month_only(atom: Atom, reference: date, year: int | None = None, *, zone: tzinfo) -> Atom:
     """Give a bare month its year: the given one, else the latest such month started by the reference date."""
     if atom.month_only is None:
         return atom
     chosen = year if year is not None else cal.most_recent_month(atom.month_only, reference)
     label = date(chosen, atom.month_only, 1).strftime("%B %Y")
-    return replace(atom, window=cal.month_window(chosen, atom.month_only, label), month_only=None)
+    return replace(atom, window=cal.month_window(chosen, atom.month_only, label, zone), month_only=None)
 
 
-def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary) -> list[Atom]:
+def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo) -> list[Atom]:
     """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end)."""
     merged: list[Atom] = []
     index = 0
@@ -201,12 +201,12 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
         right = atoms[index + 1] if index + 1 < len(atoms) else None
         gap = text[left.end:right.start].strip() if right else ""
         if right is not None and gap in vocab.range_words and not left.problem and not right.problem:
-            right = resolve_month_only(right, reference)
+            right = resolve_month_only(right, reference, zone=zone)
             assert right.window is not None
             year = right.window.start.year
             if left.month_only is not None and left.month_only > right.window.start.month:
                 year -= 1  # "Nov - Feb 2021" starts in the previous year
-            left = resolve_month_only(left, reference, year if left.month_only is not None else None)
+            left = resolve_month_only(left, reference, year if left.month_only is not None else None, zone=zone)
             assert left.window is not None
             label = text[left.start:right.end]
             start = left.window.start
@@ -216,6 +216,6 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
                 merged.append(Atom(left.start, right.end, TimeWindow(start, right.window.end, label), joined=True))
                 index += 2
                 continue
-        merged.append(resolve_month_only(left, reference))
+        merged.append(resolve_month_only(left, reference, zone=zone))
         index += 1
     return merged

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import TimeWindow
 from graph.understanding.assets import AssetMentions, find_assets
 from graph.understanding.identifiers import find_failure_modes, find_rule_ids, find_work_order_ids
@@ -47,23 +48,24 @@ def find_references(text: Text, vocab: Vocabulary) -> set[str]:
 
 
 def understand(message: str, reference_date: date, focus_window: TimeWindow | None = None,
-               event_time: datetime | None = None, vocab: Vocabulary | None = None) -> Understanding:
+               event_time: datetime | None = None, vocab: Vocabulary | None = None, *, catalog: FleetCatalog) -> Understanding:
     """Read intents, assets, sensors, failure modes, ids, periods and references out of `message`.
 
     `focus_window` resolves "same period last year" / "that period"; `event_time` resolves
-    "the day before the trip". Pure: no I/O beyond the vocabulary read once.
+    "the day before the trip"; `catalog` is the loaded fleet (its chillers, equipment ids and time
+    zone). Pure: no I/O beyond the vocabulary read once.
     """
     vocab = vocab or vocabulary()
     text = Text.of(message)
     scores = score_intents(text, vocab)
     references = find_references(text, vocab)
     periods = find_periods(text.joined, vocab, reference_date, focus_window, event_time,
-                           window_reference="window" in references)
+                           window_reference="window" in references, zone=catalog.zone)
     return Understanding(
         text=text,
         intents=classify(scores, vocab),
         scores=scores,
-        assets=find_assets(text, vocab),
+        assets=find_assets(text, vocab, catalog),
         sensors=find_sensors(text, vocab),
         failure_modes=find_failure_modes(text, vocab),
         rule_ids=find_rule_ids(text),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import Literal
 
@@ -112,69 +112,69 @@ def _count(text: str | None, vocab: Vocabulary) -> int:
     return int(text) if text.isdigit() else vocab.numbers.get(text, 1)
 
 
-def _back(reference: date, unit: str, count: int, label: str) -> TimeWindow:
+def _back(reference: date, unit: str, count: int, label: str, *, zone: tzinfo) -> TimeWindow:
     """`count` units ending at the reference date (hours: ending at the end of the reference day)."""
     months, fixed = cal.span_of(unit, count)
     if unit == "hour":
-        end = cal.at_midnight(reference + timedelta(days=1))
+        end = cal.at_midnight(reference + timedelta(days=1), zone)
         return TimeWindow(end - fixed, end, label)
     start = cal.add_months(reference, -months) - fixed
-    return cal.window(start, reference, label)
+    return cal.window(start, reference, label, zone)
 
 
-def _past(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+def _past(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tzinfo) -> TimeWindow:
     word, count_text, unit = match.group(1), match.group(2), vocab.units[match.group(3)]
     label = match.group(0).removeprefix("the ")
     calendar_word = word in ("last", "previous", "the last") and count_text is None
     if calendar_word and unit == "quarter":
         end = cal.quarter_start(reference)
-        return cal.window(cal.add_months(end, -3), end, label)
+        return cal.window(cal.add_months(end, -3), end, label, zone)
     if calendar_word and unit == "year":
-        return cal.year_window(reference.year - 1, label)
+        return cal.year_window(reference.year - 1, label, zone)
     if calendar_word and unit == "month" and word != "the last":
         # "last month" is the previous calendar month ("the June report" on 5 July), "the past month" 30 days
         first = cal.add_months(reference.replace(day=1), -1)
-        return cal.month_window(first.year, first.month, label)
-    return _back(reference, unit, _count(count_text, vocab), label)
+        return cal.month_window(first.year, first.month, label, zone)
+    return _back(reference, unit, _count(count_text, vocab), label, zone=zone)
 
 
-def _future(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+def _future(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tzinfo) -> TimeWindow:
     count, unit = _count(match.group(2), vocab), vocab.units[match.group(3)]
     months, fixed = cal.span_of(unit, count)
     end = cal.add_months(reference, months) + fixed
-    return cal.window(reference, end, match.group(0).removeprefix("the "))
+    return cal.window(reference, end, match.group(0).removeprefix("the "), zone)
 
 
-def _ahead(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+def _ahead(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tzinfo) -> TimeWindow:
     count, unit = _count(match.group(1), vocab), vocab.units[match.group(2)]
     months, fixed = cal.span_of(unit, count)
-    return cal.window(reference, cal.add_months(reference, months) + fixed, match.group(0))
+    return cal.window(reference, cal.add_months(reference, months) + fixed, match.group(0), zone)
 
 
-def _focus_shift(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow) -> TimeWindow:
+def _focus_shift(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *, zone: tzinfo) -> TimeWindow:
     """"the week before" / "the day after": one unit next to the window under discussion."""
     months, fixed = cal.span_of(vocab.units[match.group(1)], 1)
     label = match.group(0).removeprefix("the ")
     if match.group(2) in ("before", "earlier", "prior"):
         end = focus.start
-        start = cal.at_midnight(cal.add_months(end.date(), -months)) - fixed if months else end - fixed
+        start = cal.at_midnight(cal.add_months(end.date(), -months), zone) - fixed if months else end - fixed
         return TimeWindow(start, end, label)
     start = focus.end
-    end = cal.at_midnight(cal.add_months(start.date(), months)) + fixed if months else start + fixed
+    end = cal.at_midnight(cal.add_months(start.date(), months), zone) + fixed if months else start + fixed
     return TimeWindow(start, end, label)
 
 
-def _ago(match: re.Match[str], vocab: Vocabulary, reference: date) -> TimeWindow:
+def _ago(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tzinfo) -> TimeWindow:
     count, unit = _count(match.group(1), vocab), vocab.units[match.group(2)]
     if unit == "hour":  # "an hour ago": hours are inside the reference day (its data may be partial)
-        return cal.window(reference, reference + timedelta(days=1), f"{match.group(0)} (the reference day)")
+        return cal.window(reference, reference + timedelta(days=1), f"{match.group(0)} (the reference day)", zone)
     months, fixed = cal.span_of(unit, count)
     start = cal.add_months(reference, -months) - fixed
     one_months, one_fixed = cal.span_of(unit, 1)
-    return cal.window(start, cal.add_months(start, one_months) + one_fixed, match.group(0))
+    return cal.window(start, cal.add_months(start, one_months) + one_fixed, match.group(0), zone)
 
 
-def _named(match: re.Match[str], reference: date) -> TimeWindow:
+def _named(match: re.Match[str], reference: date, *, zone: tzinfo) -> TimeWindow:
     word = match.group(1)
     tomorrow = reference + timedelta(days=1)
     starts = {
@@ -185,10 +185,10 @@ def _named(match: re.Match[str], reference: date) -> TimeWindow:
         "year to date": date(reference.year, 1, 1), "ytd": date(reference.year, 1, 1),
     }
     end = reference if word in ("yesterday", "last night") else tomorrow
-    return cal.window(starts[word], end, word)
+    return cal.window(starts[word], end, word, zone)
 
 
-def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: datetime | None) -> TimeWindow | None:
+def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: datetime | None, *, zone: tzinfo) -> TimeWindow | None:
     if event is None:
         return None
     label = match.group(0).removeprefix("the ")
@@ -198,7 +198,7 @@ def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: dat
         return TimeWindow(event - timedelta(days=1), event, label)
     named_span, count_text, unit_text = match.group(1), match.group(2), match.group(3)
     if named_span == "day":
-        day_start = cal.at_midnight(event.date())
+        day_start = cal.at_midnight(event.date(), zone)
         return TimeWindow(day_start - timedelta(days=1), day_start, label)
     if named_span == "days":  # "the days leading up to it": a few days
         return TimeWindow(event - timedelta(days=_FEW_DAYS), event, label)
@@ -222,7 +222,7 @@ def _year_shifted(focus: TimeWindow, years: int) -> TimeWindow:
 
 
 def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None,
-              event: datetime | None, out: Periods) -> list[tuple[int, int]]:
+              event: datetime | None, out: Periods, *, zone: tzinfo) -> list[tuple[int, int]]:
     taken: list[tuple[int, int]] = []
     for name, pattern in _relative_patterns(vocab).items():
         for match in pattern.finditer(text):
@@ -244,46 +244,47 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
             elif name == "focus_shift":
                 if focus_window is None:
                     continue
-                span, kind = _focus_shift(match, vocab, focus_window), "focus"
+                span, kind = _focus_shift(match, vocab, focus_window, zone=zone), "focus"
             elif name.startswith("event"):
-                span, kind = _event_window(match, name, vocab, event), "event"
+                span, kind = _event_window(match, name, vocab, event, zone=zone), "event"
             elif name == "past":
-                span, kind = _past(match, vocab, reference), "past"
+                span, kind = _past(match, vocab, reference, zone=zone), "past"
             elif name == "future":
-                span, kind = _future(match, vocab, reference), "future"
+                span, kind = _future(match, vocab, reference, zone=zone), "future"
             elif name == "ahead":
-                span, kind = _ahead(match, vocab, reference), "future"
+                span, kind = _ahead(match, vocab, reference, zone=zone), "future"
             elif name == "ago":
-                span, kind = _ago(match, vocab, reference), "past"
+                span, kind = _ago(match, vocab, reference, zone=zone), "past"
             else:
-                span, kind = _named(match, reference), "past"
+                span, kind = _named(match, reference, zone=zone), "past"
             taken.append((match.start(), match.end()))
             out.mentions.append(PeriodMention(span, kind, match.start()))
     return taken
 
 
-def _since(text: str, atom: Atom, reference: date) -> TimeWindow | None:
+def _since(text: str, atom: Atom, reference: date, *, zone: tzinfo) -> TimeWindow | None:
     before = text[: atom.start].split()[-1:] or [""]
     if atom.window is None or atom.joined or before[0] not in ("since", "from", "after"):
         return None
     label = f"{before[0]} {atom.window.label}"
     return TimeWindow(atom.window.start if before[0] != "after" else atom.window.end,
-                      cal.at_midnight(reference), label)
+                      cal.at_midnight(reference, zone), label)
 
 
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
-                 event: datetime | None = None, window_reference: bool = False) -> Periods:
-    """Every period in the normalised `text`, resolved against `reference` (and the focus/event)."""
+                 event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo) -> Periods:
+    """Every period in the normalised `text`, resolved against `reference` (and the focus/event), as
+    windows in the site's time zone `zone`."""
     out = Periods()
-    taken = _relative(text, vocab, reference, focus_window, event, out)
-    atoms = [a for a in find_atoms(text, vocab, reference)
+    taken = _relative(text, vocab, reference, focus_window, event, out, zone=zone)
+    atoms = [a for a in find_atoms(text, vocab, reference, zone=zone)
              if not any(a.start < end and start < a.end for start, end in taken)]
-    for atom in join_ranges(text, atoms, reference, vocab):
+    for atom in join_ranges(text, atoms, reference, vocab, zone=zone):
         if atom.problem:
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)
             continue
-        since = _since(text, atom, reference)
+        since = _since(text, atom, reference, zone=zone)
         out.mentions.append(PeriodMention(since or atom.window, "absolute", atom.start))
     if window_reference and focus_window is not None and not out.mentions:
         out.mentions.append(PeriodMention(focus_window, "focus", len(text)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fleet.model import TELEMETRY_ASSETS, sensors_of
+from assetops.domain.catalog import FleetCatalog
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import Vocabulary
 
@@ -43,16 +43,16 @@ def canonical_of(full_name: str) -> str:
     return full_name
 
 
-def sensor_for_asset(asset_id: str, canonical: str, vocab: Vocabulary) -> str | None:
+def sensor_for_asset(asset_id: str, canonical: str, vocab: Vocabulary, catalog: FleetCatalog) -> str | None:
     """The canonical sensor `asset_id` reports for `canonical` (Chiller 6's condenser swap), or None."""
-    available = sensors_of(asset_id)
+    available = catalog.sensors_of(asset_id)
     if canonical in available:
         return canonical
     substitute = vocab.sensor_substitutes.get(canonical)
     return substitute if substitute in available else None
 
 
-def expand(assets: list[str], canonical: list[str], vocab: Vocabulary) -> tuple[list[str], list[str]]:
+def expand(assets: list[str], canonical: list[str], vocab: Vocabulary, catalog: FleetCatalog) -> tuple[list[str], list[str]]:
     """Full sensor names for each telemetry asset, and notes for substitutions or missing sensors.
 
     Only assets with telemetry get sensor names; the notes say when a sensor was swapped for the
@@ -61,10 +61,10 @@ def expand(assets: list[str], canonical: list[str], vocab: Vocabulary) -> tuple[
     full: list[str] = []
     notes: list[str] = []
     for asset in assets:
-        if asset not in TELEMETRY_ASSETS:
+        if not catalog.has_telemetry(asset):
             continue
         for name in canonical:
-            reported = sensor_for_asset(asset, name, vocab)
+            reported = sensor_for_asset(asset, name, vocab, catalog)
             if reported is None:
                 notes.append(f"{asset} does not report {name}.")
                 continue
@@ -74,6 +74,6 @@ def expand(assets: list[str], canonical: list[str], vocab: Vocabulary) -> tuple[
     return list(dict.fromkeys(full)), list(dict.fromkeys(notes))
 
 
-def all_sensors(asset_id: str) -> list[str]:
+def all_sensors(asset_id: str, catalog: FleetCatalog) -> list[str]:
     """Every canonical sensor `asset_id` reports (empty for chillers without telemetry)."""
-    return sensors_of(asset_id) if asset_id in TELEMETRY_ASSETS else []
+    return catalog.sensors_of(asset_id) if catalog.has_telemetry(asset_id) else []

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import yaml
 
@@ -31,9 +29,6 @@ class Vocabulary:
     site_name: str
     site_aliases: tuple[str, ...]
     site_stop_words: frozenset[str]
-    timezone: ZoneInfo
-    telemetry_start: date
-    telemetry_end: date  # exclusive
     abbreviations: dict[str, str]
     typo_corrected_words: tuple[str, ...]  # request words whose near misses are corrected ("anomally")
     time_of_day_tokens: frozenset[str]
@@ -116,9 +111,6 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         site_name=site["name"],
         site_aliases=tuple(site["aliases"]),
         site_stop_words=frozenset(site["stop_words"]),
-        timezone=ZoneInfo(site["timezone"]),
-        telemetry_start=date.fromisoformat(site["telemetry_start"]),
-        telemetry_end=date.fromisoformat(site["telemetry_end"]),
         abbreviations={k.lower(): v for k, v in raw["abbreviations"].items()},
         typo_corrected_words=tuple(raw["typo_corrected_words"]),
         time_of_day_tokens=frozenset(raw["time_of_day_tokens"]),

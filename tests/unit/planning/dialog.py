@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from assetops.domain.turn import Decision, Focus
 from graph.planning import ArtifactSummary, plan_turn
+from tests.support.catalog import default_catalog
 
 SITE = ZoneInfo("America/New_York")
 REFERENCE = date(2021, 7, 1)
@@ -33,7 +34,7 @@ class Dialog:
     artifacts: list[ArtifactSummary] = field(default_factory=list)
 
     def say(self, message: str) -> Decision:
-        decision = plan_turn(message, self.focus, self.reference_date, list(self.artifacts))
+        decision = plan_turn(message, self.focus, self.reference_date, list(self.artifacts), catalog=default_catalog())
         self.focus = decision.focus
         for task in decision.tasks:
             self.artifacts.append(ArtifactSummary(

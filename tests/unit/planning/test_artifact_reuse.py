@@ -12,6 +12,7 @@ from graph.planning.artifacts import (
     uncovered_sensors,
 )
 from graph.planning.builder import PlanBuilder
+from tests.support.catalog import default_catalog
 from tests.unit.planning.dialog import REFERENCE, at
 
 SPRING = TimeWindow(at(2021, 3, 1), at(2021, 6, 1), "spring 2021")
@@ -78,7 +79,7 @@ def test_readers_of_key_results() -> None:
 def test_follow_up_analysis_fetches_only_what_the_artifacts_lack() -> None:
     focus = Focus(asset_ids=["Chiller 4"], equipment_ids=["CWC04704"], window=SPRING,
                   sensors=["Chiller 4 Power Input"], last_intent="investigate")
-    decision = plan_turn("any anomalies in the power and tonnage?", focus, REFERENCE, [HISTORY])
+    decision = plan_turn("any anomalies in the power and tonnage?", focus, REFERENCE, [HISTORY], catalog=default_catalog())
     assert [(t.specialist, t.action) for t in decision.tasks] == [("data", "history"),
                                                                    ("timeseries", "anomaly_detection")]
     fetched = set(decision.tasks[0].sensors)
@@ -89,13 +90,13 @@ def test_follow_up_analysis_fetches_only_what_the_artifacts_lack() -> None:
 def test_analysis_on_held_sensors_needs_no_data_task() -> None:
     held = ArtifactSummary(id="h2", producer="data", kind="history", asset_ids=("Chiller 4",), window=SPRING)
     focus = Focus(asset_ids=["Chiller 4"], window=SPRING, last_intent="history")
-    decision = plan_turn("any anomalies?", focus, REFERENCE, [held])
+    decision = plan_turn("any anomalies?", focus, REFERENCE, [held], catalog=default_catalog())
     assert [(t.specialist, t.action) for t in decision.tasks] == [("timeseries", "anomaly_detection")]
     assert decision.tasks[0].depends_on == []
 
 
 def test_outstanding_tasks_shrink_as_artifacts_arrive() -> None:
-    decision = plan_turn("Chiller 4 power this spring, anything odd?", Focus(), REFERENCE)
+    decision = plan_turn("Chiller 4 power this spring, anything odd?", Focus(), REFERENCE, catalog=default_catalog())
     assert outstanding_tasks(decision, []) == [0, 1]
     fetched = [ArtifactSummary(id="a", producer="data", kind="history", asset_ids=("Chiller 4",),
                                window=SPRING, sensors=tuple(decision.tasks[0].sensors))]
@@ -104,7 +105,7 @@ def test_outstanding_tasks_shrink_as_artifacts_arrive() -> None:
 
 def test_a_rule_result_does_not_satisfy_another_rule() -> None:
     focus = Focus(asset_ids=["Chiller 9"], rule_ids=["RUL0018", "RUL0022"], last_intent="alerts")
-    decision = plan_turn("do they lead to maintenance?", focus, REFERENCE)
+    decision = plan_turn("do they lead to maintenance?", focus, REFERENCE, catalog=default_catalog())
     done = [ArtifactSummary(id="x", producer="maintenance", kind="alert_to_failure", asset_ids=("Chiller 9",),
                             key_results={"rule_id": "RUL0018"})]
     assert [decision.tasks[i].params["rule_id"] for i in outstanding_tasks(decision, done)] == ["RUL0022"]

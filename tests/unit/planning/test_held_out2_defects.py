@@ -11,6 +11,7 @@ import pytest
 from graph.understanding.assets import find_assets
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
+from tests.support.catalog import default_catalog
 from tests.unit.planning.dialog import Dialog, at, short_sensors, step_set, steps, window_of
 
 # ---------------------------------------------------------------- defect 1: "#6", "unit 6", "on the 9"
@@ -42,7 +43,7 @@ def test_on_the_9_after_a_comparison_asks_about_chiller_9_alone_over_the_same_st
                                      "the 6 months before", "what is our #1 priority", "the 3 worst chillers",
                                      "no 2 chillers agree", "unit 99 is down", "in the 3 months since"])
 def test_quantities_ranks_and_unknown_numbers_are_not_chillers(message: str) -> None:
-    assert find_assets(Text.of(message), vocabulary()).assets == []
+    assert find_assets(Text.of(message), vocabulary(), default_catalog()).assets == []
 
 
 # ---------------------------------------------------------------- defect 2: impossible dates

@@ -11,6 +11,7 @@ from assetops.domain.actions import ACTIONS
 from assetops.domain.turn import Decision, Focus, TimeWindow
 from graph.planning import plan_turn
 from graph.understanding.vocabulary import vocabulary
+from tests.support.catalog import default_catalog
 from tests.unit.planning.dialog import Dialog, at
 
 FRAGMENTS = [
@@ -61,7 +62,7 @@ def test_random_phrase_soup_always_gives_a_well_formed_decision(seed: int) -> No
     for _ in range(40):
         for focus in FOCUSES:
             well_formed(plan_turn(soup(rng), focus, rng.choice([date(2021, 7, 1), date(2020, 7, 15),
-                                                               date(2026, 11, 20)])))
+                                                               date(2026, 11, 20)]), catalog=default_catalog()))
 
 
 def test_a_whole_scripted_conversation_stays_well_formed() -> None:
@@ -74,7 +75,7 @@ def test_a_whole_scripted_conversation_stays_well_formed() -> None:
 def test_planning_is_pure_same_inputs_same_decision_and_focus_untouched() -> None:
     focus = FOCUSES[1]
     before = repr(focus)
-    first = plan_turn("rank them using the other sensors", focus, date(2021, 7, 1))
-    second = plan_turn("rank them using the other sensors", focus, date(2021, 7, 1))
+    first = plan_turn("rank them using the other sensors", focus, date(2021, 7, 1), catalog=default_catalog())
+    second = plan_turn("rank them using the other sensors", focus, date(2021, 7, 1), catalog=default_catalog())
     assert repr(first) == repr(second)
     assert repr(focus) == before

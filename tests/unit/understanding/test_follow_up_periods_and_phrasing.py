@@ -14,10 +14,11 @@ from graph.understanding import understand
 from graph.understanding.periods import find_periods
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
+from tests.support.catalog import default_catalog
 
 SITE = ZoneInfo("America/New_York")
 REFERENCE = date(2021, 7, 1)
-JULY_2019 = cal.month_window(2019, 7, "July 2019")
+JULY_2019 = cal.month_window(2019, 7, "July 2019", default_catalog().zone)
 
 
 def at(*parts: int) -> datetime:
@@ -25,7 +26,7 @@ def at(*parts: int) -> datetime:
 
 
 def windows(message: str, focus: TimeWindow | None = None) -> list[tuple[datetime, datetime]]:
-    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, focus)
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, focus, zone=default_catalog().zone)
     return [(m.window.start, m.window.end) for m in periods.mentions if m.window is not None]
 
 
@@ -41,7 +42,7 @@ def test_year_ranges_cover_every_year_named(message: str) -> None:
 
 
 def test_a_backwards_year_range_is_reported_not_guessed() -> None:
-    periods = find_periods(Text.of("look at 2020-2017").joined, vocabulary(), REFERENCE)
+    periods = find_periods(Text.of("look at 2020-2017").joined, vocabulary(), REFERENCE, zone=default_catalog().zone)
     assert not periods.mentions
     assert periods.problems and "2020-2017" in periods.problems[0]
 
@@ -77,7 +78,7 @@ def test_a_month_moved_a_year_earlier_stays_one_month(message: str) -> None:
 
 
 def test_the_month_a_year_later_is_named_as_that_month() -> None:
-    periods = find_periods(Text.of("and the same month a year later?").joined, vocabulary(), REFERENCE, JULY_2019)
+    periods = find_periods(Text.of("and the same month a year later?").joined, vocabulary(), REFERENCE, JULY_2019, zone=default_catalog().zone)
     assert periods.first is not None and periods.first.window is not None
     assert periods.first.window.label == "July 2020"
 
@@ -108,12 +109,12 @@ def test_the_year_after_still_means_the_adjacent_year() -> None:
     ("do any of chiller 4's sensors look off over the past 6 months?", "sensor_health"),
 ])
 def test_follow_up_phrasings_get_their_intent(message: str, intent: str) -> None:
-    assert understand(message, REFERENCE).intents[0] == intent
+    assert understand(message, REFERENCE, catalog=default_catalog()).intents[0] == intent
 
 
 @pytest.mark.parametrize("message", ["what failure codes dominate on the first one?", "and the latter?"])
 def test_positional_references_are_recognised(message: str) -> None:
-    references = understand(message, REFERENCE).references
+    references = understand(message, REFERENCE, catalog=default_catalog()).references
     assert references & {"first_asset", "second_asset"}
 
 
@@ -124,11 +125,11 @@ def test_positional_references_are_recognised(message: str) -> None:
 ])
 def test_lead_up_to_a_known_trip_ends_at_the_trip(message: str, start: datetime) -> None:
     trip = at(2021, 6, 30, 15, 15)
-    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, None, trip)
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, None, trip, zone=default_catalog().zone)
     assert periods.first is not None and periods.first.window is not None
     assert periods.first.window.start == start
     assert periods.first.window.end in (trip, at(2021, 6, 30))
 
 
 def test_before_it_alone_is_not_a_trip_period() -> None:
-    assert find_periods(Text.of("check it before it gets worse").joined, vocabulary(), REFERENCE).mentions == []
+    assert find_periods(Text.of("check it before it gets worse").joined, vocabulary(), REFERENCE, zone=default_catalog().zone).mentions == []

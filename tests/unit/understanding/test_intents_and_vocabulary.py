@@ -8,6 +8,7 @@ from assetops.db.tables import SENSOR_COLUMNS
 from graph.planning.offline import RECIPES
 from graph.understanding import understand
 from graph.understanding.vocabulary import vocabulary
+from tests.support.catalog import default_catalog
 from tests.unit.planning.dialog import REFERENCE
 
 CURATED_CHILLER_MODES = {
@@ -22,7 +23,7 @@ CURATED_CHILLER_MODES = {
 
 
 def intents_of(message: str) -> list[str]:
-    return understand(message, REFERENCE).intents
+    return understand(message, REFERENCE, catalog=default_catalog()).intents
 
 
 @pytest.mark.parametrize(("message", "expected"), [

@@ -11,6 +11,7 @@ from assetops.domain.turn import TimeWindow
 from graph.understanding.periods import find_periods
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
+from tests.support.catalog import default_catalog
 
 SITE = ZoneInfo("America/New_York")
 REFERENCE = date(2021, 7, 1)
@@ -21,7 +22,7 @@ def at(*parts: int) -> datetime:
 
 
 def first_window(message: str, **kwargs: object) -> tuple[datetime, datetime]:
-    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, **kwargs)  # type: ignore[arg-type]
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, **kwargs, zone=default_catalog().zone)  # type: ignore[arg-type]
     assert periods.first is not None, f"no period in {message!r}"
     window = periods.first.window
     assert window is not None
@@ -79,7 +80,7 @@ def test_same_period_last_year_shifts_the_focus_window() -> None:
 
 
 def test_same_period_last_year_without_focus_is_a_problem_not_a_guess() -> None:
-    periods = find_periods(Text.of("same period last year").joined, vocabulary(), REFERENCE)
+    periods = find_periods(Text.of("same period last year").joined, vocabulary(), REFERENCE, zone=default_catalog().zone)
     assert periods.mentions == []
     assert periods.problems
 
@@ -91,13 +92,13 @@ def test_day_before_the_trip_uses_the_event_time() -> None:
 
 
 def test_event_period_without_event_time_is_flagged_with_no_window() -> None:
-    periods = find_periods(Text.of("what happened before the trip").joined, vocabulary(), REFERENCE)
+    periods = find_periods(Text.of("what happened before the trip").joined, vocabulary(), REFERENCE, zone=default_catalog().zone)
     assert [(m.kind, m.window) for m in periods.mentions] == [("event", None)]
 
 
 @pytest.mark.parametrize("message", ["Feb 30 2020", "2020-13-45", "31/31/2020"])
 def test_impossible_dates_are_problems(message: str) -> None:
-    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE)
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, zone=default_catalog().zone)
     assert periods.problems and not periods.mentions
 
 
@@ -106,7 +107,7 @@ def test_far_future_year_is_parsed_so_the_planner_can_refuse_it() -> None:
 
 
 def test_may_as_a_verb_is_not_a_month() -> None:
-    assert find_periods(Text.of("it may trip again").joined, vocabulary(), REFERENCE).mentions == []
+    assert find_periods(Text.of("it may trip again").joined, vocabulary(), REFERENCE, zone=default_catalog().zone).mentions == []
 
 
 def test_windows_are_aware_and_in_site_time() -> None:

@@ -9,12 +9,13 @@ from graph.understanding.identifiers import find_failure_modes, find_rule_ids, f
 from graph.understanding.sensors import expand, find_sensors
 from graph.understanding.text import Text, edit_distance
 from graph.understanding.vocabulary import vocabulary
+from tests.support.catalog import default_catalog
 
 VOCAB = vocabulary()
 
 
 def assets_of(message: str) -> list[str]:
-    return find_assets(Text.of(message), VOCAB).assets
+    return find_assets(Text.of(message), VOCAB, default_catalog()).assets
 
 
 @pytest.mark.parametrize(("left", "right", "expected"), [
@@ -51,17 +52,17 @@ def test_assets_are_found_with_typos_ids_and_lists(message: str, expected: list[
 
 
 def test_unknown_chillers_and_ids_are_reported_not_dropped() -> None:
-    mentions = find_assets(Text.of("Chiller 99 and CWC09999"), VOCAB)
+    mentions = find_assets(Text.of("Chiller 99 and CWC09999"), VOCAB, default_catalog())
     assert mentions.assets == []
     assert mentions.unknown == ["Chiller 99", "CWC09999"]
 
 
 def test_all_chillers_bare_word_other_equipment_and_unknown_site() -> None:
-    assert find_assets(Text.of("compare all chillers"), VOCAB).all_assets
-    assert find_assets(Text.of("check the chiller"), VOCAB).bare_asset_word
-    assert find_assets(Text.of("what about AHU 2"), VOCAB).other_equipment == ["AHU 2"]
-    assert find_assets(Text.of("chiller 3 at site NORTH"), VOCAB).unknown_site == "NORTH"
-    assert find_assets(Text.of("chiller 3 at site MAIN"), VOCAB).unknown_site is None
+    assert find_assets(Text.of("compare all chillers"), VOCAB, default_catalog()).all_assets
+    assert find_assets(Text.of("check the chiller"), VOCAB, default_catalog()).bare_asset_word
+    assert find_assets(Text.of("what about AHU 2"), VOCAB, default_catalog()).other_equipment == ["AHU 2"]
+    assert find_assets(Text.of("chiller 3 at site NORTH"), VOCAB, default_catalog()).unknown_site == "NORTH"
+    assert find_assets(Text.of("chiller 3 at site MAIN"), VOCAB, default_catalog()).unknown_site is None
 
 
 @pytest.mark.parametrize(("message", "expected"), [
@@ -83,14 +84,14 @@ def test_other_and_all_sensor_phrases_are_flags() -> None:
 
 
 def test_chiller_6_gets_its_condenser_return_sensor_with_a_note() -> None:
-    full, notes = expand(["Chiller 9", "Chiller 6"], ["Condenser Water Supply To Chiller Temperature"], VOCAB)
+    full, notes = expand(["Chiller 9", "Chiller 6"], ["Condenser Water Supply To Chiller Temperature"], VOCAB, default_catalog())
     assert full == ["Chiller 9 Condenser Water Supply To Chiller Temperature",
                     "Chiller 6 Condenser Water Return To Tower Temperature"]
     assert any("Chiller 6" in note for note in notes)
 
 
 def test_sensors_are_not_expanded_for_chillers_without_telemetry() -> None:
-    assert expand(["Chiller 1"], ["Supply Temperature"], VOCAB) == ([], [])
+    assert expand(["Chiller 1"], ["Supply Temperature"], VOCAB, default_catalog()) == ([], [])
 
 
 @pytest.mark.parametrize(("message", "expected"), [
