@@ -55,6 +55,8 @@ RECIPES: dict[str, Recipe] = {
     "sensor_validity": failure.sensor_validity,
     "prioritize": failure.prioritize,
     "lifecycle": advice.lifecycle,
+    "onset": advice.onset,
+    "resolution": advice.resolution,
     "work_orders": maintenance.work_orders,
     "bundling": maintenance.bundling,
     "predict_next": maintenance.predict_next,

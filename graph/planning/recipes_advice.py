@@ -7,8 +7,9 @@ offer in the focus, so the user's "yes" drafts it on the next turn.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
+from assetops.domain.turn import TimeWindow
 from graph.planning.artifacts import hypotheses_from, latest
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
@@ -99,3 +100,32 @@ def add_ranking(ctx: PlanContext, plan: PlanBuilder) -> None:
     ordered = [a for a in ctx.assets if a in assets]
     plan.add("maintenance", "prioritize", asset_ids=ordered, equipment_ids=ctx.equipment_ids(ordered),
              window=ctx.window, depends_on=analysed, goal=f"rank {', '.join(ordered)}: which stands out")
+
+
+_ONSET_LEAD_DAYS = 60  # how far before the window discussed an onset search starts
+
+
+def onset(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """When did it start: anomaly detection from well before the window discussed up to its end, so the
+    first sustained deviation (the onset) falls inside it."""
+    window = ctx.analysis_window()
+    lead = TimeWindow(window.start - timedelta(days=_ONSET_LEAD_DAYS), window.end,
+                      f"{_ONSET_LEAD_DAYS} days before {window.label or 'the window'} and it")
+    names = list(ctx.canonical_sensors) or list(ctx.default("investigate_sensors"))  # type: ignore[call-overload]
+    for asset in ctx.telemetry_assets:
+        detect(ctx, plan, asset, lead, names)
+    ctx.note(f"Onset searched from {lead.start.date()}, {_ONSET_LEAD_DAYS} days before the window discussed.")
+    return None
+
+
+def resolution(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """Was it dealt with: corrective work orders from the start of the window discussed to today."""
+    window = None
+    if ctx.window is not None:
+        today_end = datetime.combine(ctx.reference_date + timedelta(days=1), time(0), tzinfo=ctx.window.start.tzinfo)
+        window = TimeWindow(ctx.window.start, max(today_end, ctx.window.end), "since then")
+    for asset in ctx.assets:
+        plan.add("maintenance", "wo_summary", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                 window=window, params={"kind": "corrective", "distribution": False},
+                 goal=f"corrective work orders on {asset} {describe_window(window)}")
+    return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -38,12 +39,22 @@ class Understanding:
         return first.window if first else None
 
 
+# A determiner pointing back plus a span word is a reference to the period discussed ("over that stretch",
+# "those weeks", "the same time frame"), whatever the span word.
+_WINDOW_REFERENCE = re.compile(
+    r"\b(?:that|this|those|these|the same|same)\s+(?:period|stretch|span|window|time|timeframe|time frame|"
+    r"range|interval|episode|weeks?|months?|years?|days?|dates|quarter|season|summer|winter|spring|fall|autumn|"
+    r"spell|run|phase)\b")
+
+
 def find_references(text: Text, vocab: Vocabulary) -> set[str]:
     """The kinds of earlier-turn references in `text` ("it" -> asset, "the most likely one" -> hypothesis)."""
     kinds: set[str] = set()
     for kind, phrases in vocab.references.items():
         if any(text.contains(phrase) for phrase in phrases):
             kinds.add(kind)
+    if _WINDOW_REFERENCE.search(text.joined):
+        kinds.add("window")
     return kinds
 
 

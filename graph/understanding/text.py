@@ -94,6 +94,8 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
         if token in vocab.time_of_day_tokens and previous[:1].isdigit():
             out.append(token)
             continue
+        if token.endswith("'s") and len(token) > 2:  # "ch9's" is "ch9", then "chiller 9"
+            token = token[:-2]
         glued = _GLUED_NUMBER.match(token)
         if glued and (vocab.abbreviations.get(glued.group(1)) == vocab.asset_word
                       or _asset_word_for(glued.group(1), glued.group(2), vocab)):
