@@ -163,9 +163,7 @@ def summarise(outcomes: list[EpisodeOutcome]) -> dict[str, dict[str, float]]:
 def generated_cases(seed: int, start: date, end: date) -> Iterator[Case]:
     """(episode row, telemetry frame, concurrent modes) per episode of a generated fleet; each chiller
     is simulated only around its episode (with its whole schedule), which keeps the bench fast."""
-    from fleet.generator import GeneratorConfig
-    from fleet.generator.faults import episodes_frame, schedule_for
-    from fleet.generator.telemetry import simulate
+    from fleet.synthetic import GeneratorConfig, episodes_frame, schedule_for, simulate
 
     full = GeneratorConfig(seed=seed, start=start, end=end)
     schedule = schedule_for(full)

@@ -32,10 +32,10 @@ from assetops.db import migrate
 from assetops.db.engine import Database, sync_engine
 from assetops.db.tables import TelemetryRow
 from assetops.settings import Settings
-from fleet.generator import GeneratorConfig, generate_fleet
 from fleet.loader import load_fleet
 from fleet.model import FleetData
 from fleet.queries import telemetry_window
+from fleet.synthetic import GeneratorConfig, generate_fleet
 
 PG_URL = "postgresql://postgres@127.0.0.1:5432/test"
 ASSET = "Chiller 9"

@@ -45,8 +45,7 @@ def _fleet(settings: Settings) -> tuple[pd.DataFrame, pd.DataFrame, str]:
         for column in ("onset", "peak", "repair"):
             episodes[column] = pd.to_datetime(episodes[column], utc=True)
         return telemetry, episodes, data_version(settings) or "unknown"
-    from fleet.generator import generate_fleet
-    from fleet.generator.config import GeneratorConfig
+    from fleet.synthetic import GeneratorConfig, generate_fleet
 
     print("no fleet loaded: generating the default fleet in memory")
     fleet = generate_fleet(GeneratorConfig())

@@ -1,6 +1,7 @@
 """The generated fleet as the rest of the project uses it: configure, generate, inspect the fault schedule.
 
-`fleet.generator` is this package's implementation; code outside `fleet/` (the CLI, benches, tests
+`fleet.generator` is this package's implementation (its own tests in tests/unit/fleet_generator test
+its modules directly); code outside `fleet/` (the CLI, benches, tests
 that need a small fleet) goes through these names, never through the generator's modules or its
 constants (fleet facts come from the loaded data: `assetops.domain.catalog`).
 """
@@ -19,6 +20,8 @@ from fleet.generator import (
     trip_dates,
     trips,
 )
+from fleet.generator.faults import episodes_frame, schedule_for
+from fleet.generator.telemetry import simulate
 
 __all__ = [
     "DEFAULT_SEED",
@@ -26,8 +29,11 @@ __all__ = [
     "GeneratorConfig",
     "Trip",
     "default_episodes",
+    "episodes_frame",
     "generate_fleet",
     "local_time",
+    "schedule_for",
+    "simulate",
     "small_config",
     "trip_dates",
     "trips",

@@ -19,8 +19,8 @@ import pytest
 from app.auth import create_user
 from assetops.db import migrate
 from assetops.db.engine import Database
-from fleet.generator import generate_fleet, small_config
 from fleet.loader import load_fleet
+from fleet.synthetic import generate_fleet, small_config
 from tests.conftest import IN_CI, make_settings
 
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")

@@ -9,8 +9,8 @@ import pytest
 
 from assetops.db import migrate
 from assetops.settings import Settings
-from fleet.generator import generate_fleet, small_config
 from fleet.loader import load_fleet
+from fleet.synthetic import generate_fleet, small_config
 
 
 def dialog_settings(root: Path, models_dir: Path | None = None) -> Settings:

@@ -16,8 +16,8 @@ from app.main import create_app
 from assetops.db import migrate
 from assetops.db.engine import Database
 from assetops.settings import Settings
-from fleet.generator import generate_fleet, small_config
 from fleet.loader import load_fleet
+from fleet.synthetic import generate_fleet, small_config
 from tests.conftest import make_settings
 
 

@@ -20,8 +20,8 @@ from mcp import Client, StdioServerParameters
 
 from assetops.db import migrate
 from assetops.settings import Settings
-from fleet.generator import generate_fleet, small_config
 from fleet.loader import load_fleet
+from fleet.synthetic import generate_fleet, small_config
 from tests.conftest import require_shared
 from tests.integration.tools_mcp.conftest import ASSETOPS, REPO_ROOT
 from tests.unit.timeseries.fixtures import tiny_checkpoint

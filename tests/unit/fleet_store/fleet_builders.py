@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 
 from assetops.db.tables import SENSOR_COLUMNS
-from fleet.model import FleetData, sensors_of, telemetry_columns
+from fleet.model import FleetData, telemetry_columns
+from tests.support.catalog import default_catalog
 
 SAMPLES = 96  # one day at 15 minutes
 START = "2020-11-01 04:00"  # UTC; spans the autumn DST change at the site (06:00 UTC)
@@ -19,7 +20,7 @@ def telemetry_frame(asset_id: str = "Chiller 9", samples: int = SAMPLES, start: 
     local = ts.tz_convert("America/New_York")
     offsets = (local.tz_localize(None) - ts.tz_localize(None)).total_seconds() // 60
     frame = pd.DataFrame({"asset_id": asset_id, "ts": ts, "utc_offset_min": offsets.astype("int16")})
-    reported = {SENSOR_COLUMNS[s] for s in sensors_of(asset_id)}
+    reported = {SENSOR_COLUMNS[s] for s in default_catalog().sensors_of(asset_id)}
     for index, column in enumerate(telemetry_columns()[3:]):
         values = np.arange(samples, dtype=float) + index / 10 if column in reported else np.full(samples, np.nan)
         frame[column] = values

@@ -10,8 +10,8 @@ import pytest
 
 from assetops.settings import Settings
 from fleet.loader import load_fleet
-from fleet.model import sensors_of
 from fleet.plot import PlotError, build_figure, plot_asset, read_plot_data
+from tests.support.catalog import default_catalog
 from tests.unit.fleet_store.fleet_builders import plot_fleet
 
 DAY = date(2020, 11, 1)
@@ -27,7 +27,7 @@ def test_plot_writes_a_png_with_one_panel_per_sensor(plotted_db: Settings, tmp_p
     data = read_plot_data(plotted_db, "Chiller 9", DAY, DAY)
     figure = build_figure(data)
     try:
-        assert [axis.get_title(loc="left") for axis in figure.axes] == sensors_of("Chiller 9")
+        assert [axis.get_title(loc="left") for axis in figure.axes] == default_catalog().sensors_of("Chiller 9")
     finally:
         plt.close(figure)
     output = plot_asset(plotted_db, "Chiller 9", DAY, DAY, tmp_path / "out" / "c9.png", ["Tonnage"])

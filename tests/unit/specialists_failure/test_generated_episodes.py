@@ -1,7 +1,7 @@
 """The diagnosis names the injected fault on generated telemetry (one fault per short window).
 
 Each case simulates one chiller for a few summer weeks with a single injected fault episode through
-the fleet generator, then scores it with the diagnosis bench's evaluation (the same pure functions
+the fleet's generator, then scores it with the diagnosis bench's evaluation (the same pure functions
 the failure specialist uses).
 """
 
@@ -13,9 +13,7 @@ import pandas as pd
 import pytest
 
 from bench.diagnosis_bench import evaluate_episode, summarise
-from fleet.generator import FaultEpisode, GeneratorConfig
-from fleet.generator.faults import episodes_frame
-from fleet.generator.telemetry import simulate
+from fleet.synthetic import FaultEpisode, GeneratorConfig, episodes_frame, simulate
 from specialists.timeseries.frames import from_telemetry_table
 
 ONSET = pd.Timestamp("2020-06-20", tz="UTC")

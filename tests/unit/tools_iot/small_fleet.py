@@ -20,7 +20,8 @@ from assetops.db.engine import sync_engine
 from assetops.db.tables import SENSOR_COLUMNS
 from assetops.settings import Settings
 from fleet.loader import load_fleet
-from fleet.model import EQUIPMENT_IDS, FleetData, sensors_of
+from fleet.model import FleetData
+from tests.support.catalog import default_catalog
 
 SITE_ZONE = ZoneInfo("America/New_York")
 # Chiller 9: late May to early July 2020 plus a window across the November 2020 DST change.
@@ -55,7 +56,7 @@ def _asset_telemetry(asset_id: str, spans: tuple[tuple[str, str], ...], extra_lo
     offsets = [int(t.utcoffset().total_seconds() // 60) for t in local]
     frame = pd.DataFrame({"asset_id": asset_id, "ts": ts, "utc_offset_min": offsets})
     rows = np.arange(len(frame), dtype=float)
-    for k, sensor in enumerate(sensors_of(asset_id)):
+    for k, sensor in enumerate(default_catalog().sensors_of(asset_id)):
         if asset_id == "Chiller 6" and sensor == CHILLER6_MISSING:
             continue
         frame[SENSOR_COLUMNS[sensor]] = value_of(k, rows)
@@ -69,12 +70,12 @@ def small_fleet_data() -> FleetData:
         ignore_index=True,
     )
     assets = pd.DataFrame(
-        [{"asset_id": a, "site": "MAIN", "equipment_id": EQUIPMENT_IDS[a], "asset_class": "chiller",
+        [{"asset_id": a, "site": "MAIN", "equipment_id": default_catalog().equipment_id_of(a), "asset_class": "chiller",
           "has_telemetry": a != "Chiller 3"} for a in ("Chiller 3", "Chiller 6", "Chiller 9")]
     )
     sensors = pd.DataFrame(
         [{"asset_id": a, "sensor_name": f"{a} {s}", "column_name": SENSOR_COLUMNS[s], "unit": ""}
-         for a in ("Chiller 6", "Chiller 9") for s in sensors_of(a)]
+         for a in ("Chiller 6", "Chiller 9") for s in default_catalog().sensors_of(a)]
     )
     return FleetData(source="tests:small", assets=assets, asset_sensors=sensors, telemetry=telemetry)
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from assetops.db.tables import SENSOR_COLUMNS
-from fleet.model import sensors_of
+from tests.support.catalog import default_catalog
 from tests.unit.tools_iot.small_fleet import SITE_ZONE, SmallFleet
 from tools.framework import ToolContext, call_tool
 from tools.iot_shapes import ContractWindow, as_table, csv_text, window_csv_text
@@ -82,7 +82,7 @@ def _expected_csv(fleet: SmallFleet, asset_id: str, start: pd.Timestamp, final: 
     moments = local if start.tzinfo is not None else local.dt.tz_localize(None)
     rows, local = rows[(moments >= start) & (moments < final)], local[(moments >= start) & (moments < final)]
     frame = pd.DataFrame({"timestamp": [t.isoformat() for t in local], "asset_id": asset_id})
-    for sensor in sensors_of(asset_id):
+    for sensor in default_catalog().sensors_of(asset_id):
         column = SENSOR_COLUMNS[sensor]
         if column in rows and rows[column].notna().any():
             frame[f"{asset_id} {sensor}"] = rows[column].to_numpy()

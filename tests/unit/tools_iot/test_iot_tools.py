@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from fleet.model import sensors_of
+from tests.support.catalog import default_catalog
 from tests.unit.tools_iot.small_fleet import CHILLER6_MISSING, OFF_GRID_LOCAL, SmallFleet
 from tools import iot
 from tools.framework import ToolContext, call_tool
@@ -42,7 +42,7 @@ async def test_assets_of_unknown_site_is_an_error_naming_known_sites(ctx: ToolCo
 
 async def test_sensors_are_full_names_in_contract_order(ctx: ToolContext) -> None:
     result = await call_tool("iot.sensors", {"site_name": "MAIN", "asset_id": "Chiller 6"}, context=ctx)
-    expected = [f"Chiller 6 {s}" for s in sensors_of("Chiller 6")]
+    expected = [f"Chiller 6 {s}" for s in default_catalog().sensors_of("Chiller 6")]
     assert result.output["sensors"] == expected
     assert result.output["total_sensors"] == 10
     assert result.output["units"]["Chiller 6 Supply Temperature"] == "degF"
@@ -69,7 +69,7 @@ async def test_history_returns_stored_values_with_site_local_timestamps(ctx: Too
         "2020-06-01T00:30:00-04:00", "2020-06-01T00:45:00-04:00",
     ]
     first = _row_index(small_fleet, "Chiller 9", "2020-06-01T04:00:00Z")
-    sensors = sensors_of("Chiller 9")
+    sensors = default_catalog().sensors_of("Chiller 9")
     k = sensors.index("Supply Temperature")
     assert out["observations"][0]["Chiller 9 Supply Temperature"] == k * 1000.0 + first
     assert out["observations"][0]["asset_id"] == "Chiller 9"
@@ -149,7 +149,7 @@ async def test_history_csv_writes_the_contract_file(ctx: ToolContext, small_flee
     path = Path(out["csv_path"])
     assert path == small_fleet.settings.work_dir / "Chiller_9_20200601T000000_20200602T000000_history.csv"
     frame = pd.read_csv(path)
-    expected_columns = ["timestamp", "asset_id", *(f"Chiller 9 {s}" for s in sensors_of("Chiller 9"))]
+    expected_columns = ["timestamp", "asset_id", *(f"Chiller 9 {s}" for s in default_catalog().sensors_of("Chiller 9"))]
     assert list(frame.columns) == expected_columns == out["columns"]
     assert len(frame) == out["total_observations"] == 96
     assert frame["timestamp"].iloc[0] == "2020-06-01T00:00:00-04:00"
