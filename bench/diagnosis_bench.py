@@ -27,10 +27,10 @@ from typing import Any
 
 import pandas as pd
 
-from specialists.failure.evidence import build_evidence
+from specialists.common.evidence import build_evidence
+from specialists.common.frames import from_telemetry_table, running_mask
+from specialists.common.windows import comparable_baseline, episode_windows
 from specialists.failure.scoring import rank_hypotheses
-from specialists.failure.windows import comparable_baseline, episode_windows
-from specialists.timeseries.frames import from_telemetry_table, running_mask
 
 MARGIN = pd.Timedelta(days=95)  # telemetry fetched before onset (baseline may look back up to 90 days)
 AFTER_PEAK = pd.Timedelta(days=10)  # and after the peak (an idle chiller: the recent window looks forward)

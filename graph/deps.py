@@ -88,7 +88,7 @@ async def open_deps(settings: Settings, *, llm: Any = None, config: GraphConfig 
     With `llm=None` the LLM configured in the settings (if any) is built; pass `llm=False` to force
     the offline mode.
     """
-    from graph.llm.model import build_chat_model
+    from assetops.llm import build_chat_model
 
     db = Database(settings)
     cache = build_cache(settings.redis_url, settings.artifact_lru_size)

@@ -11,9 +11,9 @@ from pydantic import BaseModel, Field
 from artifacts.model import Artifact
 from assetops.domain.actions import ACTIONS
 from assetops.domain.turn import Decision, Focus, SpecialistTask, TimeWindow
+from assetops.llm import ainvoke_recorded, compact_json
 from graph.context import TurnContext
-from graph.llm.model import ainvoke_recorded
-from graph.llm.prompts import SUPERVISOR_SYSTEM, actions_text, compact_json
+from graph.llm.prompts import SUPERVISOR_SYSTEM, actions_text
 from graph.state import SupervisorState, encode_focus
 
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from assetops.domain.actions import ACTIONS
 
 SUPERVISOR_SYSTEM = """You are the supervisor of an assistant for chiller operations and maintenance at site MAIN.
@@ -26,9 +23,3 @@ question. At most {max_chars} characters, plain text."""
 def actions_text() -> str:
     """The specialists' action catalogue, one line per specialist."""
     return "\n".join(f"- {sid}: {', '.join(actions)}" for sid, actions in ACTIONS.items())
-
-
-def compact_json(value: Any, limit: int = 6000) -> str:
-    """Compact JSON for a prompt, cut at `limit` characters."""
-    text = json.dumps(value, default=str, separators=(",", ":"))
-    return text if len(text) <= limit else text[:limit] + "…"

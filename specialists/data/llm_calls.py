@@ -13,8 +13,7 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from graph.llm.model import ainvoke_recorded
-from graph.llm.prompts import compact_json
+from assetops.llm import ainvoke_recorded, compact_json
 
 log = logging.getLogger(__name__)
 

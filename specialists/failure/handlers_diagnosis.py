@@ -17,21 +17,21 @@ import pandas as pd
 from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
-from specialists.failure.evidence import TEMPERATURE_SENSORS, Evidence, build_evidence
-from specialists.failure.reasoning import discriminating_measurement, headline, revise
-from specialists.failure.scoring import TEMPERATURE, Hypothesis, rank_hypotheses
-from specialists.failure.signatures import NO_FAULT
-from specialists.failure.validity import SUSPECT_Z, sensor_validity, suspect_sensors
-from specialists.failure.windows import Window, split_by_running
-from specialists.timeseries.frames import full_name, running_mask, short_name
-from specialists.timeseries.results import build_artifact, needs_data
-from specialists.timeseries.telemetry_source import (
+from specialists.common.evidence import TEMPERATURE_SENSORS, Evidence, build_evidence
+from specialists.common.frames import full_name, running_mask, short_name
+from specialists.common.results import build_artifact, needs_data
+from specialists.common.telemetry_source import (
     Telemetry,
     find_telemetry,
     history_follow_up,
     load_telemetry,
     task_assets,
 )
+from specialists.common.validity import SUSPECT_Z, sensor_validity, suspect_sensors
+from specialists.common.windows import Window, split_by_running
+from specialists.failure.reasoning import discriminating_measurement, headline, revise
+from specialists.failure.scoring import TEMPERATURE, Hypothesis, rank_hypotheses
+from specialists.failure.signatures import NO_FAULT
 
 SHORT_DIAGNOSIS_DAYS = 7  # a window shorter than this is widened for diagnosis
 WIDENED_DAYS = 28  # the weeks before: a baseline before a slow fault's onset, the last days as recent

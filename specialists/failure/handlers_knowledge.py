@@ -12,9 +12,9 @@ from artifacts.model import Artifact
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
-from specialists.timeseries.frames import full_name
-from specialists.timeseries.results import build_artifact, tool_errors
-from specialists.timeseries.telemetry_source import task_assets
+from specialists.common.frames import full_name
+from specialists.common.results import build_artifact, tool_errors
+from specialists.common.telemetry_source import task_assets
 
 MAX_MODES_PER_CALL = 5
 MAX_SENSORS_PER_CALL = 10

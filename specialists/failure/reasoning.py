@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from specialists.failure.evidence import Evidence
+from specialists.common.evidence import Evidence
 from specialists.failure.scoring import Hypothesis, observed_z
 from specialists.failure.signatures import NO_FAULT, SIGNATURE_BY_MODE
 

@@ -19,7 +19,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from specialists.failure.evidence import Evidence
+from specialists.common.evidence import Evidence
+from specialists.common.validity import isolated_temperature
 from specialists.failure.signatures import (
     APPROACH_OFFSET_AT_LOW_LOAD,
     EVAP_APPROACH,
@@ -33,7 +34,6 @@ from specialists.failure.signatures import (
     Expectation,
     Signature,
 )
-from specialists.failure.validity import isolated_temperature
 
 TEMPERATURE = 0.6
 Z_SCALE = 2.5  # effect size at which an expected shift counts as ~0.76 of full agreement

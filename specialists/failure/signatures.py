@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specialists.timeseries.derived import (
+from specialists.common.derived import (
     CHW_DELTA_T,
     EVAP_APPROACH,
     KW_PER_TON,

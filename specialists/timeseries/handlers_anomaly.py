@@ -18,12 +18,9 @@ from artifacts.matching import CoverageQuery, covers
 from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
-from specialists.timeseries.analysis_window import anomaly_analysis_window
-from specialists.timeseries.anomaly import summarise_anomalies
-from specialists.timeseries.drivers import DEFAULT_CALIBRATION, calibration_share, conditional_drivers
-from specialists.timeseries.frames import full_name, running_mask, short_name, spoken_name
-from specialists.timeseries.results import build_artifact, needs_data, result_status, tool_errors
-from specialists.timeseries.telemetry_source import (
+from specialists.common.frames import full_name, running_mask, short_name, spoken_name
+from specialists.common.results import build_artifact, needs_data, result_status, tool_errors
+from specialists.common.telemetry_source import (
     Telemetry,
     dataset_path,
     find_telemetry,
@@ -31,6 +28,9 @@ from specialists.timeseries.telemetry_source import (
     history_follow_up,
     load_telemetry,
 )
+from specialists.timeseries.analysis_window import anomaly_analysis_window
+from specialists.timeseries.anomaly import summarise_anomalies
+from specialists.timeseries.drivers import DEFAULT_CALIBRATION, calibration_share, conditional_drivers
 from specialists.timeseries.tsfm_retry import needs_longer_window, run_tsfm
 
 DEFAULT_AD_SENSORS = ("Power Input", "Chiller Efficiency")

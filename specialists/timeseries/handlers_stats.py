@@ -15,13 +15,16 @@ import pandas as pd
 from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
-from specialists.timeseries.derived import EVAP_APPROACH, SUPPLY_OFFSET
-from specialists.timeseries.frames import LOAD, full_name, running_mask, short_name
+from specialists.common.derived import EVAP_APPROACH, SUPPLY_OFFSET
+from specialists.common.evidence import build_evidence
+from specialists.common.frames import LOAD, full_name, running_mask, short_name
+from specialists.common.results import build_artifact, needs_data, result_status
+from specialists.common.telemetry_source import Telemetry, gather_telemetry
+from specialists.common.trend import SensorTrend, trend_table
+from specialists.common.validity import SUSPECT_Z, suspect_sensors
+from specialists.common.windows import split_by_running
 from specialists.timeseries.load_bins import load_bins
-from specialists.timeseries.results import build_artifact, needs_data, result_status
-from specialists.timeseries.telemetry_source import Telemetry, gather_telemetry
 from specialists.timeseries.thresholds import signal_for_rule, suggest_thresholds
-from specialists.timeseries.trend import SensorTrend, trend_table
 
 ALERT_KINDS = ("alert_rules", "alerts", "alert_summary")
 
@@ -52,11 +55,6 @@ async def _stored_result(ctx: SpecialistContext, task: SpecialistTask, artifacts
 
 def _moved_alone(telemetry: Telemetry) -> list[str]:
     """Temperatures that moved without their physically coupled sensors (likely sensor drift)."""
-    # Imported here: the failure specialist builds on this package, not the other way round.
-    from specialists.failure.evidence import build_evidence
-    from specialists.failure.validity import SUSPECT_Z, suspect_sensors
-    from specialists.failure.windows import split_by_running
-
     frame = telemetry.frame
     running = frame.index[running_mask(frame).to_numpy()]
     start, end = pd.Timestamp(telemetry.window.start), pd.Timestamp(telemetry.window.end)

@@ -18,6 +18,13 @@ import pandas as pd
 from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.common.frames import full_name, sample_minutes
+from specialists.common.results import build_artifact, needs_data, result_status, tool_errors
+from specialists.common.telemetry_source import (
+    Telemetry,
+    forecast_dataset_path,
+    gather_telemetry,
+)
 from specialists.timeseries.forecast import (
     MODEL_SHAPES,
     HorizonPlan,
@@ -26,13 +33,6 @@ from specialists.timeseries.forecast import (
     plan_horizon,
     requested_steps,
     summarise_forecast,
-)
-from specialists.timeseries.frames import full_name, sample_minutes
-from specialists.timeseries.results import build_artifact, needs_data, result_status, tool_errors
-from specialists.timeseries.telemetry_source import (
-    Telemetry,
-    forecast_dataset_path,
-    gather_telemetry,
 )
 from specialists.timeseries.tsfm_retry import run_tsfm
 

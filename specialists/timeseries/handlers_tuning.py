@@ -19,10 +19,9 @@ import pandas as pd
 
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
-from specialists.timeseries.forecast import DEFAULT_MODEL, ForecastError, forecast_errors, forecast_frames
-from specialists.timeseries.frames import full_name, short_name
-from specialists.timeseries.results import build_artifact, needs_data, tool_errors
-from specialists.timeseries.telemetry_source import (
+from specialists.common.frames import full_name, short_name
+from specialists.common.results import build_artifact, needs_data, tool_errors
+from specialists.common.telemetry_source import (
     Telemetry,
     dataset_path,
     find_telemetry,
@@ -31,6 +30,7 @@ from specialists.timeseries.telemetry_source import (
     load_telemetry,
     task_assets,
 )
+from specialists.timeseries.forecast import DEFAULT_MODEL, ForecastError, forecast_errors, forecast_frames
 from specialists.timeseries.tsfm_retry import run_tsfm
 
 DEFAULT_TARGETS = ("Tonnage",)

@@ -12,8 +12,8 @@ from typing import Any
 
 import pandas as pd
 
-from specialists.timeseries.derived import CONDENSER_LIFT, EVAP_APPROACH, KW_PER_TON, add_derived_signals
-from specialists.timeseries.frames import LOAD, RUNNING_LOAD_PCT
+from specialists.common.derived import CONDENSER_LIFT, EVAP_APPROACH, KW_PER_TON, add_derived_signals
+from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 DEFAULT_EDGES: tuple[float, ...] = (RUNNING_LOAD_PCT, 40.0, 70.0, 101.0)
 BIN_SIGNALS: tuple[str, ...] = (

@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from specialists.common.derived import EVAP_APPROACH, SUPPLY_OFFSET, add_derived_signals
+from specialists.common.frames import LOAD, running_mask
+from specialists.common.trend import robust_sigma
 from specialists.timeseries.anomaly import flagged_runs
-from specialists.timeseries.derived import EVAP_APPROACH, SUPPLY_OFFSET, add_derived_signals
-from specialists.timeseries.frames import LOAD, running_mask
-from specialists.timeseries.trend import robust_sigma
 
 K_LEVELS: tuple[float, ...] = (2.0, 3.0, 4.0)
 

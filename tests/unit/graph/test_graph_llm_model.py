@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from assetops.llm import build_chat_model
 from assetops.profiling import chat_model_name as model_name
 from assetops.settings import Settings
-from graph.llm.model import build_chat_model
 
 
 def test_no_model_name_means_the_offline_mode(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from bench.diagnosis_bench import evaluate_episode, summarise
 from fleet.synthetic import FaultEpisode, GeneratorConfig, episodes_frame, simulate
-from specialists.timeseries.frames import from_telemetry_table
+from specialists.common.frames import from_telemetry_table
 
 ONSET = pd.Timestamp("2020-06-20", tz="UTC")
 PEAK = pd.Timestamp("2020-07-25 15:00", tz="UTC")

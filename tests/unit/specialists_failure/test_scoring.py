@@ -5,7 +5,10 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from specialists.failure.evidence import Evidence, build_evidence
+from specialists.common.evidence import Evidence, build_evidence
+from specialists.common.frames import running_mask
+from specialists.common.validity import sensor_validity
+from specialists.common.windows import split_by_running
 from specialists.failure.reasoning import discriminating_measurement, headline, revise
 from specialists.failure.scoring import rank_hypotheses, softmax
 from specialists.failure.signatures import (
@@ -16,9 +19,6 @@ from specialists.failure.signatures import (
     SENSOR_DRIFT,
     TRIP,
 )
-from specialists.failure.validity import sensor_validity
-from specialists.failure.windows import split_by_running
-from specialists.timeseries.frames import running_mask
 from tests.unit.specialists_timeseries.synthetic import ASSET, chiller_frame, ramp
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from specialists.failure.windows import MIN_RUNNING, comparable_baseline, episode_windows, split_by_running
+from specialists.common.windows import MIN_RUNNING, comparable_baseline, episode_windows, split_by_running
 
 
 def _times(start: str, days: int) -> pd.DatetimeIndex:

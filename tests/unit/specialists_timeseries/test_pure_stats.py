@@ -6,12 +6,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from specialists.common.derived import EVAP_APPROACH, KW_PER_TON, add_derived_signals
+from specialists.common.trend import longest_flat_run_hours, slope_per_day, trend_table
 from specialists.timeseries.anomaly import flagged_runs, summarise_anomalies
-from specialists.timeseries.derived import EVAP_APPROACH, KW_PER_TON, add_derived_signals
 from specialists.timeseries.forecast import forecast_errors, plan_horizon, requested_steps, summarise_forecast
 from specialists.timeseries.load_bins import load_bins
 from specialists.timeseries.thresholds import signal_for_rule, suggest_threshold
-from specialists.timeseries.trend import longest_flat_run_hours, slope_per_day, trend_table
 from specialists.timeseries.tsfm_retry import corrected_tsfm_args, needs_longer_window
 from tests.unit.specialists_timeseries.synthetic import chiller_frame, ramp
 

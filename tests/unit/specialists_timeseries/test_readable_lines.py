@@ -1,7 +1,7 @@
 """Forecast and sensor wording people can read: no "flat from 0.00 to 0.00", no repeated asset names."""
 
+from specialists.common.frames import spoken_name
 from specialists.timeseries.forecast import forecast_line
-from specialists.timeseries.frames import spoken_name
 
 
 def _summary(first: float, last: float, low: float, high: float, direction: str) -> dict[str, object]:

@@ -11,6 +11,7 @@ import pandas as pd
 
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import ToolOutcome
+from specialists.common.telemetry_source import regular_tail
 from specialists.timeseries import TimeseriesSpecialist
 from specialists.timeseries.analysis_window import (
     MAX_ANALYSIS_DAYS,
@@ -21,7 +22,6 @@ from specialists.timeseries.drivers import calibration_share, conditional_driver
 from specialists.timeseries.forecast import summarise_forecast
 from specialists.timeseries.handlers_stats import PRE_EVENT_DAYS
 from specialists.timeseries.handlers_tuning import idle_note
-from specialists.timeseries.telemetry_source import regular_tail
 from specialists.timeseries.tsfm_retry import corrected_tsfm_args
 from tests.unit.specialists_timeseries.synthetic import (
     ASSET,

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from specialists.timeseries.derived import (
+from specialists.common.derived import (
     CHW_DELTA_T,
     CONDENSER_LIFT,
     DERIVED_UNITS,
@@ -30,8 +30,8 @@ from specialists.timeseries.derived import (
     SUPPLY_OFFSET,
     add_derived_signals,
 )
-from specialists.timeseries.frames import LOAD, RUNNING_LOAD_PCT, running_mask
-from specialists.timeseries.trend import robust_sigma
+from specialists.common.frames import LOAD, RUNNING_LOAD_PCT, running_mask
+from specialists.common.trend import robust_sigma
 
 MIN_SAMPLES = 24  # six hours of running data at 15 minutes
 EVENT_LOOKBACK = pd.Timedelta(days=1)

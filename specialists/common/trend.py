@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from specialists.timeseries.frames import (
+from specialists.common.frames import (
     CONSTANT_BY_DESIGN,
     LOAD,
     running_mask,

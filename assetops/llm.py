@@ -1,7 +1,9 @@
-"""Build the configured chat model (an OpenAI-compatible endpoint) and record every call of it."""
+"""The chat model: build the configured one (an OpenAI-compatible endpoint), record every call of it,
+and put values into prompts compactly. Used by the graph (decision, synthesis) and the specialists."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -61,3 +63,9 @@ async def astream_recorded(llm: Any, prompt: Any, *, purpose: str,
 
 def _record(llm: Any, started: float, raw: Any, purpose: str) -> None:
     record_llm_call(llm, started, raw if isinstance(raw, AIMessage) else None, purpose)
+
+
+def compact_json(value: Any, limit: int = 6000) -> str:
+    """Compact JSON for a prompt, cut at `limit` characters."""
+    text = json.dumps(value, default=str, separators=(",", ":"))
+    return text if len(text) <= limit else text[:limit] + "…"

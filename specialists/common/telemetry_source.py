@@ -18,7 +18,7 @@ from artifacts.model import Artifact
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext
-from specialists.timeseries.frames import asset_frame, full_name, read_telemetry_csv
+from specialists.common.frames import asset_frame, full_name, read_telemetry_csv
 
 TELEMETRY_KIND = "telemetry_window"
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from specialists.failure.evidence import MIN_SAMPLES, TEMPERATURE_SENSORS, Evidence, SignalShift
-from specialists.timeseries.derived import CHW_DELTA_T, KW_PER_TON
+from specialists.common.derived import CHW_DELTA_T, KW_PER_TON
+from specialists.common.evidence import MIN_SAMPLES, TEMPERATURE_SENSORS, Evidence, SignalShift
 
 SUSPECT_Z = 2.0  # a sensor someone asks about: this much movement is worth judging
 ISOLATED_Z = 2.5  # a sensor nobody named: stricter, so a quiet chiller does not grow "drifting" sensors
