@@ -19,7 +19,7 @@ from assetops.domain.catalog_loader import load_catalog
 from assetops.settings import Settings
 from graph.checkpoint import open_checkpointer
 from graph.config import GraphConfig
-from graph.planner import Planner
+from graph.planning.planner import Planner
 from specialists.base import ToolOutcome
 from specialists.registry import SpecialistRegistry
 

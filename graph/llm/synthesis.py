@@ -7,7 +7,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from assetops.llm import astream_recorded, compact_json
-from graph.answer import TurnOutcome
+from graph.answering.compose import TurnOutcome
 from graph.context import TurnContext
 from graph.llm.prompts import ANSWER_SYSTEM
 from graph.nodes.common import last_user_message

@@ -11,7 +11,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from artifacts.model import Artifact
-from graph.answer import TurnOutcome, compose_answer, direct_answer
+from graph.answering.compose import TurnOutcome, compose_answer, direct_answer
 from graph.context import TurnContext
 from graph.nodes.common import last_user_message, session_artifacts
 from graph.state import SupervisorState

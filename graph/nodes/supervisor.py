@@ -21,8 +21,8 @@ from assetops.domain.turn import Decision
 from graph.context import TurnContext
 from graph.decide import capped_plan, fold_results, ready_tasks
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
-from graph.planner import call_planner
 from graph.planning.offline import plan_turn
+from graph.planning.planner import call_planner
 from graph.state import (
     SupervisorState,
     decode_focus,
@@ -53,7 +53,7 @@ async def _decide(state: SupervisorState, ctx: TurnContext) -> tuple[Decision, l
     artifacts = await session_artifacts(ctx, state.get("artifact_ids") or [])
     notes: list[str] = []
     if ctx.deps.llm is not None:
-        from graph.llm.decision import llm_decide
+        from graph.planning.llm_decision import llm_decide
 
         try:
             return await llm_decide(ctx, state, message, focus, artifacts), notes

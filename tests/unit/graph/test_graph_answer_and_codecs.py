@@ -7,8 +7,8 @@ from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
 from assetops.domain.turn import Focus, SpecialistTask, TimeWindow
-from graph.answer import TurnOutcome, compose_answer
-from graph.llm.decision import PlannedTask, SupervisorDecision, to_decision
+from graph.answering.compose import TurnOutcome, compose_answer
+from graph.planning.llm_decision import PlannedTask, SupervisorDecision, to_decision
 from graph.state import decode_focus, decode_task, encode_focus, encode_task
 from tests.support.catalog import default_catalog
 

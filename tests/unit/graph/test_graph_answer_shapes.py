@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from artifacts.model import Artifact
-from graph.answer import DEFAULT_MAX_CHARS, TurnOutcome, compose_answer
-from graph.answer_parts import severity_level
-from graph.answer_style import read_question
+from graph.answering.compose import DEFAULT_MAX_CHARS, TurnOutcome, compose_answer
+from graph.answering.question_style import read_question
+from graph.answering.sections import severity_level
 from tests.support.catalog import default_catalog
 
 WINDOW = {"start": "2021-03-01T00:00:00-05:00", "end": "2021-06-01T00:00:00-04:00", "label": "march to may 2021"}

@@ -15,7 +15,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
-from graph.answer_parts import (
+from graph.answering.confidence import confidence_line
+from graph.answering.figures import telemetry_figures
+from graph.answering.long_output import LONG_KINDS, markdown_url
+from graph.answering.markdown import sentences, whole_clauses
+from graph.answering.question_style import QuestionStyle, read_question
+from graph.answering.recommend import offer_sentence
+from graph.answering.sections import (
     PROTOCOL_KINDS,
     brief_lines,
     data_issue_lines,
@@ -26,12 +32,6 @@ from graph.answer_parts import (
     severity_lines,
     source_telemetry,
 )
-from graph.answer_style import QuestionStyle, read_question
-from graph.answering.confidence import confidence_line
-from graph.answering.figures import telemetry_figures
-from graph.answering.long_output import LONG_KINDS, markdown_url
-from graph.answering.markdown import sentences, whole_clauses
-from graph.answering.recommend import offer_sentence
 from graph.answering.shapes import AnswerInputs, ShapedLead, decision_shape, shaped_lead
 
 PROBLEM_LINE_CHARS = 240
