@@ -10,8 +10,10 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from assetops.settings import Settings
+from graph.state import STATE_TYPES
 
 CHECKPOINT_FILE = "checkpoints.sqlite"
 
@@ -25,13 +27,19 @@ def postgres_conninfo(settings: Settings) -> str:
     return url
 
 
+def state_serializer() -> JsonPlusSerializer:
+    """The checkpoint serializer: rebuilds LangChain messages, LangGraph's own types and the turn
+    state's dataclasses (`graph.state.STATE_TYPES`), and nothing else."""
+    return JsonPlusSerializer(allowed_msgpack_modules=[(t.__module__, t.__name__) for t in STATE_TYPES])
+
+
 @contextlib.asynccontextmanager
 async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointSaver]:
     """Open (and set up) the saver for the configured database; closed when the block ends."""
     if settings.is_postgres:
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 
-        async with AsyncPostgresSaver.from_conn_string(postgres_conninfo(settings)) as saver:
+        async with AsyncPostgresSaver.from_conn_string(postgres_conninfo(settings), serde=state_serializer()) as saver:
             await saver.setup()
             yield saver
         return
@@ -39,5 +47,6 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointS
 
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     async with AsyncSqliteSaver.from_conn_string(str(settings.data_dir / CHECKPOINT_FILE)) as saver:
+        saver.serde = state_serializer()  # this saver's constructor takes no serializer
         await saver.setup()
         yield saver

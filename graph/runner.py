@@ -19,6 +19,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, HumanMessage
 
 from assetops.domain.events import EventType, TurnEvent
+from assetops.domain.turn import SpecialistTask
 from assetops.profiling import Profile, profiling
 from graph.context import TurnContext
 from graph.deps import Deps
@@ -94,7 +95,7 @@ async def _drive_graph(deps: Deps, session_id: str, turn_index: int, message: st
     ctx = TurnContext(deps=deps, session_id=session_id, turn_index=turn_index, reference_date=ref, emit=emit,
                       tools=tools)
     turn_input = {"messages": [HumanMessage(content=message)], "reference_date": ref.isoformat(),
-                  "turn_index": turn_index, "plan": [], "results": [], "step": 0, "notes": [], "decision": {},
+                  "turn_index": turn_index, "plan": [], "results": [], "step": 0, "notes": [], "decision": None,
                   "answer": ""}
     task = asyncio.create_task(_invoke(deps, ctx, session_id, turn_input, profile, queue))
     saw_answer = False
@@ -136,8 +137,8 @@ async def _invoke(deps: Deps, ctx: TurnContext, session_id: str, turn_input: dic
 
 
 def _status(state: dict[str, Any]) -> str:
-    plan = state.get("plan") or []
-    if any(t.get("status") in ("failed", "skipped") for t in plan):
+    plan: list[SpecialistTask] = state.get("plan") or []
+    if any(t.status in ("failed", "skipped") for t in plan):
         return "partial"
     return "ok"
 

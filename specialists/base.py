@@ -1,4 +1,5 @@
-"""What every specialist shares: its context, its result, and the session-aware tool runner.
+"""What every specialist shares: its context, its result (`SpecialistResult`, defined on the floor in
+`assetops.domain.turn` and re-exported here), and the session-aware tool runner.
 
 A specialist receives one narrow `SpecialistTask`, asks the artifact store what is already known,
 runs only the missing tool calls (independent ones in one parallel batch), writes artifacts and
@@ -10,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -21,7 +21,9 @@ from artifacts.store import ArtifactStore
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.events import TurnEvent, tool_call_payload
 from assetops.domain.specialists import SpecialistId
-from assetops.domain.turn import SpecialistTask
+from assetops.domain.turn import SpecialistResult, SpecialistTask
+
+__all__ = ["Emit", "Specialist", "SpecialistContext", "SpecialistResult", "ToolOutcome", "ToolRunner", "call_key"]
 
 Emit = Callable[[TurnEvent], Awaitable[None]]
 
@@ -165,21 +167,6 @@ class SpecialistContext:
     def new_artifact_fields(self) -> dict[str, Any]:
         """Fields every artifact of this task shares."""
         return {"session_id": self.session_id, "turn_index": self.turn_index}
-
-
-@dataclass
-class SpecialistResult:
-    """What a specialist hands back to the supervisor: short, with ids, never raw tool dumps."""
-
-    specialist: SpecialistId
-    action: str
-    status: Literal["ok", "partial", "failed"]
-    summary: str
-    artifact_ids: list[str] = field(default_factory=list)
-    reused_artifact_ids: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    follow_ups: list[SpecialistTask] = field(default_factory=list)  # missing evidence another specialist can get
-    result_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
 
 
 class Specialist(Protocol):

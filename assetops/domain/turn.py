@@ -1,10 +1,13 @@
-"""The types of one turn: the time window, the dialog focus, a specialist task and the planner's decision.
+"""The types of one turn: the time window, the dialog focus, a specialist task, its result and the
+planner's decision.
 
-Planning produces them, the supervisor carries them between nodes, and the specialists read them.
+Planning produces them, the supervisor carries them between nodes (the LangGraph checkpointer stores
+these dataclasses as they are), and the specialists read and return them.
 """
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Literal
@@ -41,9 +44,18 @@ class Focus:
     pending_offer: str | None = None  # an action the last answer offered ("draft_wo"): "yes, do it" takes it
 
 
+# Where a task of the turn's plan stands: waiting (or to be retried), done, given up, or skipped
+# because evidence it depends on could not be obtained.
+TaskStatus = Literal["pending", "done", "failed", "skipped"]
+
+
 @dataclass
 class SpecialistTask:
-    """One narrow task for one specialist. `depends_on` indexes earlier tasks of the same plan."""
+    """One narrow task for one specialist. `depends_on` indexes earlier tasks of the same plan.
+
+    The last three fields are the supervisor's bookkeeping while the task sits in a plan: a
+    specialist never reads them.
+    """
 
     specialist: SpecialistId
     action: str
@@ -54,6 +66,60 @@ class SpecialistTask:
     params: dict[str, Any] = field(default_factory=dict)
     depends_on: list[int] = field(default_factory=list)
     goal: str = ""  # one line a person can read: "anomaly detection on Chiller 4 power, Mar-May 2021"
+    status: TaskStatus = "pending"
+    attempts: int = 0  # retries spent
+    reason: str = ""  # why it failed or was skipped
+
+    @property
+    def label(self) -> str:
+        """The task as a person reads it: its goal, else `specialist.action`."""
+        return self.goal or f"{self.specialist}.{self.action}"
+
+    def signature(self) -> tuple[object, ...]:
+        """What makes two tasks the same piece of work (used to drop duplicates)."""
+        window = (self.window.start.isoformat(), self.window.end.isoformat()) if self.window else (None, None)
+        return (self.specialist, self.action, tuple(self.asset_ids), tuple(self.equipment_ids), *window,
+                tuple(sorted(self.sensors)))
+
+
+ResultStatus = Literal["ok", "partial", "failed"]
+
+
+@dataclass
+class SpecialistResult:
+    """What a specialist hands back to the supervisor: short, with ids, never raw tool dumps.
+
+    The last four fields are filled by the dispatch node: which plan task it answers, in which
+    supervisor step, and whether a failure is worth retrying.
+    """
+
+    specialist: SpecialistId
+    action: str
+    status: ResultStatus
+    summary: str
+    artifact_ids: list[str] = field(default_factory=list)
+    reused_artifact_ids: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    follow_ups: list[SpecialistTask] = field(default_factory=list)  # missing evidence another specialist can get
+    result_id: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
+    task_index: int = -1  # the plan index of the task it answers
+    step: int = 0  # the supervisor step that dispatched it
+    unavailable: bool = False  # no specialist could take the task: retrying cannot help
+    retryable: bool = True  # a crash, missing evidence or a transient error: a retry may succeed
+
+    @property
+    def usable(self) -> bool:
+        """Whether it produced something an answer can lead with."""
+        return self.status in ("ok", "partial") and bool(self.summary)
+
+    @property
+    def all_artifact_ids(self) -> list[str]:
+        """Artifacts it created, then those it reused."""
+        return [*self.artifact_ids, *self.reused_artifact_ids]
+
+    def first_error(self) -> str:
+        """Its first error, else its summary: why it failed, in one line."""
+        return str(self.errors[0]) if self.errors else self.summary or "unknown error"
 
 
 DecisionKind = Literal["run", "answer", "clarify", "reject"]
@@ -85,3 +151,22 @@ class Decision:
     reference_date: date | None = None
     shape: QuestionShape = "open"
     scope: Scope = "asset"
+
+
+@dataclass
+class TurnDecision:
+    """What later nodes of the turn need of the planner's decision (its tasks and focus are kept
+    apart, in the plan and the focus)."""
+
+    kind: DecisionKind = "answer"
+    message: str = ""
+    intent: str = ""
+    assumptions: list[str] = field(default_factory=list)
+    shape: QuestionShape = "open"
+    scope: Scope = "asset"
+
+    @classmethod
+    def of(cls, decision: Decision, *, kind: DecisionKind | None = None) -> TurnDecision:
+        """The turn's part of `decision` (`kind` overrides: a run with nothing runnable answers)."""
+        return cls(kind=kind or decision.kind, message=decision.message, intent=decision.intent,
+                   assumptions=list(decision.assumptions), shape=decision.shape, scope=decision.scope)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
+from assetops.domain.turn import Focus, SpecialistResult, SpecialistTask, TimeWindow, TurnDecision
 from graph.answering.confidence import confidence_line
 from graph.answering.figures import telemetry_figures
 from graph.answering.long_output import LONG_KINDS, markdown_url
@@ -58,13 +58,13 @@ NEXT_BY_ACTION: dict[str, str] = {
 class TurnOutcome:
     """Everything an answer may draw on for one turn."""
 
-    decision: dict[str, Any]
-    plan: list[dict[str, Any]]
-    results: list[dict[str, Any]]
+    decision: TurnDecision
+    plan: list[SpecialistTask]
+    results: list[SpecialistResult]
     artifacts: list[Artifact]  # created or reused this turn, in result order
     zone: ZoneInfo  # the site's time zone: stored (UTC) times are shown in it
     notes: list[str] = field(default_factory=list)
-    focus: dict[str, Any] = field(default_factory=dict)
+    focus: Focus = field(default_factory=Focus)
     question: str = ""  # the user's message this turn answers
     cited: list[Artifact] = field(default_factory=list)  # earlier artifacts this turn's artifacts cite
     session: list[Artifact] = field(default_factory=list)  # every artifact visible in the session (verdicts)
@@ -73,24 +73,23 @@ class TurnOutcome:
 def scope_line(outcome: TurnOutcome) -> str:
     """Which assets and window the turn was about (from the tasks, else the focus)."""
     assets: list[str] = []
-    window: dict[str, Any] | None = None
+    window: TimeWindow | None = None
     for task in outcome.plan:
-        assets += [a for a in task.get("asset_ids") or [] if a not in assets]
-        window = window or task.get("window")
+        assets += [a for a in task.asset_ids if a not in assets]
+        window = window or task.window
     if not assets:
-        assets = list(outcome.focus.get("asset_ids") or [])
-    window = window or outcome.focus.get("window")
+        assets = list(outcome.focus.asset_ids)
+    window = window or outcome.focus.window
     parts = []
     if assets:
         parts.append(", ".join(assets))
     if window:
-        label = f" ({window['label']})" if window.get("label") else ""
-        parts.append(f"{_window_bound(window['start'])} to {_window_bound(window['end'])}{label}")
+        label = f" ({window.label})" if window.label else ""
+        parts.append(f"{_window_bound(window.start)} to {_window_bound(window.end)}{label}")
     return f"Scope: {'; '.join(parts)}." if parts else ""
 
 
-def _window_bound(iso: str) -> str:
-    moment = datetime.fromisoformat(iso)
+def _window_bound(moment: datetime) -> str:
     return f"{moment:%Y-%m-%d}" if (moment.hour, moment.minute) == (0, 0) else f"{moment:%Y-%m-%d %H:%M}"
 
 
@@ -100,24 +99,24 @@ def site_time(moment: datetime, zone: ZoneInfo) -> str:
     return f"{local:%Y-%m-%d}" if (local.hour, local.minute) == (0, 0) else f"{local:%Y-%m-%d %H:%M}"
 
 
-def ordered_results(outcome: TurnOutcome, style: QuestionStyle) -> list[dict[str, Any]]:
+def ordered_results(outcome: TurnOutcome, style: QuestionStyle) -> list[SpecialistResult]:
     """Usable results, those answering the question first; within each group later steps (which
     build on earlier ones, like a comparison on its data) first."""
-    usable = [r for r in outcome.results if r["status"] in ("ok", "partial") and r.get("summary")]
-    answering = style.answering_actions(str(outcome.decision.get("intent") or ""))
-    return sorted(usable, key=lambda r: (r["action"] not in answering, -int(r.get("step", 0))))
+    usable = [r for r in outcome.results if r.usable]
+    answering = style.answering_actions(outcome.decision.intent)
+    return sorted(usable, key=lambda r: (r.action not in answering, -r.step))
 
 
-def _lead(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, answering: frozenset[str] = frozenset(),
+def _lead(outcome: TurnOutcome, ordered: list[SpecialistResult], *, answering: frozenset[str] = frozenset(),
           short: bool = False) -> str:
     """The findings: results answering the question in full (the first one at least), the others by
     their first clause; `short` keeps only the first clause of the first."""
     picked: list[tuple[str, bool]] = []
     for index, result in enumerate(ordered):
-        summary, answers = result["summary"].strip(), index == 0 or result["action"] in answering
+        summary, answers = result.summary.strip(), index == 0 or result.action in answering
         # A supporting step of the lead's own specialist (a comparison's per-chiller windows) adds
         # nothing the lead does not already say; another specialist's finding does.
-        if not answers and result["specialist"] == ordered[0]["specialist"]:
+        if not answers and result.specialist == ordered[0].specialist:
             continue
         if summary not in [text for text, _ in picked]:
             picked.append((summary, answers))
@@ -130,14 +129,14 @@ def _lead(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, answering: fro
                         for text, in_full in picked)
     if outcome.results:
         return "I could not complete the analysis this turn; here is what went wrong."
-    return outcome.decision.get("message") or "There was nothing to analyse in that message."
+    return outcome.decision.message or "There was nothing to analyse in that message."
 
 
-def _artifacts_by_relevance(outcome: TurnOutcome, ordered: list[dict[str, Any]]) -> list[Artifact]:
+def _artifacts_by_relevance(outcome: TurnOutcome, ordered: list[SpecialistResult]) -> list[Artifact]:
     """The turn's artifacts, those of the answering result first."""
     rank: dict[str, int] = {}
     for position, result in enumerate(ordered):
-        for artifact_id in [*result.get("artifact_ids", []), *result.get("reused_artifact_ids", [])]:
+        for artifact_id in result.all_artifact_ids:
             rank.setdefault(artifact_id, position)
     return sorted(outcome.artifacts, key=lambda a: rank.get(a.id, len(ordered)))
 
@@ -157,12 +156,12 @@ def _evidence(artifacts: list[Artifact], scope_window: str, limit: int, zone: Zo
 
 def _problems(outcome: TurnOutcome) -> list[str]:
     problems = []
-    latest = {r["task_index"]: r for r in outcome.results}  # a retried task speaks through its last attempt
+    latest = {r.task_index: r for r in outcome.results}  # a retried task speaks through its last attempt
     for result in latest.values():
-        task = outcome.plan[result["task_index"]] if result["task_index"] < len(outcome.plan) else {}
-        if result["status"] == "failed" and task.get("status") == "failed":
-            error = str(result["errors"][0]) if result.get("errors") else ""
-            summary = result["summary"].strip() or f"{task.get('goal') or result['action']} failed"
+        task = outcome.plan[result.task_index] if 0 <= result.task_index < len(outcome.plan) else None
+        if result.status == "failed" and task is not None and task.status == "failed":
+            error = str(result.errors[0]) if result.errors else ""
+            summary = result.summary.strip() or f"{task.goal or result.action} failed"
             detail = f" ({error})" if error and error not in summary else ""
             problems.append(f"- {_clip(summary + detail)}")
     problems += [f"- {_clip(note)}" for note in outcome.notes if note.startswith(("Skipped", "Stopped", "Not run"))]
@@ -176,12 +175,12 @@ def _clip(text: str, limit: int = PROBLEM_LINE_CHARS) -> str:
 
 def _confidence(outcome: TurnOutcome) -> str:
     """What the answer rests on (graph/answering/confidence.py); none for answers built from no data."""
-    failed = any(t.get("status") in ("failed", "skipped") for t in outcome.plan)
+    failed = any(t.status in ("failed", "skipped") for t in outcome.plan)
     return confidence_line(outcome.artifacts, evidence_missing=failed)
 
 
 def _assumptions(outcome: TurnOutcome) -> list[str]:
-    found = list(outcome.decision.get("assumptions") or [])
+    found = list(outcome.decision.assumptions)
     for artifact in outcome.artifacts:
         found += artifact.assumptions[:2]
     return _dedupe(found)[:4]
@@ -191,11 +190,11 @@ def _dedupe(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-def _next_question(ordered: list[dict[str, Any]]) -> str:
+def _next_question(ordered: list[SpecialistResult]) -> str:
     if not ordered:
         return ""
     first = ordered[0]
-    text = NEXT_BY_ACTION.get(first["action"]) or NEXT_QUESTION.get(first["specialist"])
+    text = NEXT_BY_ACTION.get(first.action) or NEXT_QUESTION.get(first.specialist)
     return "Next: " + (text or "What would you like to look at next?")
 
 
@@ -210,14 +209,13 @@ def _fit(candidates: list[list[str]], max_chars: int) -> str:
     return text
 
 
-def _body(outcome: TurnOutcome, ordered: list[dict[str, Any]], artifacts: list[Artifact],
+def _body(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list[Artifact],
           answering: frozenset[str], *, lead: str, severity: bool) -> list[str]:
     """Lines under the lead: silent sensors, the answering checklist's steps, the severity if asked."""
-    created = {i for r in outcome.results for i in r.get("artifact_ids") or []}  # reused ones were said before
+    created = {i for r in outcome.results for i in r.artifact_ids}  # reused ones were said before
     body = data_issue_lines([a for a in artifacts if a.id in created], lead)
     # A checklist is shown step by step when it answers the question; a supporting one is only cited.
-    asked = {i for n, r in enumerate(ordered) if n == 0 or r["action"] in answering
-             for i in r.get("artifact_ids") or []}
+    asked = {i for n, r in enumerate(ordered) if n == 0 or r.action in answering for i in r.artifact_ids}
     protocol = next((a for a in artifacts if a.kind in PROTOCOL_KINDS and a.id in asked), None)
     if protocol is not None:
         body += protocol_lines(protocol)
@@ -231,14 +229,14 @@ def _shaped(outcome: TurnOutcome, artifacts: list[Artifact]) -> ShapedLead | Non
     shape, scope = decision_shape(outcome.decision)
     return shaped_lead(AnswerInputs(shape=shape, scope=scope, question=outcome.question, artifacts=artifacts,
                                     session=outcome.session or [*outcome.cited, *outcome.artifacts],
-                                    pending_offer=outcome.focus.get("pending_offer")))
+                                    pending_offer=outcome.focus.pending_offer))
 
 
-def _figures_lead(outcome: TurnOutcome, ordered: list[dict[str, Any]], artifacts: list[Artifact]) -> list[str]:
+def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list[Artifact]) -> list[str]:
     """A telemetry window that answers the question: its figures as bullets, not a run-on summary."""
-    if not ordered or ordered[0]["action"] != "history":
+    if not ordered or ordered[0].action != "history":
         return []
-    ids = set(ordered[0].get("artifact_ids") or [])
+    ids = set(ordered[0].artifact_ids)
     window = next((a for a in artifacts if a.id in ids and a.kind == "telemetry_window"
                    and (a.results or {}).get("stats")), None)
     if window is None or not window.window_start or not window.window_end:
@@ -260,13 +258,13 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
     if style.brief and (shaped is None or decision_shape(outcome.decision)[0] == "open"):
         return brief_answer(outcome, ordered, max_chars=min(max_chars, BRIEF_MAX_CHARS))
     limit = max_chars if style.detail else min(max_chars, DEFAULT_MAX_CHARS)
-    answering = style.answering_actions(str(outcome.decision.get("intent") or ""))
+    answering = style.answering_actions(outcome.decision.intent)
     full, short = _lead(outcome, ordered, answering=answering), _lead(outcome, ordered, short=True)
     figures = _figures_lead(outcome, ordered, artifacts) if shaped is None else []
     if shaped is not None:
         opening = [shaped.first, *shaped.lines]
         full, short = shaped.first, shaped.first
-    elif figures and ordered[0]["summary"].strip() == full.strip():
+    elif figures and ordered[0].summary.strip() == full.strip():
         opening = figures  # the window is the whole finding: its figures say it readably
     else:
         opening = [full]
@@ -278,7 +276,7 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
     tail = ["Not available:", *problems] if problems else []
     assumptions = _assumptions(outcome)
     assumed = "Assumptions: " + "; ".join(a.rstrip(". ") for a in assumptions) + "." if assumptions else ""
-    offer = (shaped.offer if shaped is not None else "") or offer_sentence(outcome.focus.get("pending_offer"))
+    offer = (shaped.offer if shaped is not None else "") or offer_sentence(outcome.focus.pending_offer)
     closing = [_confidence(outcome), f"Next: {offer}" if offer else _next_question(ordered)]
     evidence, few = _evidence(artifacts, scope, 8, outcome.zone), _evidence(artifacts, scope, 3, outcome.zone)
     rest = "\n".join(p for p in [*body, scope, *tail, few, *closing] if p)
@@ -294,7 +292,7 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
     ], limit)
 
 
-def brief_answer(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, max_chars: int) -> str:
+def brief_answer(outcome: TurnOutcome, ordered: list[SpecialistResult], *, max_chars: int) -> str:
     """A few lines for a manager from the turn's and the cited artifacts: no generic suggestion."""
     evidence = [*outcome.cited, *outcome.artifacts]
     telemetry = source_telemetry(evidence, latest(evidence, ("diagnose",)))
@@ -302,8 +300,8 @@ def brief_answer(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, max_cha
     if telemetry is not None and telemetry.window_start and telemetry.window_end:
         period = f" ({site_time(telemetry.window_start, outcome.zone)} to {site_time(telemetry.window_end, outcome.zone)})"
     else:
-        window = outcome.focus.get("window")
-        period = f" ({window.get('label') or _window_bound(window['start'])})" if window else ""
+        window = outcome.focus.window
+        period = f" ({window.label or _window_bound(window.start)})" if window else ""
     lines = brief_lines(evidence, f"{', '.join(assets) or 'Site MAIN'}{period}:")
     if len(lines) <= 1:  # nothing diagnostic to condense: the answering finding, shortened
         lines = [_lead(outcome, ordered, short=True)]
@@ -315,9 +313,9 @@ def brief_answer(outcome: TurnOutcome, ordered: list[dict[str, Any]], *, max_cha
     return fit_brief([*lines, *sources, *closing], max_chars)
 
 
-def direct_answer(decision: dict[str, Any], notes: list[str], *, max_chars: int) -> str:
+def direct_answer(decision: TurnDecision, notes: list[str], *, max_chars: int) -> str:
     """The answer for a turn that ran nothing: the planner's reply, question or refusal."""
-    message = decision.get("message") or "I am not sure what you would like me to do; could you rephrase?"
+    message = decision.message or "I am not sure what you would like me to do; could you rephrase?"
     extra = [n for n in notes if n]
     text = "\n".join([message, *extra])
     return text if len(text) <= max_chars else text[: max_chars - 1] + "…"

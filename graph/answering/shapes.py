@@ -10,9 +10,9 @@ report) are summarised and linked. Pure: reads artifacts and the question only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from artifacts.model import Artifact
+from assetops.domain.turn import TurnDecision
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets
@@ -149,8 +149,6 @@ def offer_for(pending_offer: str | None) -> str:
     return offer_sentence(pending_offer)
 
 
-def decision_shape(decision: Any) -> tuple[str, str]:
-    """(shape, scope) of the turn's decision, whether it is the encoded dict or a typed object."""
-    if isinstance(decision, dict):
-        return str(decision.get("shape") or "open"), str(decision.get("scope") or "asset")
-    return str(getattr(decision, "shape", "open") or "open"), str(getattr(decision, "scope", "asset") or "asset")
+def decision_shape(decision: TurnDecision) -> tuple[str, str]:
+    """(shape, scope) of the turn's decision."""
+    return decision.shape, decision.scope

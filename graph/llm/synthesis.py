@@ -17,10 +17,10 @@ from graph.state import SupervisorState
 def evidence(outcome: TurnOutcome) -> dict[str, Any]:
     """What the model may cite: results' summaries, compact artifacts, notes and assumptions."""
     return {
-        "results": [{"specialist": r["specialist"], "action": r["action"], "status": r["status"],
-                     "summary": r["summary"], "errors": r.get("errors", [])[:2]} for r in outcome.results],
+        "results": [{"specialist": r.specialist, "action": r.action, "status": r.status,
+                     "summary": r.summary, "errors": r.errors[:2]} for r in outcome.results],
         "artifacts": [a.compact() for a in outcome.artifacts],
-        "notes": outcome.notes, "assumptions": outcome.decision.get("assumptions", []),
+        "notes": outcome.notes, "assumptions": outcome.decision.assumptions,
     }
 
 

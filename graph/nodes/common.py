@@ -7,8 +7,9 @@ from typing import Any
 from langchain_core.messages import HumanMessage
 
 from artifacts.model import Artifact
+from assetops.domain.turn import SpecialistTask
 from graph.context import TurnContext
-from graph.state import SupervisorState
+from graph.state import SupervisorState, encode_window
 
 
 def last_user_message(state: SupervisorState) -> str:
@@ -28,15 +29,16 @@ async def session_artifacts(ctx: TurnContext, ids: list[str] | None = None) -> l
     return [by_id[i] for i in ids if i in by_id]
 
 
-def decision_payload(*, kind: str, intent: str, message: str, plan: list[dict[str, Any]], indexes: list[int],
+def decision_payload(*, kind: str, intent: str, message: str, plan: list[SpecialistTask], indexes: list[int],
                      step: int, notes: list[str], assumptions: list[str], artifact_ids: list[str]) -> dict[str, Any]:
-    """The data of a supervisor_decision event: what runs next (`tasks`), the whole plan and why."""
+    """The data of a supervisor_decision event (JSON for the stream and the rollout, not state):
+    what runs next (`tasks`), the whole plan and why."""
     return {
         "kind": kind, "intent": intent, "message": message, "step": step, "notes": notes,
         "assumptions": assumptions, "visible_artifact_ids": artifact_ids,
-        "tasks": [{"index": i, "specialist": plan[i]["specialist"], "action": plan[i]["action"],
-                   "goal": plan[i].get("goal", ""), "asset_ids": plan[i].get("asset_ids", []),
-                   "window": plan[i].get("window"), "attempt": plan[i].get("attempts", 0)} for i in indexes],
-        "plan": [{"index": i, "specialist": t["specialist"], "action": t["action"], "goal": t.get("goal", ""),
-                  "status": t["status"], "depends_on": t.get("depends_on", [])} for i, t in enumerate(plan)],
+        "tasks": [{"index": i, "specialist": plan[i].specialist, "action": plan[i].action, "goal": plan[i].goal,
+                   "asset_ids": plan[i].asset_ids, "window": encode_window(plan[i].window),
+                   "attempt": plan[i].attempts} for i in indexes],
+        "plan": [{"index": i, "specialist": t.specialist, "action": t.action, "goal": t.goal, "status": t.status,
+                  "depends_on": t.depends_on} for i, t in enumerate(plan)],
     }

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Literal
+from dataclasses import replace
+from typing import Literal
 
 from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from artifacts.model import Artifact
 from assetops.domain.events import EventType
+from assetops.domain.turn import SpecialistResult, SpecialistTask
 from graph.context import TurnContext
 from graph.decide import ready_tasks
 from graph.nodes.common import session_artifacts
-from graph.state import SupervisorState, decode_task, encode_result
-from specialists.base import SpecialistContext, SpecialistResult
+from graph.state import SupervisorState, encode_window
+from specialists.base import Specialist, SpecialistContext
 
 log = logging.getLogger(__name__)
 
@@ -33,30 +35,30 @@ async def dispatch(state: SupervisorState, runtime: Runtime[TurnContext]) -> Com
     artifacts = await session_artifacts(ctx)
     gate = asyncio.Semaphore(max(1, ctx.deps.config.max_parallel_specialists))
 
-    async def run_gated(index: int) -> dict[str, Any]:
+    step = state.get("step", 0)
+
+    async def run_gated(index: int) -> SpecialistResult:
         async with gate:
-            return await _run_task(ctx, plan[index], index, artifacts)
+            return await _run_task(ctx, plan[index], index, step, artifacts)
 
     results = await asyncio.gather(*(run_gated(i) for i in ready))
-    step = state.get("step", 0)
-    for result in results:
-        result["step"] = step
     visible = list(state.get("artifact_ids") or [])
     for result in results:
-        for artifact_id in [*result["artifact_ids"], *result["reused_artifact_ids"]]:
+        for artifact_id in result.all_artifact_ids:
             if artifact_id not in visible:
                 visible.append(artifact_id)
     return Command(goto="supervisor",
                    update={"results": [*(state.get("results") or []), *results], "artifact_ids": visible})
 
 
-async def _run_task(ctx: TurnContext, task_data: dict[str, Any], index: int,
-                    artifacts: list[Artifact]) -> dict[str, Any]:
-    task = decode_task(task_data)
+async def _run_task(ctx: TurnContext, planned: SpecialistTask, index: int, step: int,
+                    artifacts: list[Artifact]) -> SpecialistResult:
+    # The specialist gets its own copy, without the plan's bookkeeping (some fill in ids in place).
+    task = replace(planned, asset_ids=list(planned.asset_ids), status="pending", attempts=0, reason="")
     specialist_id = task.specialist
     await ctx.event("specialist_started", specialist=specialist_id, index=index, action=task.action,
-                    goal=task.goal, asset_ids=task.asset_ids, window=task_data.get("window"),
-                    attempt=task_data.get("attempts", 0), input_artifact_ids=[a.id for a in artifacts])
+                    goal=task.goal, asset_ids=task.asset_ids, window=encode_window(task.window),
+                    attempt=planned.attempts, input_artifact_ids=[a.id for a in artifacts])
     specialist = ctx.deps.specialists.get(specialist_id)
     unavailable, crashed = specialist is None, False
     if specialist is None:
@@ -73,10 +75,8 @@ async def _run_task(ctx: TurnContext, task_data: dict[str, Any], index: int,
                     status=result.status, summary=result.summary, artifact_ids=result.artifact_ids,
                     reused_artifact_ids=result.reused_artifact_ids, errors=result.errors,
                     follow_ups=[f"{t.specialist}.{t.action}" for t in result.follow_ups])
-    encoded = encode_result(result, task_index=index)
-    encoded["unavailable"] = unavailable
-    encoded["retryable"] = crashed or bool(result.follow_ups) or any(_transient(e) for e in result.errors)
-    return encoded
+    retryable = crashed or bool(result.follow_ups) or any(_transient(e) for e in result.errors)
+    return replace(result, task_index=index, step=step, unavailable=unavailable, retryable=retryable)
 
 
 # Failures worth a second attempt: the same request may succeed once the cause has passed.
@@ -87,7 +87,7 @@ def _transient(error: str) -> bool:
     return any(marker in error.lower() for marker in TRANSIENT_MARKERS)
 
 
-async def _guarded_run(specialist: Any, task: Any, sctx: SpecialistContext) -> tuple[SpecialistResult, bool]:
+async def _guarded_run(specialist: Specialist, task: SpecialistTask, sctx: SpecialistContext) -> tuple[SpecialistResult, bool]:
     """The specialist's result, and whether it crashed (a crash is worth one retry)."""
     try:
         return await specialist.run(task, sctx), False

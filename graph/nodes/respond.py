@@ -11,18 +11,19 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from artifacts.model import Artifact
+from assetops.domain.turn import SpecialistResult, TurnDecision
 from graph.answering.compose import TurnOutcome, compose_answer, direct_answer
 from graph.context import TurnContext
 from graph.nodes.common import last_user_message, session_artifacts
-from graph.state import SupervisorState
+from graph.state import SupervisorState, state_focus
 
 log = logging.getLogger(__name__)
 
 
-async def _turn_artifacts(ctx: TurnContext, results: list[dict[str, Any]]) -> list[Artifact]:
+async def _turn_artifacts(ctx: TurnContext, results: list[SpecialistResult]) -> list[Artifact]:
     ids: list[str] = []
     for result in results:
-        ids += [i for i in [*result["artifact_ids"], *result["reused_artifact_ids"]] if i not in ids]
+        ids += [i for i in result.all_artifact_ids if i not in ids]
     return await session_artifacts(ctx, ids)
 
 
@@ -62,8 +63,9 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     ctx = runtime.context
     results = state.get("results") or []
     artifacts = await _turn_artifacts(ctx, results)
-    outcome = TurnOutcome(zone=ctx.deps.catalog.zone, decision=state.get("decision") or {}, plan=state.get("plan") or [], results=results,
-                          artifacts=artifacts, notes=state.get("notes") or [], focus=state.get("focus") or {},
+    outcome = TurnOutcome(zone=ctx.deps.catalog.zone, decision=state.get("decision") or TurnDecision(),
+                          plan=state.get("plan") or [], results=results, artifacts=artifacts,
+                          notes=state.get("notes") or [], focus=state_focus(state),
                           question=last_user_message(state), cited=await _cited_artifacts(ctx, artifacts),
                           session=await _visible_artifacts(ctx, state, artifacts))
     answer, streamed = await _synthesise(ctx, state, outcome)
@@ -72,6 +74,6 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
             if paragraph.strip():
                 await ctx.event("partial_text", text=paragraph + "\n")
     artifact_ids = list(state.get("artifact_ids") or [])
-    await ctx.event("final_answer", text=answer, kind=outcome.decision.get("kind", "answer"),
+    await ctx.event("final_answer", text=answer, kind=outcome.decision.kind,
                     artifact_ids=[a.id for a in outcome.artifacts], visible_artifact_ids=artifact_ids)
     return Command(goto=END, update={"answer": answer, "messages": [AIMessage(content=answer)]})

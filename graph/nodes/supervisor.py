@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import Any, Literal
 
@@ -17,20 +18,13 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from assetops.domain.actions import ACTIONS
-from assetops.domain.turn import Decision
+from assetops.domain.turn import Decision, SpecialistTask, TurnDecision
 from graph.context import TurnContext
 from graph.decide import capped_plan, fold_results, ready_tasks
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
 from graph.planning.offline import plan_turn
 from graph.planning.planner import call_planner
-from graph.state import (
-    SupervisorState,
-    decode_focus,
-    encode_decision,
-    encode_focus,
-    encode_task,
-    task_signature,
-)
+from graph.state import SupervisorState, state_focus
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +43,7 @@ async def supervisor(state: SupervisorState, runtime: Runtime[TurnContext]) -> C
 async def _decide(state: SupervisorState, ctx: TurnContext) -> tuple[Decision, list[str]]:
     """The decision for the user's message, plus notes on how it was reached (fallbacks)."""
     message = last_user_message(state)
-    focus = decode_focus(state.get("focus"))
+    focus = state_focus(state)
     artifacts = await session_artifacts(ctx, state.get("artifact_ids") or [])
     notes: list[str] = []
     if ctx.deps.llm is not None:
@@ -66,9 +60,10 @@ async def _decide(state: SupervisorState, ctx: TurnContext) -> tuple[Decision, l
     return await call_planner(planner, message, focus, ctx.reference_date, artifacts), notes
 
 
-def _valid_tasks(decision: Decision) -> tuple[list[dict[str, Any]], list[str]]:
-    """The decision's tasks with unknown actions and exact duplicates dropped (dependencies remapped)."""
-    tasks: list[dict[str, Any]] = []
+def _valid_tasks(decision: Decision) -> tuple[list[SpecialistTask], list[str]]:
+    """The decision's tasks, pending, with unknown actions and exact duplicates dropped (dependencies
+    remapped)."""
+    tasks: list[SpecialistTask] = []
     notes: list[str] = []
     position: dict[int, int] = {}  # original index -> index in the kept plan
     seen: dict[str, int] = {}
@@ -76,14 +71,13 @@ def _valid_tasks(decision: Decision) -> tuple[list[dict[str, Any]], list[str]]:
         if task.action not in ACTIONS.get(task.specialist, ()):
             notes.append(f"Ignored an unknown action '{task.specialist}.{task.action}'.")
             continue
-        encoded = encode_task(task)
-        identity = json.dumps([task_signature(encoded), encoded.get("params")], sort_keys=True, default=str)
+        identity = json.dumps([task.signature(), task.params], sort_keys=True, default=str)
         if identity in seen:  # the same work twice would only produce a second identical artifact
             position[index] = seen[identity]
             continue
-        encoded["depends_on"] = [position[d] for d in task.depends_on if d in position]
         position[index] = seen[identity] = len(tasks)
-        tasks.append(encoded)
+        tasks.append(replace(task, depends_on=[position[d] for d in task.depends_on if d in position],
+                             status="pending", attempts=0, reason=""))
     return tasks, notes
 
 
@@ -101,8 +95,8 @@ async def _first_decision(state: SupervisorState, ctx: TurnContext) -> Command[N
         kind=kind, intent=decision.intent, message=decision.message, plan=plan, indexes=ready, step=1,
         notes=notes, assumptions=decision.assumptions, artifact_ids=artifact_ids))
     update: dict[str, Any] = {
-        "step": 1, "plan": plan, "notes": notes, "decision": {**encode_decision(decision), "kind": kind},
-        "focus": encode_focus(decision.focus),
+        "step": 1, "plan": plan, "notes": notes, "decision": TurnDecision.of(decision, kind=kind),
+        "focus": decision.focus,
     }
     if decision.reference_date is not None:
         update["reference_date"] = decision.reference_date.isoformat()
@@ -111,7 +105,7 @@ async def _first_decision(state: SupervisorState, ctx: TurnContext) -> Command[N
 
 async def _redecide(state: SupervisorState, ctx: TurnContext, step: int) -> Command[Next]:
     config = ctx.deps.config
-    latest = [r for r in state.get("results") or [] if r.get("step") == step - 1]
+    latest = [r for r in state.get("results") or [] if r.step == step - 1]
     replan = fold_results(state.get("plan") or [], latest, max_retries=config.max_task_retries,
                           max_tasks=config.max_tasks_per_turn)
     notes = list(state.get("notes") or []) + replan.notes
@@ -119,9 +113,9 @@ async def _redecide(state: SupervisorState, ctx: TurnContext, step: int) -> Comm
     if ready and step > config.max_steps:
         notes.append(f"Stopped after {config.max_steps} supervisor steps; the answer covers what was done so far.")
         ready = []
-    decision = state.get("decision") or {}
+    decision = state.get("decision") or TurnDecision()
     await ctx.event("supervisor_decision", **decision_payload(
-        kind="run" if ready else "answer", intent=decision.get("intent", ""), message="", plan=replan.plan,
+        kind="run" if ready else "answer", intent=decision.intent, message="", plan=replan.plan,
         indexes=ready, step=step, notes=replan.notes, assumptions=[],
         artifact_ids=list(state.get("artifact_ids") or [])))
     return Command(goto="dispatch" if ready else "respond", update={"step": step, "plan": replan.plan, "notes": notes})

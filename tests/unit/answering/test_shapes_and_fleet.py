@@ -117,8 +117,8 @@ def test_whole_sentences_never_cut_mid_sentence() -> None:
     assert whole_sentences(text, 5) == "First finding is here."
 
 
-def test_decision_shape_reads_dicts_and_objects() -> None:
-    from assetops.domain.turn import Decision
+def test_decision_shape_reads_the_typed_turn_decision() -> None:
+    from assetops.domain.turn import Decision, TurnDecision
 
-    assert decision_shape({"shape": "yes_no", "scope": "fleet"}) == ("yes_no", "fleet")
-    assert decision_shape(Decision(kind="run", shape="which")) == ("which", "asset")
+    assert decision_shape(TurnDecision(shape="yes_no", scope="fleet")) == ("yes_no", "fleet")
+    assert decision_shape(TurnDecision.of(Decision(kind="run", shape="which"))) == ("which", "asset")

@@ -6,10 +6,10 @@ from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
-from assetops.domain.turn import Focus, SpecialistTask, TimeWindow
+from assetops.domain.turn import Focus, SpecialistResult, SpecialistTask, TimeWindow, TurnDecision
 from graph.answering.compose import TurnOutcome, compose_answer
 from graph.planning.llm_decision import PlannedTask, SupervisorDecision, to_decision
-from graph.state import decode_focus, decode_task, encode_focus, encode_task
+from graph.state import decode_focus, encode_focus
 from tests.support.catalog import default_catalog
 
 ZONE = ZoneInfo("America/New_York")
@@ -24,11 +24,10 @@ def _artifact(i: int) -> Artifact:
 
 
 def _outcome(artifacts: list[Artifact]) -> TurnOutcome:
-    plan = [dict(encode_task(SpecialistTask("data", "history", asset_ids=["Chiller 4"], window=WINDOW)),
-                 status="done")]
-    results = [{"task_index": 0, "status": "ok", "specialist": "data", "action": "history",
-                "summary": "Chiller 4 drew 12% more power in May than in March.", "errors": []}]
-    return TurnOutcome(decision={"assumptions": ["Spring means March to May."]}, plan=plan, results=results,
+    plan = [SpecialistTask("data", "history", asset_ids=["Chiller 4"], window=WINDOW, status="done")]
+    results = [SpecialistResult("data", "history", "ok", "Chiller 4 drew 12% more power in May than in March.",
+                                task_index=0)]
+    return TurnOutcome(decision=TurnDecision(assumptions=["Spring means March to May."]), plan=plan, results=results,
                        artifacts=artifacts, zone=default_catalog().zone)
 
 
@@ -48,13 +47,10 @@ def test_the_answer_stays_bounded_however_much_evidence_there_is() -> None:
     assert answer.startswith("Chiller 4 drew 12% more power")
 
 
-def test_focus_and_tasks_survive_the_state_round_trip() -> None:
+def test_the_focus_survives_its_prompt_encoding() -> None:
     focus = Focus(site="MAIN", asset_ids=["Chiller 9"], window=WINDOW, sensors=["Chiller 9 Power Input"],
                   hypotheses=["Condenser fouling"], last_intent="diagnose")
     assert decode_focus(encode_focus(focus)) == focus
-    task = SpecialistTask("timeseries", "forecast", asset_ids=["Chiller 9"], window=WINDOW, params={"h": 96},
-                          depends_on=[0], goal="forecast")
-    assert decode_task(encode_task(task)) == task
     assert decode_focus(None) == Focus()
 
 

@@ -7,12 +7,15 @@ from datetime import UTC, datetime
 from typing import Any
 
 from artifacts.model import Artifact
+from assetops.domain.specialists import SpecialistId
+from assetops.domain.turn import Focus, SpecialistResult, SpecialistTask, TimeWindow, TurnDecision
 from graph.answering.compose import DEFAULT_MAX_CHARS, TurnOutcome, compose_answer
 from graph.answering.question_style import read_question
 from graph.answering.sections import severity_level
 from tests.support.catalog import default_catalog
 
-WINDOW = {"start": "2021-03-01T00:00:00-05:00", "end": "2021-06-01T00:00:00-04:00", "label": "march to may 2021"}
+WINDOW = TimeWindow(datetime.fromisoformat("2021-03-01T00:00:00-05:00"),
+                    datetime.fromisoformat("2021-06-01T00:00:00-04:00"), "march to may 2021")
 DATA_SUMMARY = ("Chiller 4, 2021-03-01 to 2021-04-01: Supply Temperature: 46.01 degF while running "
                 "(all samples 65.65, min 45.79, max 67.94).")
 ANOMALY_SUMMARY = "Chiller 4: anomaly rate 3.9% on Chiller 4 Return Temperature (55 periods)."
@@ -26,17 +29,17 @@ def _artifact(ident: str, kind: str, producer: str, *, summary: str = "", result
                     observations=observations or [summary], results=results or {})
 
 
-def _result(step: int, specialist: str, action: str, summary: str, artifact_id: str) -> dict[str, Any]:
-    return {"task_index": step - 1, "step": step, "status": "ok", "specialist": specialist, "action": action,
-            "summary": summary, "errors": [], "artifact_ids": [artifact_id], "reused_artifact_ids": []}
+def _result(step: int, specialist: SpecialistId, action: str, summary: str, artifact_id: str) -> SpecialistResult:
+    return SpecialistResult(specialist, action, "ok", summary, artifact_ids=[artifact_id], task_index=step - 1,
+                            step=step)
 
 
-def _outcome(question: str, results: list[dict[str, Any]], artifacts: list[Artifact], *, intent: str = "investigate",
-             cited: list[Artifact] | None = None) -> TurnOutcome:
-    plan = [{"specialist": r["specialist"], "action": r["action"], "asset_ids": ["Chiller 4"], "window": WINDOW,
-             "status": "done"} for r in results]
-    return TurnOutcome(decision={"intent": intent}, plan=plan, results=results, artifacts=artifacts,
-                       zone=default_catalog().zone, question=question, cited=cited or [], focus={"window": WINDOW})
+def _outcome(question: str, results: list[SpecialistResult], artifacts: list[Artifact], *,
+             intent: str = "investigate", cited: list[Artifact] | None = None) -> TurnOutcome:
+    plan = [SpecialistTask(r.specialist, r.action, asset_ids=["Chiller 4"], window=WINDOW, status="done")
+            for r in results]
+    return TurnOutcome(decision=TurnDecision(intent=intent), plan=plan, results=results, artifacts=artifacts,
+                       zone=default_catalog().zone, question=question, cited=cited or [], focus=Focus(window=WINDOW))
 
 
 def _diagnosis(turn: int = 3, mode: str = "Condenser Water side fouling", low: float = 0.84) -> Artifact:
