@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from fleet.generator.config import DEFAULT_SEED, GeneratorConfig
+from fleet.generator.config import DEFAULT_SEED, SITE_TIMEZONE, GeneratorConfig
 from fleet.generator.faults import FaultEpisode
 from fleet.generator.timegrid import stream
 from fleet.knowledge import (
@@ -86,7 +86,7 @@ def corrective_orders_for(episode: FaultEpisode, rng: np.random.Generator) -> li
     for i, template in enumerate(templates):
         fraction = i / max(len(templates) - 1, 1)
         finish_utc = detected + (repaired - detected) * fraction + pd.Timedelta(minutes=30 * i)
-        finish = finish_utc.tz_convert("America/New_York").tz_localize(None)
+        finish = finish_utc.tz_convert(SITE_TIMEZONE).tz_localize(None)
         priority = 1 if urgent or i == len(templates) - 1 else 2
         orders.append(_order(template, episode.asset_id, finish, preventive=False, priority=priority,
                              duration_h=float(rng.choice([2, 4, 6, 8])), labor_h=float(rng.choice([1, 2, 4, 6])),

@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from assetops.domain.catalog import DEFAULT_SITE_TIMEZONE
 from fleet.knowledge import fault_types
 from fleet.model import EQUIPMENT_IDS, sensors_of
 
@@ -53,7 +54,7 @@ class FaultEpisode:
     @property
     def episode_id(self) -> str:
         """Stable id: equipment, local onset day and fault code, e.g. EP-CWC04009-20160510-EF."""
-        day = self.onset.tz_convert("America/New_York").strftime("%Y%m%d")
+        day = self.onset.tz_convert(DEFAULT_SITE_TIMEZONE).strftime("%Y%m%d")
         return f"EP-{EQUIPMENT_IDS[self.asset_id]}-{day}-{FAULT_CODES[self.fault_type]}"
 
     @property
@@ -82,7 +83,7 @@ class FaultEpisode:
 
 def local_time(text: str) -> pd.Timestamp:
     """A site-local wall time ("2016-05-10 08:00") as an aware UTC timestamp."""
-    return pd.Timestamp(text).tz_localize("America/New_York").tz_convert("UTC")
+    return pd.Timestamp(text).tz_localize(DEFAULT_SITE_TIMEZONE).tz_convert("UTC")
 
 
 def episodes_frame(episodes: list[FaultEpisode]) -> pd.DataFrame:

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import numpy as np
 import pandas as pd
 
-from fleet.generator.config import DEFAULT_SEED, GeneratorConfig
+from fleet.generator.config import DEFAULT_SEED, SITE_TIMEZONE, GeneratorConfig
 from fleet.generator.faults.episodes import FAULT_CODES, FaultEpisode, local_time
 from fleet.generator.timegrid import stream
 from fleet.model import TELEMETRY_ASSETS
@@ -75,7 +75,7 @@ def _random_episode(rng: np.random.Generator, asset: str, year: int) -> FaultEpi
     ramp_days, repair_days, severity_range = _RANDOM_SHAPES[kind]
     # Faults show under load, so onsets fall in the cooling season (March to September).
     onset = pd.Timestamp(date(year, 3, 1)) + pd.Timedelta(minutes=15 * int(rng.integers(0, 214 * 96)))
-    onset = onset.tz_localize("America/New_York").tz_convert("UTC")
+    onset = onset.tz_localize(SITE_TIMEZONE).tz_convert("UTC")
     peak = onset + pd.Timedelta(days=int(rng.integers(ramp_days[0], ramp_days[1] + 1)))
     repair = peak + pd.Timedelta(days=int(rng.integers(repair_days[0], repair_days[1] + 1)))
     severity = round(float(rng.uniform(*severity_range)), 2)
