@@ -120,7 +120,7 @@ def tfidf_classifier(vocab: Vocabulary, threshold: float) -> Classifier:
         probabilities = pipeline.predict_proba([Text.of(message).joined])[0]
         best = int(np.argmax(probabilities))
         score = float(probabilities[best])
-        return Reading((classes[best],) if score >= threshold else (), score)
+        return Reading((str(classes[best]),) if score >= threshold else (), score)
     return read
 
 
