@@ -64,6 +64,7 @@ class PlanContext:
     request: RequestReading | None = None  # how the message asks (act, shape, write command, scope cues)
     scope: str = "asset"  # a `Scope`: set to "fleet" when the turn looks at the whole site
     writes_allowed: bool = True  # False: no recipe may add a write (a drafted work order)
+    extra_windows: list[TimeWindow] = field(default_factory=list)  # periods discussed earlier a comparison adds
 
     @property
     def primary(self) -> str:

@@ -24,7 +24,7 @@ from graph.planning import recipes_telemetry as telemetry
 from graph.planning.acts import ADVICE_INTENTS, ActReading, apply_request
 from graph.planning.artifacts import ArtifactSummary, event_time_from, hypotheses_from, rule_ids_from
 from graph.planning.builder import PlanBuilder
-from graph.planning.context import PlanContext, Stop
+from graph.planning.context import TELEMETRY_INTENTS, PlanContext, Stop
 from graph.planning.resolve import resolve_assets, resolve_sensors, resolve_window, stop
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
@@ -101,6 +101,8 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
     weak = sorted(((score, name) for name, score in understood.scores.items() if score >= _WEAK_SCORE), reverse=True)
     if weak:  # "why?", "help": a lone weak cue still says what is wanted
         return [weak[0][1]]
+    if understood.sensors.canonical and focus.last_intent not in TELEMETRY_INTENTS:
+        return ["history"]  # "was its kW/ton better...?" after a work-order question asks for telemetry
     if new_subject and focus.last_intent in RECIPES:
         return [focus.last_intent]
     next_step = vocab.follow_up_next.get(focus.last_intent or "")
@@ -212,7 +214,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     vocab = vocabulary()
     understood = _understand(message, reference_date, focus, artifacts, catalog)
     reading = read_request(message)
-    act = apply_request(_choose_intents(understood, focus, catalog) or _shape_fallback(reading, focus), reading, focus)
+    act = apply_request(_turn_intents(understood, reading, focus, catalog), reading, focus)
     if act.declined:
         return Decision(kind="answer", message=messages.declined_offer_text(focus.pending_offer or ""),
                         focus=replace(focus, pending_offer=None), intent="decline", reference_date=reference_date)
@@ -230,16 +232,59 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if not understood.intents and focus.last_intent and intents[0] == vocab.follow_up_next.get(focus.last_intent):
         ctx.note(f"Read as a follow-up: after the {_readable(focus.last_intent)} step, the "
                  f"{_readable(intents[0])} step.")
-    for resolver in (resolve_assets, resolve_window):
-        decision = resolver(ctx)
-        if decision is not None:
-            return decision
+    decision = resolve_assets(ctx)
+    if decision is not None:
+        return decision
+    _symptom_across_site(ctx)
+    _comparison_with_earlier_period(ctx)
+    decision = resolve_window(ctx)
+    if decision is not None:
+        return decision
     resolve_sensors(ctx)
     decision = _run(ctx)
     decision.shape, decision.scope = act.shape, _scope(ctx)  # type: ignore[assignment]
     if decision.kind == "run":
         decision.focus = replace(decision.focus, scope=decision.scope, pending_offer=_offer(act, ctx))
     return decision
+
+
+# Data requests that, across the whole site and with a symptom stated, become a ranked investigation.
+_LISTING_INTENTS = ("history", "compare", "inventory", "data_coverage", "point_value")
+
+
+def _symptom_across_site(ctx: PlanContext) -> None:
+    """"the plant can't hold setpoint", "flow is down on one of our chillers": a symptom across the site
+    asks which chiller shows it, so every chiller is analysed and ranked rather than listed."""
+    if ctx.scope != "fleet" or ctx.request is None or not ctx.request.symptom or ctx.primary not in _LISTING_INTENTS:
+        return
+    if ctx.request.comparative:  # "less efficient than its siblings": levels side by side answer it
+        return
+    ctx.intents = ["investigate", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
+    ctx.note("Read as a symptom to find: each chiller is checked against its own expected behaviour and ranked.")
+
+
+def _comparison_with_earlier_period(ctx: PlanContext) -> None:
+    """"Was its kW/ton better in the same month a year earlier?": one new period plus the one discussed,
+    compared side by side (the new period alone would not answer "better")."""
+    periods = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    if (ctx.request is None or not ctx.request.comparative or len(periods) != 1 or ctx.focus.window is None
+            or ctx.primary not in ("history", "point_value", "compare") or len(ctx.telemetry_assets) != 1):
+        return
+    if (periods[0].start, periods[0].end) == (ctx.focus.window.start, ctx.focus.window.end):
+        return
+    ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
+    ctx.extra_windows = [ctx.focus.window]
+
+
+def _turn_intents(understood: Understanding, reading: RequestReading, focus: Focus,
+                  catalog: FleetCatalog) -> list[str]:
+    """The classified intents; without request words, how the message asks decides before the dialog's
+    generic next step ("of those, which one is worse?" picks from the last listing)."""
+    chosen = _choose_intents(understood, focus, catalog)
+    if understood.intents and chosen:
+        return chosen
+    shaped = _shape_fallback(reading, focus)
+    return shaped if shaped and reading.shape == "which" else chosen or shaped
 
 
 def _scope(ctx: PlanContext) -> str:

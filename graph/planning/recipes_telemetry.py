@@ -56,7 +56,8 @@ def point_value(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 def compare(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Side-by-side statistics: each chiller's history in parallel, then the comparison."""
     window = ctx.analysis_window()
-    windows = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    windows = [*ctx.extra_windows,
+               *(m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future")]
     if len(ctx.telemetry_assets) == 1 and len(windows) > 1:
         return _compare_periods(ctx, plan, ctx.telemetry_assets[0], windows)
     if len(ctx.telemetry_assets) < 2:

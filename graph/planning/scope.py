@@ -33,6 +33,20 @@ def _singular_reference(ctx: PlanContext) -> bool:
     return singular and not (ctx.request is not None and ctx.request.fleet)
 
 
+# Questions about one finding ("when did that start?", "why?", "was it fixed?"): after a whole-site
+# ranking, unless the message speaks of several, they are about the chiller that stood out.
+_DEEP_DIVE_INTENTS = frozenset({"onset", "resolution", "diagnose", "failure_modes", "fix_procedure", "recommend_wo",
+                                "draft_wo", "plan_fix", "validation", "restart", "sensor_validity", "monitor",
+                                "lifecycle"})
+
+
+def _deep_dive_after_ranking(ctx: PlanContext) -> bool:
+    references = ctx.understanding.references
+    reading = ctx.request
+    return (ctx.focus.scope == "fleet" and ctx.primary in _DEEP_DIVE_INTENTS and "plural_asset" not in references
+            and not (reading is not None and (reading.fleet or reading.others)))
+
+
 def _names(assets: list[str]) -> str:
     return ", ".join(assets[:-1]) + f" and {assets[-1]}" if len(assets) > 1 else "".join(assets)
 
@@ -63,7 +77,7 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return _fleet_scope(ctx)  # "it" in "one of our chillers is off, find it" is one of the site's
     if reading is not None and reading.fleet and not _singular_reference(ctx):
         return _fleet_scope(ctx)
-    if len(focus_assets) > 1 and _singular_reference(ctx):
+    if len(focus_assets) > 1 and (_singular_reference(ctx) or _deep_dive_after_ranking(ctx)):
         ranked = ranked_assets(ctx.artifacts, focus_assets)
         if ranked:
             ctx.note(f"Taking it to mean {ranked[0]}, the one that stood out.")

@@ -55,6 +55,8 @@ class Grammar:
     others_followers_ok: tuple[str, ...]
     context_openers: tuple[str, ...]
     alternative_exclusions: tuple[str, ...]
+    symptom_words: tuple[str, ...]
+    comparative_words: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
@@ -74,6 +76,7 @@ def grammar() -> Grammar:
         plural_back_references=tuple(raw["plural_back_references"]), others_phrases=tuple(raw["others_phrases"]),
         others_followers_ok=tuple(raw["others_followers_ok"]), context_openers=tuple(raw["context_openers"]),
         alternative_exclusions=tuple(raw["alternative_exclusions"]),
+        symptom_words=tuple(raw["symptom_words"]), comparative_words=tuple(raw["comparative_words"]),
     )
 
 
@@ -86,6 +89,8 @@ class RequestReading:
     writes: bool  # the user commands a write (a drafted work order): only then may one be made
     fleet: bool  # the message speaks of the site's chillers as a set ("which units worry you?")
     others: bool  # "the others", "the rest": the site's chillers except those just discussed
+    symptom: bool  # the message states something is off ("can't hold setpoint", "flow is down")
+    comparative: bool  # the message compares ("was it better than...?")
     clause: str  # the asking clause the shape was read from (normalised), for tests and notes
 
 
@@ -154,7 +159,7 @@ def _alternative(clause: Text, g: Grammar) -> bool:
     if "?" not in tokens or "or" not in tokens or _has(clause, g.alternative_exclusions):
         return False
     at = tokens.index("or")
-    return 0 < at < len(tokens) - 2 or (0 < at and tokens[-1] == "?" and at < len(tokens) - 1)
+    return 0 < at < len(tokens) - 2 or (at > 0 and tokens[-1] == "?" and at < len(tokens) - 1)
 
 
 def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
@@ -213,4 +218,5 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     shape = read_shape(clause, whole, g)
     act = _act(clause, shape, g)
     return RequestReading(act=act, shape=shape, writes=commands_write(clause, act, g), fleet=_fleet(whole, g),
-                          others=_others(whole, g), clause=clause.joined)
+                          others=_others(whole, g), symptom=_has(whole, g.symptom_words),
+                          comparative=_has(clause, g.comparative_words), clause=clause.joined)
