@@ -14,6 +14,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from artifacts.model import Artifact
+from artifacts.readings import stats_of
 from assetops.domain.turn import Focus, SpecialistResult, SpecialistTask, TimeWindow, TurnDecision
 from graph.answering.confidence import confidence_line
 from graph.answering.figures import telemetry_figures
@@ -238,7 +239,7 @@ def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifac
         return []
     ids = set(ordered[0].artifact_ids)
     window = next((a for a in artifacts if a.id in ids and a.kind == "telemetry_window"
-                   and (a.results or {}).get("stats")), None)
+                   and stats_of(a)), None)
     if window is None or not window.window_start or not window.window_end:
         return []
     head = (f"{', '.join(window.asset_ids)}, {site_time(window.window_start, outcome.zone)} to "

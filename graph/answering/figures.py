@@ -1,14 +1,16 @@
 """Telemetry figures as readable Markdown: one bullet per sensor with its unit, never a run-on line.
 
-Pure: reads a `telemetry_window` artifact's `results["stats"]` (mean, min, max, running mean,
+Pure: reads a `telemetry_window` artifact's per-sensor stats through `artifacts.readings` (mean, min, max, running mean,
 trend per day, unit per sensor).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from artifacts.model import Artifact
+from artifacts.readings import running_share, sensors_without_data, stats_of
 from graph.answering.markdown import number
 
 KEY_SENSORS = ("Power Input", "Chiller Efficiency", "Tonnage", "Chiller % Loaded", "Supply Temperature",
@@ -26,7 +28,7 @@ def sensor_label(sensor: str, asset_id: str) -> str:
     return LABELS.get(bare, bare)
 
 
-def figure_line(label: str, entry: dict[str, Any], running_share: float | None) -> str:
+def figure_line(label: str, entry: Mapping[str, Any], running_share: float | None) -> str:
     """`- Power input: 312.4 kW while running (all samples 150.2 kW, range 0-420 kW), trend +0.5 kW/day`."""
     unit = str(entry.get("unit") or "")
     mean, running = entry.get("mean"), entry.get("running_mean")
@@ -50,10 +52,9 @@ def figure_line(label: str, entry: dict[str, Any], running_share: float | None) 
 
 def telemetry_figures(artifact: Artifact, limit: int = MAX_FIGURES) -> list[str]:
     """A window's key figures as bullets, key sensors first, then how long the chiller ran."""
-    results = artifact.results or {}
-    stats: dict[str, dict[str, Any]] = results.get("stats") or {}
+    stats = stats_of(artifact)
     asset = artifact.asset_ids[0] if artifact.asset_ids else ""
-    share = results.get("running_share")
+    share = running_share(artifact)
 
     def rank(sensor: str) -> int:
         bare = sensor.removeprefix(f"{asset} ")
@@ -62,7 +63,7 @@ def telemetry_figures(artifact: Artifact, limit: int = MAX_FIGURES) -> list[str]
     named = [s for s in artifact.sensors if s in stats]
     order = named if 0 < len(named) <= 4 else sorted(stats, key=rank)
     lines = [figure_line(sensor_label(s, asset), stats[s], share) for s in order[:limit] if stats[s].get("count") != 0]
-    lines += [f"- No data for {s} in this window" for s in results.get("sensors_without_data") or []]
-    if isinstance(share, int | float):
+    lines += [f"- No data for {s} in this window" for s in sensors_without_data(artifact)]
+    if share is not None:
         lines.append("- Running: " + ("off the whole window" if share == 0 else f"{share:.0%} of the time"))
     return lines

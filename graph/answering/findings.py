@@ -7,9 +7,9 @@ what is still open, one line each, never a tool dump.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from artifacts.model import Artifact
+from artifacts.readings import Hypothesis, anomaly_rate, draft_title, hypotheses, work_order_counts
 from graph.answering.markdown import chillers, join_names
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -35,14 +35,14 @@ def _latest_by_asset(artifacts: list[Artifact], kind: str) -> dict[str, Artifact
     return found
 
 
-def _top(art: Artifact) -> dict[str, Any] | None:
-    hyps = [h for h in art.results.get("hypotheses") or [] if isinstance(h, dict)]
+def _top(art: Artifact) -> Hypothesis | None:
+    hyps = hypotheses(art)
     return hyps[0] if hyps else None
 
 
-def _range(hypothesis: dict[str, Any]) -> str:
-    values = [float(v) for v in hypothesis.get("confidence_range") or []]
-    return f"{values[0]:.2f}-{values[-1]:.2f}" if values else f"{float(hypothesis.get('probability') or 0):.2f}"
+def _range(hypothesis: Hypothesis) -> str:
+    values = hypothesis.confidence_range
+    return f"{values[0]:.2f}-{values[-1]:.2f}" if values else f"{hypothesis.probability:.2f}"
 
 
 def session_findings(artifacts: list[Artifact]) -> Findings:
@@ -54,26 +54,26 @@ def session_findings(artifacts: list[Artifact]) -> Findings:
         top = _top(art)
         if top is None:
             continue
-        mode = str(top.get("failure_mode"))
+        mode = top.failure_mode
         if mode.lower().startswith(NO_FAULT):
             healthy.append(asset)
             lines.append(f"- {asset}: no fault stands out ({mode} {_range(top)}) [{art.id}]")
         else:
             faults.append(f"{asset}: {mode} ({_range(top)})")
-            confirm = f"; confirm by {top['confirm_by']}" if top.get("confirm_by") else ""
+            confirm = f"; confirm by {top.confirm_by}" if top.confirm_by else ""
             lines.append(f"- {asset}: most likely {mode} ({_range(top)}){confirm} [{art.id}]")
     for asset, art in _latest_by_asset(artifacts, "anomaly_detection").items():
-        rate = art.results.get("anomaly_rate")
-        if isinstance(rate, int | float):
+        rate = anomaly_rate(art)
+        if rate is not None:
             word = "abnormal" if rate > 2 * FALSE_ALARM_RATE else "within the false-alarm rate"
             lines.append(f"- {asset}: {rate:.1%} of running samples flagged ({word}) [{art.id}]")
     for asset, art in _latest_by_asset(artifacts, "work_order_summary").items():
-        per_year = art.results.get("corrective_per_year") or {}
+        wo = work_order_counts(art)
+        per_year = wo.corrective_per_year
         trend = f"; corrective a year: {', '.join(str(v) for v in per_year.values())}" if per_year else ""
-        lines.append(f"- {asset}: {art.results.get('total')} work orders, {art.results.get('corrective')} "
-                     f"corrective{trend} [{art.id}]")
+        lines.append(f"- {asset}: {wo.total} work orders, {wo.corrective} corrective{trend} [{art.id}]")
     drafts = [a for a in artifacts if a.kind == "work_order_draft"]
-    lines += [f"- Drafted: {a.results.get('draft_id')} {a.results.get('title') or ''} [{a.id}]".rstrip() for a in drafts]
+    lines += [f"- Drafted: {' '.join(draft_title(a))} [{a.id}]".rstrip() for a in drafts]
     looked_at = {a for art in artifacts for a in art.asset_ids}
     undiagnosed = sorted(looked_at - set(diagnoses))
     open_questions = [f"{chillers(undiagnosed)} {'has' if len(undiagnosed) == 1 else 'have'} data but no "

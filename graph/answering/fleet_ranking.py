@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from artifacts.model import Artifact
+from artifacts.readings import (
+    alert_rules,
+    anomaly_rate,
+    conditional,
+    hypotheses,
+    running_mean,
+    stats_of,
+    sustained_shifts,
+    work_order_counts,
+)
 from graph.answering.markdown import chillers, join_names, table
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -40,65 +49,56 @@ class Comparison:
     rows: list[AssetRow]
 
 
-def _hypotheses(art: Artifact) -> list[dict[str, Any]]:
-    return [h for h in art.results.get("hypotheses") or [] if isinstance(h, dict)]
-
-
 def _anomaly_row(art: Artifact) -> AssetRow | None:
-    rate = art.results.get("anomaly_rate")
-    if not isinstance(rate, int | float) or not art.asset_ids:
+    rate = anomaly_rate(art)
+    if rate is None or not art.asset_ids:
         return None
-    conditional = bool(art.results.get("conditional_columns"))
-    what = "off its expected power-load relation" if conditional else "flagged anomalous"
-    shifts = art.results.get("sustained_shifts") or []
+    what = "off its expected power-load relation" if conditional(art) else "flagged anomalous"
+    shifts = sustained_shifts(art)
     out = rate > STANDS_OUT_RATE or bool(shifts)
     finding = "sustained shift" if shifts else "stands out" if out else "normal" if rate <= FALSE_ALARM_RATE \
         else "slightly above the false-alarm rate"
-    return AssetRow(art.asset_ids[0], float(rate), f"{rate:.1%} of running samples {what}", finding, out, art.id)
+    return AssetRow(art.asset_ids[0], rate, f"{rate:.1%} of running samples {what}", finding, out, art.id)
 
 
 def _diagnosis_row(art: Artifact) -> AssetRow | None:
-    hyps = _hypotheses(art)
+    hyps = hypotheses(art)
     if not hyps or not art.asset_ids:
         return None
-    top = hyps[0]
-    mode = str(top.get("failure_mode"))
-    p = float(top.get("probability") or 0.0)
+    mode, p = hyps[0].failure_mode, hyps[0].probability
     fault = not mode.lower().startswith("no fault")
     return AssetRow(art.asset_ids[0], p if fault else 0.0, f"{mode} ({p:.2f})",
                     "fault suspected" if fault else "no fault", fault and p >= 0.5, art.id)
 
 
 def _efficiency_row(art: Artifact) -> AssetRow | None:
-    stats = art.results.get("stats") or {}
     if not art.asset_ids:
         return None
-    entry = stats.get(f"{art.asset_ids[0]} Chiller Efficiency") or {}
-    value = entry.get("running_mean") if entry.get("running_mean") is not None else entry.get("mean")
-    if not isinstance(value, int | float):
+    value = running_mean(stats_of(art).get(f"{art.asset_ids[0]} Chiller Efficiency") or {})
+    if value is None:
         return None
-    return AssetRow(art.asset_ids[0], float(value), f"{value:.2f} kW/ton while running", "", False, art.id)
+    return AssetRow(art.asset_ids[0], value, f"{value:.2f} kW/ton while running", "", False, art.id)
 
 
 def _work_order_row(art: Artifact) -> AssetRow | None:
-    total = art.results.get("total")
-    if not isinstance(total, int):
+    counts = work_order_counts(art)
+    total = counts.total
+    if total is None:
         return None
     name = ", ".join(art.asset_ids) or ", ".join(art.equipment_ids)
     if art.asset_ids and art.equipment_ids:
         name = f"{art.asset_ids[0]} ({art.equipment_ids[0]})"
-    corrective = art.results.get("corrective")
-    return AssetRow(name, float(total), f"{total} work orders, {corrective} corrective", "", False, art.id)
+    return AssetRow(name, float(total), f"{total} work orders, {counts.corrective} corrective", "", False, art.id)
 
 
 def _alert_row(art: Artifact) -> AssetRow | None:
-    rules = [r for r in art.results.get("rules") or [] if isinstance(r, dict)]
+    rules = alert_rules(art) or []
     name = ", ".join(art.equipment_ids or art.asset_ids)
     if not name:
         return None
-    count = sum(int(r.get("count") or 0) for r in rules)
-    busiest = max(rules, key=lambda r: int(r.get("count") or 0), default=None)
-    finding = f"mostly {busiest.get('rule_id')}" if busiest and busiest.get("count") else "no alerts"
+    count = sum(r.count for r in rules)
+    busiest = max(rules, key=lambda r: r.count, default=None)
+    finding = f"mostly {busiest.rule_id}" if busiest and busiest.count else "no alerts"
     return AssetRow(name, float(count), f"{count} alerts", finding, False, art.id)
 
 

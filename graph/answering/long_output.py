@@ -7,6 +7,7 @@ to the full text: nothing is cut mid-sentence, and nothing important sits past a
 from __future__ import annotations
 
 from artifacts.model import Artifact
+from artifacts.readings import cited_ids, report_text
 from graph.answering.findings import session_findings
 
 LONG_KINDS = ("management_report",)
@@ -19,8 +20,8 @@ def markdown_url(artifact: Artifact) -> str:
 
 def markdown_text(artifact: Artifact) -> str:
     """The full Markdown an artifact holds: the report's text, else its summary and observations."""
-    text = artifact.results.get("report")
-    if isinstance(text, str) and text.strip():
+    text = report_text(artifact)
+    if text.strip():
         return text
     lines = [f"## {artifact.kind.replace('_', ' ').capitalize()}: {', '.join(artifact.asset_ids) or 'site'}", "",
              artifact.summary, ""]
@@ -37,9 +38,9 @@ def _actions(report: str) -> str:
 
 def report_summary(report: Artifact, evidence: list[Artifact]) -> list[str]:
     """A few lines: what the report covers, the diagnosis, the actions, and the link to the full text."""
-    text = str(report.results.get("report") or "")
+    text = report_text(report)
     title = text.splitlines()[0].lstrip("# ").strip() if text else "Management summary"
-    cited = [str(i) for i in report.results.get("cites") or []]
+    cited = cited_ids(report)
     findings = session_findings([a for a in evidence if a.id in cited] or evidence)
     lines = [f"{title}: the report is ready ({len(cited)} findings cited)."]
     lines.append(findings.conclusion.replace("Verdict:", "Diagnosis:", 1))

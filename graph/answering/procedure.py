@@ -1,12 +1,13 @@
 """How-to answers: a numbered procedure from a checklist, protocol or fix plan artifact.
 
-Pure: the steps come from the artifact's `results["steps"]` (or its observations) and its
-acceptance thresholds from `results["criteria"]`.
+Pure: the steps come from the artifact's steps (or its observations) and its acceptance thresholds
+from its criteria (`artifacts.readings`).
 """
 
 from __future__ import annotations
 
 from artifacts.model import Artifact
+from artifacts.readings import criteria, hypotheses, steps
 
 PROCEDURE_KINDS = ("restart_checklist", "validation_protocol", "monitoring_config")
 MAX_CRITERIA = 6
@@ -16,17 +17,14 @@ TITLES = {"restart_checklist": "restart {asset} safely", "validation_protocol": 
 
 def procedure_lines(artifact: Artifact) -> list[str]:
     """Every numbered step, then the thresholds (unit-less numbers are the sensors' own units)."""
-    steps = [str(s) for s in artifact.results.get("steps") or artifact.observations]
-    lines = [f"{number}. {step}" for number, step in enumerate(steps, start=1)]
-    criteria = [c for c in artifact.results.get("criteria") or [] if isinstance(c, dict)]
-    if criteria:
+    lines = [f"{number}. {step}" for number, step in enumerate(steps(artifact), start=1)]
+    thresholds = criteria(artifact)
+    if thresholds:
         lines.append("")
         lines.append("Acceptance thresholds:")
-    for item in criteria[:MAX_CRITERIA]:
-        low, high = item.get("accept_low", item.get("low")), item.get("accept_high", item.get("high"))
-        lines.append(f"- {item.get('sensor')}: {low} to {high}")
-    if len(criteria) > MAX_CRITERIA:
-        lines.append(f"- and {len(criteria) - MAX_CRITERIA} more sensors [{artifact.id}]")
+    lines += [f"- {item.sensor}: {item.low} to {item.high}" for item in thresholds[:MAX_CRITERIA]]
+    if len(thresholds) > MAX_CRITERIA:
+        lines.append(f"- and {len(thresholds) - MAX_CRITERIA} more sensors [{artifact.id}]")
     return lines
 
 
@@ -36,21 +34,21 @@ def procedure(artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
     if not found:
         return None
     art = max(found, key=lambda a: a.turn_index or 0)
-    steps = procedure_lines(art)
-    count = sum(1 for line in steps if line[:1].isdigit())
+    lines = procedure_lines(art)
+    count = sum(1 for line in lines if line[:1].isdigit())
     asset = ", ".join(art.asset_ids) or "the chiller"
     what = TITLES.get(art.kind, "do it").format(asset=asset)
-    return f"To {what}, follow these {count} steps:", steps
+    return f"To {what}, follow these {count} steps:", lines
 
 
 def fix_plan(artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
     """A procedure from a diagnosis when no checklist exists: confirm the cause, fix, verify."""
-    diagnoses = [a for a in artifacts if a.kind == "diagnose" and a.results.get("hypotheses")]
+    diagnoses = [a for a in artifacts if a.kind == "diagnose" and hypotheses(a)]
     if not diagnoses:
         return None
     art = max(diagnoses, key=lambda a: a.turn_index or 0)
-    top = art.results["hypotheses"][0]
-    mode, confirm = top.get("failure_mode"), top.get("confirm_by")
+    top = hypotheses(art)[0]
+    mode, confirm = top.failure_mode, top.confirm_by
     asset = ", ".join(art.asset_ids) or "the chiller"
     steps = [f"1. Confirm {mode}" + (f": {confirm}." if confirm else " with a site inspection."),
              f"2. Fix the cause on {asset} (raise a work order for the repair).",

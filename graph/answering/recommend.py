@@ -8,9 +8,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 from artifacts.model import Artifact
+from artifacts.readings import (
+    alert_rules,
+    anomaly_rate,
+    efficiency_trend_per_day,
+    hypotheses,
+    work_order_counts,
+)
 from specialists.maintenance.bundling import MOBILISATION_HOURS
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -52,19 +58,19 @@ def _latest(artifacts: list[Artifact], kind: str) -> Artifact | None:
 
 def _top_fault(artifacts: list[Artifact]) -> tuple[str, float, Artifact] | None:
     diagnosis = _latest(artifacts, "diagnose")
-    hyps = [h for h in (diagnosis.results.get("hypotheses") or []) if isinstance(h, dict)] if diagnosis else []
+    hyps = hypotheses(diagnosis) if diagnosis else []
     if not diagnosis or not hyps:
         return None
-    return str(hyps[0].get("failure_mode")), float(hyps[0].get("probability") or 0.0), diagnosis
+    return hyps[0].failure_mode, hyps[0].probability, diagnosis
 
 
 def _corrective_reasons(art: Artifact | None) -> tuple[list[str], float, int]:
     if art is None:
         return [], 0.0, 0
-    per_year: dict[str, Any] = art.results.get("corrective_per_year") or {}
-    slope = art.results.get("corrective_trend_per_year")
-    slope = float(slope) if isinstance(slope, int | float) else 0.0
-    counts = [int(per_year[y]) for y in sorted(per_year)]
+    wo = work_order_counts(art)
+    per_year = wo.corrective_per_year
+    slope = wo.corrective_trend_per_year or 0.0
+    counts = [per_year[y] for y in sorted(per_year)]
     if not counts:
         return [], slope, 0
     years = sorted(per_year)
@@ -77,8 +83,8 @@ def _corrective_reasons(art: Artifact | None) -> tuple[list[str], float, int]:
 
 def _efficiency_reason(artifacts: list[Artifact]) -> tuple[str, bool]:
     trend = _latest(artifacts, "trend_stats")
-    value = trend.results.get("efficiency_trend_per_day") if trend else None
-    if trend is None or not isinstance(value, int | float):
+    value = efficiency_trend_per_day(trend) if trend else None
+    if trend is None or value is None:
         return "", False
     worse = value > 0
     return f"kW/ton {'rising' if worse else 'steady or falling'} ({value:+.4f}/day) [{trend.id}]", worse
@@ -108,19 +114,18 @@ def inspection(artifacts: list[Artifact], pending_offer: str | None) -> Recommen
     reasons: list[str] = []
     fault = _top_fault(artifacts)
     anomaly = _latest(artifacts, "anomaly_detection")
-    rate = anomaly.results.get("anomaly_rate") if anomaly else None
+    rate = anomaly_rate(anomaly) if anomaly else None
     likely = fault is not None and not fault[0].lower().startswith("no fault") and fault[1] >= INSPECT_PROBABILITY
     if fault is not None:
         reasons.append(f"most likely cause: {fault[0]} ({fault[1]:.2f}) [{fault[2].id}]")
-    if anomaly is not None and isinstance(rate, int | float):
+    if anomaly is not None and rate is not None:
         reasons.append(f"{rate:.1%} of running samples flagged vs ~{FALSE_ALARM_RATE:.0%} on healthy data "
                        f"[{anomaly.id}]")
     alerts = _latest(artifacts, "alert_rules")
-    fired = sum(int(r.get("count") or 0) for r in (alerts.results.get("rules") or []) if isinstance(r, dict)) \
-        if alerts else 0
+    fired = sum(r.count for r in alert_rules(alerts) or []) if alerts else 0
     if alerts is not None and fired:
         reasons.append(f"{fired} alerts fired in the period [{alerts.id}]")
-    abnormal = (isinstance(rate, int | float) and rate > 2 * FALSE_ALARM_RATE) or fired >= MANY_ALERTS
+    abnormal = (rate is not None and rate > 2 * FALSE_ALARM_RATE) or fired >= MANY_ALERTS
     if not reasons:
         return Recommendation("Not yet: nothing in this session points to a fault, so an inspection would be "
                               "routine rather than targeted.", [], offer_sentence(pending_offer))

@@ -8,9 +8,23 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
 
 from artifacts.model import Artifact
+from artifacts.readings import (
+    EqualLoadShift,
+    Hypothesis,
+    criteria,
+    diagnosis_source,
+    equal_load_shifts,
+    hypotheses,
+    running_mean,
+    running_share,
+    sensors_stopped,
+    sensors_without_data,
+    stats_of,
+    steps,
+    tripped,
+)
 from assetops.db.tables.telemetry import SENSOR_UNITS
 
 PROTOCOL_KINDS = ("restart_checklist", "validation_protocol", "monitoring_config")
@@ -28,9 +42,9 @@ ACTION_BY_LEVEL = {
 }
 
 
-def confidence_bounds(hypothesis: dict[str, Any]) -> tuple[float, float]:
+def confidence_bounds(hypothesis: Hypothesis) -> tuple[float, float]:
     """(low, high) of a hypothesis' confidence range (0, 0 when missing)."""
-    bounds = [float(v) for v in hypothesis.get("confidence_range") or []]
+    bounds = hypothesis.confidence_range
     return (bounds[0], bounds[-1]) if bounds else (0.0, 0.0)
 
 
@@ -40,21 +54,19 @@ def latest(artifacts: list[Artifact], kinds: tuple[str, ...]) -> Artifact | None
     return max(found, key=lambda a: a.turn_index or 0) if found else None
 
 
-def _largest_shift(diagnosis: Artifact) -> dict[str, Any] | None:
-    shifts = ((diagnosis.results.get("evidence") or {}).get("shifts") or {}).values()
-    usable = [s for s in shifts if isinstance(s, dict) and s.get("z") is not None]
-    return max(usable, key=lambda s: abs(float(s["z"]))) if usable else None
+def _largest_shift(diagnosis: Artifact) -> EqualLoadShift | None:
+    return max(equal_load_shifts(diagnosis), key=lambda s: abs(s.z), default=None)
 
 
-def _shift_text(shift: dict[str, Any]) -> tuple[str, float]:
+def _shift_text(shift: EqualLoadShift) -> tuple[str, float]:
     """(`Power Input +16.85 kW at equal load (+13% of baseline, z +5.6)`, relative size)."""
-    value = float(shift.get("shift") or 0.0)
-    level = float(shift["baseline_level"]) if isinstance(shift.get("baseline_level"), int | float) else 0.0
+    value = shift.shift
+    level = shift.baseline_level or 0.0
     relative = abs(value / level) if level else 0.0
     share = f"{value / level:+.0%} of baseline, " if relative else ""
-    unit = shift.get("units") or SENSOR_UNITS.get(str(shift.get("signal")), "")
+    unit = shift.units or SENSOR_UNITS.get(shift.signal, "")
     units = f" {unit}" if unit else ""
-    return f"{shift.get('signal')} {value:+.2f}{units} at equal load ({share}z {float(shift['z']):+.1f})", relative
+    return f"{shift.signal} {value:+.2f}{units} at equal load ({share}z {shift.z:+.1f})", relative
 
 
 def severity_level(confidence_low: float, z: float, relative: float, tripped: bool) -> str:
@@ -70,34 +82,31 @@ def severity_level(confidence_low: float, z: float, relative: float, tripped: bo
 def severity_lines(artifacts: list[Artifact]) -> list[str]:
     """The severity statement of the newest diagnosis, with the numbers it rests on."""
     diagnosis = latest(artifacts, ("diagnose",))
-    hypotheses = diagnosis.results.get("hypotheses") if diagnosis else None
-    if not diagnosis or not hypotheses:
+    ranked = hypotheses(diagnosis) if diagnosis else []
+    if not diagnosis or not ranked:
         return ["Severity: not judged yet (no diagnosis in this session); ask for the most likely cause first."]
-    top = hypotheses[0]
+    top = ranked[0]
     low, high = confidence_bounds(top)
-    mode = str(top.get("failure_mode"))
+    mode = top.failure_mode
     if mode.lower().startswith(NO_FAULT):
         return [f"Severity: low. No fault stands out ({mode} {low:.2f}-{high:.2f}) [{diagnosis.id}]; "
                 f"{ACTION_BY_LEVEL['low']}."]
     shift = _largest_shift(diagnosis)
     shown, relative = _shift_text(shift) if shift else ("no measured shift", 0.0)
-    tripped = bool(diagnosis.results.get("trip_time"))
-    level = severity_level(float(low), float(shift["z"]) if shift else 0.0, relative, tripped)
-    trip = "; the chiller tripped" if tripped else ""
+    stopped = tripped(diagnosis)
+    level = severity_level(float(low), shift.z if shift else 0.0, relative, stopped)
+    trip = "; the chiller tripped" if stopped else ""
     return [f"Severity: {level}. {mode} at {low:.2f}-{high:.2f} confidence; largest deviation {shown}{trip} "
             f"[{diagnosis.id}]. Suggested response: {ACTION_BY_LEVEL[level]}."]
 
 
 def protocol_lines(artifact: Artifact) -> list[str]:
     """A checklist or protocol shown in full: every numbered step, then its thresholds."""
-    steps = [str(s) for s in artifact.results.get("steps") or artifact.observations]
-    lines = [f"{number}. {step}" for number, step in enumerate(steps, start=1)]
-    criteria = artifact.results.get("criteria") or []
-    for item in criteria[:MAX_CRITERIA]:
-        low, high = item.get("accept_low", item.get("low")), item.get("accept_high", item.get("high"))
-        lines.append(f"   - {item.get('sensor')}: {low} to {high}")
-    if len(criteria) > MAX_CRITERIA:
-        lines.append(f"   - and {len(criteria) - MAX_CRITERIA} more sensors [{artifact.id}]")
+    lines = [f"{number}. {step}" for number, step in enumerate(steps(artifact), start=1)]
+    thresholds = criteria(artifact)
+    lines += [f"   - {item.sensor}: {item.low} to {item.high}" for item in thresholds[:MAX_CRITERIA]]
+    if len(thresholds) > MAX_CRITERIA:
+        lines.append(f"   - and {len(thresholds) - MAX_CRITERIA} more sensors [{artifact.id}]")
     return lines
 
 
@@ -111,25 +120,24 @@ def first_clause(text: str, limit: int = BRIEF_LINE_CHARS) -> str:
 
 
 def _operating_line(artifact: Artifact) -> str | None:
-    stats = artifact.results.get("stats") or {}
-    share = artifact.results.get("running_share")
+    share = running_share(artifact)
     parts = []
-    for sensor, entry in stats.items():
+    for sensor, entry in stats_of(artifact).items():
         name = sensor.split(" ", 2)[-1] if sensor.startswith("Chiller ") else sensor
         if name not in ("Power Input", "Chiller Efficiency", "Tonnage"):
             continue
-        value = entry.get("running_mean") if entry.get("running_mean") is not None else entry.get("mean")
+        value = running_mean(entry)
         if value is not None:
             parts.append(f"{name} {value:,.2f} {entry.get('unit') or ''}".rstrip())
     if not parts:
         return None
-    running = f" while running ({share:.0%} of the time)" if isinstance(share, int | float) else ""
+    running = f" while running ({share:.0%} of the time)" if share is not None else ""
     return "Operation: " + ", ".join(parts) + running
 
 
 def source_telemetry(artifacts: list[Artifact], diagnosis: Artifact | None) -> Artifact | None:
     """The telemetry window a diagnosis rests on (else the newest one): the period the write-up is about."""
-    source = diagnosis.results.get("source") if diagnosis else None
+    source = diagnosis_source(diagnosis) if diagnosis else None
     return next((a for a in artifacts if a.id == source), None) or latest(artifacts, ("telemetry_window",))
 
 
@@ -138,23 +146,23 @@ def brief_lines(artifacts: list[Artifact], headline: str) -> list[str]:
     next step. Lines are in priority order too except the next step, which `fit_brief` keeps."""
     lines = [headline] if headline else []
     diagnosis = latest(artifacts, ("diagnose",))
-    hypotheses = (diagnosis.results.get("hypotheses") or []) if diagnosis else []
-    if hypotheses:
-        low, high = confidence_bounds(hypotheses[0])
-        lines.append(f"Most likely cause: {hypotheses[0].get('failure_mode')} (confidence {low:.2f}-{high:.2f}).")
+    ranked = hypotheses(diagnosis) if diagnosis else []
+    if ranked:
+        low, high = confidence_bounds(ranked[0])
+        lines.append(f"Most likely cause: {ranked[0].failure_mode} (confidence {low:.2f}-{high:.2f}).")
     telemetry = source_telemetry(artifacts, diagnosis)
     operating = _operating_line(telemetry) if telemetry else None
     if operating:
         lines.append(operating + ".")
     # With a diagnosis the anomaly rates are engineering detail behind it; without one they are the finding.
-    kinds_shown = ["alert_rules", "work_order_summary"] if hypotheses else ["alert_rules", "anomaly_detection",
-                                                                            "work_order_summary"]
+    kinds_shown = ["alert_rules", "work_order_summary"] if ranked else ["alert_rules", "anomaly_detection",
+                                                                        "work_order_summary"]
     for kind in kinds_shown:
         found = latest(artifacts, (kind,))
         if found and found.summary:
             lines.append(first_clause(found.summary, 130))
-    if hypotheses and hypotheses[0].get("confirm_by"):
-        lines.append(f"Next step: confirm with {first_clause(str(hypotheses[0]['confirm_by']), 110)}")
+    if ranked and ranked[0].confirm_by:
+        lines.append(f"Next step: confirm with {first_clause(ranked[0].confirm_by, 110)}")
     return lines
 
 
@@ -183,11 +191,11 @@ def data_issue_lines(artifacts: list[Artifact], already_said: str) -> list[str]:
     for artifact in artifacts:
         if artifact.kind != "telemetry_window":
             continue
-        for sensor, last in (artifact.results.get("sensors_stopped") or {}).items():
+        for sensor, last in sensors_stopped(artifact).items():
             name = re.sub(r"^Chiller \d+ ", "", sensor)  # the lead may name it without the asset
             if f"{name} stopped reporting" not in already_said:
                 lines.append(f"{sensor} stopped reporting at {_local_time(str(last))} while other sensors continued.")
-        for sensor in artifact.results.get("sensors_without_data") or []:
+        for sensor in sensors_without_data(artifact):
             if f"No data for {sensor}" not in already_said:
                 lines.append(f"No data for {sensor} in {artifact.id}.")
     return list(dict.fromkeys(lines))[:3]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from artifacts.model import Artifact
+from artifacts.readings import hypotheses, ranking, stats_of
 from assetops.domain.turn import TurnDecision
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
@@ -48,27 +49,25 @@ class AnswerInputs:
 
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
-    ranking = next((a for a in inputs.artifacts if a.kind == "priority_ranking" and a.results.get("ranking")), None)
-    if ranking is not None:
-        rows = [r for r in ranking.results["ranking"] if isinstance(r, dict)]
+    rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
+    if rows is not None:
         top = rows[0]
-        why = (top.get("reasons") or ["no adverse evidence on any asset yet"])[0]
-        lines = [f"- {r.get('asset_id')}: score {r.get('score')}" + (f", {r['reasons'][0]}" if r.get("reasons") else "")
-                 for r in rows[:6]]
-        return ShapedLead(f"{top.get('asset_id')}. {str(why)[:1].upper()}{str(why)[1:]}.", lines)
+        why = (top.reasons or ("no adverse evidence on any asset yet",))[0]
+        lines = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]]
+        return ShapedLead(f"{top.asset_id}. {why[:1].upper()}{why[1:]}.", lines)
     comparison = compare_assets(inputs.artifacts)
     if comparison is not None:
         pick = comparison.rows[0]
         return ShapedLead(f"{pick.asset}. {comparison.headline}", comparison.lines)
-    diagnosis = next((a for a in inputs.artifacts if a.kind == "diagnose" and a.results.get("hypotheses")), None)
-    if diagnosis is not None:
-        hyps = [h for h in diagnosis.results["hypotheses"] if isinstance(h, dict)]
+    diagnosed = next(((a, h) for a in inputs.artifacts if a.kind == "diagnose" and (h := hypotheses(a))), None)
+    if diagnosed is not None:
+        diagnosis, hyps = diagnosed
         asked = named_mode(inputs.question, hyps)
-        top = hyps[0]
-        lines = [f"- {h.get('failure_mode')}: {float(h.get('probability') or 0):.2f}" for h in hyps[:3]]
-        first = f"{top.get('failure_mode')}. It is the most likely cause on {', '.join(diagnosis.asset_ids)}."
-        if asked is not None and asked is not top:
-            first += f" {asked.get('failure_mode')} ranks lower ({float(asked.get('probability') or 0):.2f})."
+        likeliest = hyps[0]
+        lines = [f"- {h.failure_mode}: {h.probability:.2f}" for h in hyps[:3]]
+        first = f"{likeliest.failure_mode}. It is the most likely cause on {', '.join(diagnosis.asset_ids)}."
+        if asked is not None and asked is not likeliest:
+            first += f" {asked.failure_mode} ranks lower ({asked.probability:.2f})."
         return ShapedLead(first, lines)
     return None
 
@@ -140,7 +139,7 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
 
 def figures_for(artifacts: list[Artifact]) -> list[str]:
     """Bullet figures of the first telemetry window (when the answer leads with telemetry)."""
-    window = next((a for a in artifacts if a.kind == "telemetry_window" and a.results.get("stats")), None)
+    window = next((a for a in artifacts if a.kind == "telemetry_window" and stats_of(a)), None)
     return telemetry_figures(window) if window is not None else []
 
 

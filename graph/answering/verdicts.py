@@ -10,9 +10,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from artifacts.model import Artifact
+from artifacts.readings import (
+    Hypothesis,
+    alert_rules,
+    anomaly_rate,
+    hypotheses,
+    sensor_verdicts,
+    sustained_shifts,
+    work_order_counts,
+)
 from graph.answering.markdown import chillers, join_names
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -40,27 +49,18 @@ def _flip(answer: Answer) -> Answer:
     return "No" if answer == "Yes" else "Yes" if answer == "No" else answer
 
 
-def _bounds(hypothesis: dict[str, Any]) -> tuple[float, float]:
-    values = [float(v) for v in hypothesis.get("confidence_range") or []]
-    if values:
-        return values[0], values[-1]
-    p = float(hypothesis.get("probability") or 0.0)
-    return p, p
-
-
 def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is something abnormal? Yes when the anomalous share of running samples is well above the
     detector's false-alarm rate (or a sustained shift was found), no when it is at or below it."""
-    found = [a for a in artifacts if a.kind == "anomaly_detection" and isinstance(a.results.get("anomaly_rate"),
-                                                                                    int | float)]
+    found = [(a, rate) for a in artifacts if a.kind == "anomaly_detection" and (rate := anomaly_rate(a)) is not None]
     if not found:
         return None
     lines, flagged, unclear = [], [], []
-    for art in found:
-        rate, asset = float(art.results["anomaly_rate"]), ", ".join(art.asset_ids)
-        shifts = art.results.get("sustained_shifts") or []
+    for art, rate in found:
+        asset = ", ".join(art.asset_ids)
+        shifts = sustained_shifts(art)
         lines.append(f"- {asset}: {rate:.1%} of running samples flagged"
-                     + (f"; sustained shift: {shifts[0].get('message')}" if shifts and shifts[0].get("message") else "")
+                     + (f"; sustained shift: {shifts[0]}" if shifts and shifts[0] else "")
                      + f" [{art.id}]")
         if rate > CLEAR_ANOMALY_RATE or shifts:
             flagged.append(asset)
@@ -83,21 +83,21 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
 
 def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Are breakdowns getting more frequent? From corrective orders per complete year and their slope."""
-    found = [a for a in artifacts if a.kind == "work_order_summary" and a.results.get("corrective_per_year")]
+    found = [(a, c) for a in artifacts if a.kind == "work_order_summary" and (c := work_order_counts(a)).corrective_per_year]
     if not found:
         return None
-    art = found[-1]
-    per_year: dict[str, int] = art.results["corrective_per_year"]
+    art, wo = found[-1]
+    per_year = wo.corrective_per_year
     years = sorted(per_year)
-    counts = [int(per_year[y]) for y in years]
+    counts = [per_year[y] for y in years]
     where = ", ".join(art.asset_ids or art.equipment_ids)
     series = f"{', '.join(str(c) for c in counts)} corrective orders a year {years[0]}-{years[-1]}"
-    partial = art.results.get("partial_year")
+    partial = wo.partial_year
     evidence = [f"- {where}: {series}"
-                + (f"; {art.results.get('partial_year_corrective')} so far in {partial}" if partial else "")
+                + (f"; {wo.partial_year_corrective} so far in {partial}" if partial else "")
                 + f" [{art.id}]"]
-    slope = art.results.get("corrective_trend_per_year")
-    if len(counts) < 2 or not isinstance(slope, int | float):
+    slope = wo.corrective_trend_per_year
+    if len(counts) < 2 or slope is None:
         return Verdict("Not clearly", f"Not clearly: {where} has fewer than two complete years of work orders "
                                       f"({series}).", evidence)
     if slope >= TREND_PER_YEAR and counts[-1] > counts[0]:
@@ -116,17 +116,15 @@ def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Ve
 
 def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is the drift the sensor (or real)? From the sensor-validity verdicts and the coupled signals."""
-    found = [a for a in artifacts if a.kind == "sensor_validity" and a.results.get("verdicts")]
+    found = [(a, v) for a in artifacts if a.kind == "sensor_validity" and (v := sensor_verdicts(a))]
     if not found:
         return None
-    art = found[-1]
-    verdicts = [v for v in art.results["verdicts"] if isinstance(v, dict)]
-    drift = [str(v["sensor"]) for v in verdicts if v.get("verdict") == "sensor_drift"]
-    real = [str(v["sensor"]) for v in verdicts if v.get("verdict") == "real_change"]
-    evidence = [f"- {v.get('sensor')}: {str(v.get('verdict', '')).replace('_', ' ')}"
-                + (f", moved {float(v['shift']):+.2f} degF at equal load" if isinstance(v.get("shift"), int | float)
-                   else "")
-                + f", {len(v.get('followers') or [])} coupled signal(s) followed" for v in verdicts]
+    art, verdicts = found[-1]
+    drift = [v.sensor for v in verdicts if v.verdict == "sensor_drift"]
+    real = [v.sensor for v in verdicts if v.verdict == "real_change"]
+    evidence = [f"- {v.sensor}: {v.verdict.replace('_', ' ')}"
+                + (f", moved {v.shift:+.2f} degF at equal load" if v.shift is not None else "")
+                + f", {v.followers} coupled signal(s) followed" for v in verdicts]
     evidence.append(f"Source: [{art.id}]")
     asks_real = bool(_REAL.search(question))
     sensor_is_it: Answer
@@ -147,28 +145,27 @@ def _mode_words(text: str) -> set[str]:
     return {w for w in _WORDS.findall(text.lower()) if len(w) > 3 and w not in {"side", "water", "chiller"}}
 
 
-def named_mode(question: str, hypotheses: list[dict[str, Any]]) -> dict[str, Any] | None:
+def named_mode(question: str, ranked: list[Hypothesis]) -> Hypothesis | None:
     """The hypothesis the question names ("is it condenser fouling?"): the one sharing most words."""
     asked = _mode_words(question)
-    scored = [(len(asked & _mode_words(str(h.get("failure_mode")))), i, h) for i, h in enumerate(hypotheses)]
-    best = max(scored, key=lambda s: (s[0], -s[1]), default=(0, 0, None))
+    scored = [(len(asked & _mode_words(h.failure_mode)), i, h) for i, h in enumerate(ranked)]
+    best: tuple[int, int, Hypothesis | None] = max(scored, key=lambda s: (s[0], -s[1]), default=(0, 0, None))
     return best[2] if best[0] else None
 
 
 def failure_mode_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is it <failure mode>? (or: is there a fault?) The named mode against the top hypothesis."""
-    found = [a for a in artifacts if a.kind == "diagnose" and a.results.get("hypotheses")]
+    found = [(a, h) for a in artifacts if a.kind == "diagnose" and (h := hypotheses(a))]
     if not found:
         return None
-    art = found[-1]
-    hypotheses = [h for h in art.results["hypotheses"] if isinstance(h, dict)]
-    top = hypotheses[0]
-    low, high = _bounds(top)
-    top_mode = str(top.get("failure_mode"))
+    art, ranked = found[-1]
+    top = ranked[0]
+    low, high = top.bounds
+    top_mode = top.failure_mode
     asset = ", ".join(art.asset_ids)
-    evidence = [f"- {h.get('failure_mode')}: {_bounds(h)[0]:.2f}-{_bounds(h)[1]:.2f}" for h in hypotheses[:3]]
+    evidence = [f"- {h.failure_mode}: {h.bounds[0]:.2f}-{h.bounds[1]:.2f}" for h in ranked[:3]]
     evidence.append(f"Source: diagnosis of {asset} [{art.id}]")
-    asked = named_mode(question, hypotheses)
+    asked = named_mode(question, ranked)
     if asked is None:  # "is there a fault?", "is it serious?"
         if top_mode.lower().startswith(NO_FAULT):
             answer: Answer = "No"
@@ -178,13 +175,13 @@ def failure_mode_verdict(artifacts: list[Artifact], question: str = "") -> Verdi
             body = f"the most likely cause on {asset} is {top_mode} ({low:.2f}-{high:.2f})"
         answer = _flip(answer) if _HEALTHY.search(question) else answer  # "is it running fine?"
         return Verdict(answer, f"{answer}, {body}.", evidence)
-    mode = str(asked.get("failure_mode"))
-    a_low, a_high = _bounds(asked)
+    mode = asked.failure_mode
+    a_low, a_high = asked.bounds
     if asked is top:
-        second = hypotheses[1] if len(hypotheses) > 1 else None
-        clear = second is None or _bounds(second)[1] < low
+        second = ranked[1] if len(ranked) > 1 else None
+        clear = second is None or second.bounds[1] < low
         answer = "Yes" if clear else "Not clearly"
-        rival = f"; {second.get('failure_mode')} is close ({_bounds(second)[0]:.2f}-{_bounds(second)[1]:.2f})" \
+        rival = f"; {second.failure_mode} is close ({second.bounds[0]:.2f}-{second.bounds[1]:.2f})" \
             if second is not None and not clear else ""
         punct = "," if answer == "Yes" else ":"
         return Verdict(answer, f"{answer}{punct} {mode} is the most likely cause on {asset} "
@@ -198,16 +195,15 @@ def failure_mode_verdict(artifacts: list[Artifact], question: str = "") -> Verdi
 
 def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Did alerts fire? From the alert-rule activity of each equipment id."""
-    found = [a for a in artifacts if a.kind == "alert_rules" and a.results.get("rules") is not None]
+    found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
     if not found:
         return None
     fired: list[str] = []
     evidence = []
-    for art in found:
-        rules = [r for r in art.results["rules"] if isinstance(r, dict)]
-        count = sum(int(r.get("count") or 0) for r in rules)
+    for art, rules in found:
+        count = sum(r.count for r in rules)
         where = ", ".join(art.equipment_ids or art.asset_ids)
-        evidence.append(f"- {where}: {count} alerts from {sum(1 for r in rules if r.get('count'))} rule(s) [{art.id}]")
+        evidence.append(f"- {where}: {count} alerts from {sum(1 for r in rules if r.count)} rule(s) [{art.id}]")
         if count:
             fired.append(where)
     if fired:
@@ -221,9 +217,8 @@ CHECKS = (failure_mode_verdict, sensor_validity_verdict, breakdown_trend_verdict
 
 def yes_no_verdict(question: str, artifacts: list[Artifact]) -> Verdict:
     """The yes/no answer the evidence supports; "Not clearly" with the reason when none fits."""
-    hypotheses = [h for a in artifacts if a.kind == "diagnose" for h in a.results.get("hypotheses") or []
-                  if isinstance(h, dict)]
-    checks = CHECKS if named_mode(question, hypotheses) else CHECKS[1:] + CHECKS[:1]
+    ranked = [h for a in artifacts if a.kind == "diagnose" for h in hypotheses(a)]
+    checks = CHECKS if named_mode(question, ranked) else CHECKS[1:] + CHECKS[:1]
     for check in checks:
         verdict = check(artifacts, question)
         if verdict is not None:

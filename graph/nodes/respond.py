@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from artifacts.model import Artifact
+from artifacts.readings import cited_ids
 from assetops.domain.turn import SpecialistResult, TurnDecision
 from graph.answering.compose import TurnOutcome, compose_answer, direct_answer
 from graph.context import TurnContext
@@ -30,7 +31,7 @@ async def _turn_artifacts(ctx: TurnContext, results: list[SpecialistResult]) -> 
 async def _cited_artifacts(ctx: TurnContext, artifacts: list[Artifact]) -> list[Artifact]:
     """Earlier artifacts the turn's artifacts cite (a management report's sources), for a brief answer."""
     own = {a.id for a in artifacts}
-    ids = [str(i) for a in artifacts for i in a.results.get("cites") or [] if str(i) not in own]
+    ids = [i for a in artifacts for i in cited_ids(a) if i not in own]
     return await session_artifacts(ctx, list(dict.fromkeys(ids))) if ids else []
 
 
