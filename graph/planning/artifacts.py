@@ -118,6 +118,20 @@ def rule_ids_from(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) -
     return list(dict.fromkeys(found))
 
 
+def fired_rule_ids_from(artifacts: Sequence[ArtifactSummary], asset: str) -> list[str] | None:
+    """Rule ids that fired on `asset` in the latest alert listing with counts (None: no such listing).
+
+    "Do they lead to maintenance?" is asked of the rules that fired; a rule with no alert in the window
+    has nothing to analyse."""
+    for artifact in reversed(artifacts):
+        if artifact.producer != "maintenance" or artifact.kind != "alert_rules" or asset not in artifact.asset_ids:
+            continue
+        rules = [r for r in artifact.key_results.get("rules", ()) if isinstance(r, Mapping) and "count" in r]
+        if rules:
+            return [str(r["rule_id"]) for r in rules if isinstance(r.get("count"), int) and r["count"] > 0]
+    return None
+
+
 def event_time_from(artifacts: Sequence[ArtifactSummary]) -> datetime | None:
     """The time of the latest trip/event an artifact reported ("event_time" or "trip_time", ISO-8601)."""
     for artifact in reversed(artifacts):

@@ -283,6 +283,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     chosen = _choose_intents(understood, focus, catalog)
     if understood.intents and chosen:
         return chosen
+    if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
+        return [focus.last_intent]
     shaped = _shape_fallback(reading, focus)
     return shaped if shaped and reading.shape == "which" else chosen or shaped
 

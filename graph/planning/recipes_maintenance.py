@@ -3,7 +3,13 @@ restart and validation, fix plans and the management report."""
 
 from __future__ import annotations
 
-from graph.planning.artifacts import drifting_sensors, hypotheses_from, latest, rule_ids_from
+from graph.planning.artifacts import (
+    drifting_sensors,
+    fired_rule_ids_from,
+    hypotheses_from,
+    latest,
+    rule_ids_from,
+)
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
@@ -102,7 +108,9 @@ def alert_to_failure(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     analyses every rule the chiller has).
     """
     for asset in ctx.assets:
-        rules = ctx.understanding.rule_ids or ctx.focus.rule_ids or rule_ids_from(ctx.artifacts, [asset])
+        fired = fired_rule_ids_from(ctx.artifacts, asset)
+        rules = ctx.understanding.rule_ids or (fired if fired is not None else
+                                               ctx.focus.rule_ids or rule_ids_from(ctx.artifacts, [asset]))
         ids = ctx.equipment_ids([asset])
         if not rules:
             ctx.note(f"The alert rules of {asset} are not known yet: analysing every rule it has.")

@@ -18,9 +18,8 @@ from graph.planning.context import (
     WHOLE_HISTORY_INTENTS,
     PlanContext,
 )
-from graph.planning.scope import scope_assets
+from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
-from graph.understanding.assets import known_assets
 from graph.understanding.sensors import canonical_of, expand
 
 
@@ -77,8 +76,8 @@ def _explicit_assets(ctx: PlanContext) -> list[str]:
     mentions = ctx.understanding.assets
     if mentions.assets:
         return list(mentions.assets)
-    if mentions.all_assets:
-        return list(known_assets(ctx.catalog) if work_order_scope(ctx) else ctx.catalog.telemetry_assets)
+    if mentions.all_assets:  # "all chillers": those the turn's work applies to (alerts: those that have them)
+        return fleet_assets(ctx)
     return []
 
 

@@ -164,7 +164,8 @@ def _alternative(clause: Text, g: Grammar) -> bool:
 
 def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
     tokens = clause.tokens
-    opening = _opening(tokens, g.fillers - {"ok", "okay", "sure", "yeah", "please", "fine", "good", "great"})
+    # "ok" alone acknowledges; "ok, do it" accepts: "ok" is dropped like a filler before reading the reply
+    opening = _opening(tokens, g.fillers - {"sure", "yeah", "please", "fine", "good", "great"})
     if opening and _starts(opening, g.decline_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS:
         return "decline"
     if (opening and _starts(opening, g.confirm_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS

@@ -61,6 +61,11 @@ def period_label(task: SpecialistTask) -> str:
     return task.window.label or f"{task.window.start.date()} to {task.window.end.date()}"
 
 
+def none_found(error: str | None) -> bool:
+    """True when a listing tool's error only says the period holds no records (an answer, not a failure)."""
+    return bool(error) and str(error).startswith("No ") and " found " in str(error)
+
+
 class MaintenanceSpecialist:
     """Answers maintenance questions with the `wo` tools and pure planning logic."""
 
@@ -115,14 +120,15 @@ class MaintenanceSpecialist:
             args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
             listing, dist = await ctx.tools.run([(tool, args), ("wo.get_work_order_distribution", args)],
                                                 specialist="maintenance")
-            if not listing.ok:
+            if not listing.ok and not none_found(listing.error):
                 errors.append(listing.error or "work orders unavailable")
                 lines.append(f"{asset or equipment_id}: {listing.error}")
                 continue
-            orders = listing.output.get("work_orders", [])
+            orders = listing.output.get("work_orders", []) if listing.ok else []  # none in the period is an answer
             s = summarise_work_orders(orders, until=ctx.reference_date)
             label = "corrective " if kind == "corrective" else "preventive " if kind == "preventive" else ""
-            obs = [f"{s.total} {label}work orders on {equipment_id} ({period_label(task)}), {s.first} to {s.last}"]
+            obs = [f"{s.total} {label}work orders on {equipment_id} ({period_label(task)}), {s.first} to {s.last}"
+                   if s.total else f"No {label}work orders on {equipment_id} ({period_label(task)})"]
             if s.top_codes:
                 obs.append("Most frequent: " + ", ".join(f"{c} {d} ({n})" for c, d, n in s.top_codes[:3]))
             if s.corrective_trend_per_year is not None and kind != "preventive":

@@ -1,0 +1,88 @@
+"""Whole-site scope, follow-ups on a ranking, the write gate and offers (issue 11), in sentences of
+their own kind rather than any dialog set's."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from assetops.domain.turn import Focus
+from graph.planning.artifacts import ArtifactSummary, fired_rule_ids_from, ranked_assets
+from specialists.maintenance.specialist import none_found
+from tests.unit.planning.dialog import Dialog, steps
+
+FOUR = {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+RANKING = {"prioritize": {"ranking": [{"asset_id": "Chiller 6", "score": 9.1}, {"asset_id": "Chiller 3", "score": 1.0},
+                                      {"asset_id": "Chiller 4", "score": 0.5}, {"asset_id": "Chiller 9", "score": 0.2}]}}
+
+
+def _assets(decision: object) -> set[str]:
+    return {a for t in decision.tasks for a in t.asset_ids}  # type: ignore[attr-defined]
+
+
+def test_a_symptom_somewhere_in_the_plant_is_investigated_on_every_chiller_and_ranked() -> None:
+    decision = Dialog().say("somebody in the plant is drawing too much power since last week, which unit?")
+    assert decision.scope == "fleet" and _assets(decision) == FOUR
+    assert ("timeseries", "anomaly_detection") in steps(decision) and ("maintenance", "prioritize") in steps(decision)
+
+
+def test_after_a_ranking_a_question_about_the_finding_is_about_the_top_chiller() -> None:
+    dialog = Dialog(results=RANKING)
+    dialog.say("one of the chillers is running hot, find it")
+    follow_up = dialog.say("since when has that been going on?")
+    assert _assets(follow_up) == {"Chiller 6"}
+    assert any("Chiller 6" in note for note in follow_up.assumptions)
+
+
+def test_the_others_are_the_site_minus_the_chillers_discussed() -> None:
+    dialog = Dialog()
+    dialog.say("chiller 9 anomalies in june 2021")
+    assert _assets(dialog.say("and the rest of them?")) == FOUR - {"Chiller 9"}
+
+
+def test_a_question_about_a_work_order_gets_advice_and_the_confirmation_drafts_it() -> None:
+    dialog = Dialog(results={"diagnose": {"hypotheses": ["Condenser Water side fouling"]}})
+    dialog.say("diagnose chiller 6 over may 2020")
+    advice = dialog.say("do you think we ought to open a ticket for this?")
+    assert "draft_wo" not in {t.action for t in advice.tasks} and advice.focus.pending_offer == "draft_wo"
+    assert steps(dialog.say("sure, go ahead")) == [("maintenance", "draft_wo")]
+
+
+def test_context_periods_give_way_to_the_period_asked_about() -> None:
+    decision = Dialog(reference_date=date(2019, 12, 1)).say(
+        "For the 2019 review: what was chiller 3's average tonnage in March?")
+    window = decision.tasks[0].window
+    assert window is not None and (window.start.month, window.end.month) == (3, 4)
+
+
+def test_ranked_assets_prefers_the_latest_ranking_then_anomaly_shares() -> None:
+    ranking = ArtifactSummary(id="a", producer="maintenance", kind="prioritize", asset_ids=("Chiller 3", "Chiller 9"),
+                              key_results={"ranking": [{"asset_id": "Chiller 9"}, {"asset_id": "Chiller 3"}]})
+    shares = [ArtifactSummary(id=f"s{i}", producer="timeseries", kind="anomaly_detection", asset_ids=(a,),
+                              key_results={"anomaly_rate": r}) for i, (a, r) in enumerate([("Chiller 3", 0.3),
+                                                                                            ("Chiller 9", 0.1)])]
+    assert ranked_assets([ranking], ["Chiller 3", "Chiller 9"]) == ["Chiller 9", "Chiller 3"]
+    assert ranked_assets(shares, ["Chiller 3", "Chiller 9"]) == ["Chiller 3", "Chiller 9"]
+    assert ranked_assets(shares[:1], ["Chiller 3", "Chiller 9"]) == []
+
+
+def test_only_rules_that_fired_are_analysed_for_their_consequences() -> None:
+    listing = ArtifactSummary(id="r", producer="maintenance", kind="alert_rules", asset_ids=("Chiller 9",),
+                              key_results={"rules": [{"rule_id": "RUL0018", "count": 31},
+                                                     {"rule_id": "RUL0017", "count": 0}]})
+    assert fired_rule_ids_from([listing], "Chiller 9") == ["RUL0018"]
+    assert fired_rule_ids_from([listing], "Chiller 3") is None
+
+
+def test_an_empty_listing_is_an_answer_not_a_failure() -> None:
+    assert none_found("No corrective work orders found for equipment_id 'CWC04009' between 2018-02-19 and 2018-05-20")
+    assert not none_found("database is unavailable")
+    assert not none_found(None)
+
+
+def test_nothing_is_written_without_a_command_even_as_the_dialog_next_step() -> None:
+    dialog = Dialog(results={"diagnose": {"hypotheses": ["Evaporator Water side fouling"]}})
+    dialog.say("rank the causes of chiller 9's approach problem in june 2021")
+    for message in ("and then?", "what now?", "ok"):
+        decision = dialog.say(message)
+        assert "draft_wo" not in {t.action for t in decision.tasks}, message
+    assert Focus().pending_offer is None
