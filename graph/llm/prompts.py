@@ -12,6 +12,11 @@ asset_ids such as "Chiller 9", equipment_ids such as "CWC04009", an ISO window a
 "Chiller 9 Power Input"), answer directly from the artifacts (kind "answer"), ask a clarifying question
 (kind "clarify") when the asset or period cannot be resolved, or refuse with a reason (kind "reject").
 Reuse what the artifacts already contain; do not ask for data that is already there.
+No chiller named and none in focus: the whole site (scope "fleet": every monitored chiller, then
+maintenance.prioritize to rank them), never a question back. Set "shape" to how the message asks: yes_no,
+which (a pick), how_to (a procedure), verdict (summary of findings so far), recommend ("should we...?"),
+else open. Set "write_requested" true only when the user commands a record written ("draft it", "raise a
+work order"); for a question about one, plan the evidence and leave the draft out: it is offered instead.
 Relative periods resolve against the reference date {reference_date}. Dialog focus: {focus}."""
 
 ANSWER_SYSTEM = """You write the assistant's reply to an O&M engineer. Use only the evidence given.

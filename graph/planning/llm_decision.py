@@ -40,6 +40,18 @@ class SupervisorDecision(BaseModel):
     message: str = Field(default="", description="The direct answer, the question, or the reason to refuse.")
     intent: str = ""
     assumptions: list[str] = Field(default_factory=list)
+    shape: Literal["open", "yes_no", "which", "how_to", "verdict", "recommend"] = Field(
+        default="open", description="The shape of answer the message needs (yes/no first, a pick, a procedure, "
+                                    "the verdict so far, a recommendation, or an open finding).")
+    scope: Literal["asset", "assets", "fleet"] = Field(
+        default="asset", description="One chiller, several, or the whole site (no chiller named: the whole site).")
+    write_requested: bool = Field(
+        default=False, description="True only when the user commands a record to be written ('draft a work "
+                                   "order', 'yes, draft it'); a question about one is false.")
+
+
+# Actions that write a record: run only when the user commanded it (the offline planner's rule too).
+WRITE_ACTIONS = frozenset({"draft_wo"})
 
 
 def _window(task: PlannedTask) -> TimeWindow | None:
@@ -50,10 +62,12 @@ def _window(task: PlannedTask) -> TimeWindow | None:
 
 def to_decision(planned: SupervisorDecision, focus: Focus, reference_date: date) -> Decision:
     """Validate the model's decision into the planner's `Decision` (unknown actions dropped)."""
+    writes_allowed = planned.write_requested
+    offered = any(t.action in WRITE_ACTIONS for t in planned.tasks) and not writes_allowed
     tasks = [
         SpecialistTask(specialist=t.specialist, action=t.action, asset_ids=t.asset_ids, equipment_ids=t.equipment_ids,
                        window=_window(t), sensors=t.sensors, params=t.params, depends_on=t.depends_on, goal=t.goal)
-        for t in planned.tasks if t.action in ACTIONS[t.specialist]
+        for t in planned.tasks if t.action in ACTIONS[t.specialist] and (writes_allowed or t.action not in WRITE_ACTIONS)
     ]
     new_focus = Focus(**{**focus.__dict__})
     for task in tasks:
@@ -62,8 +76,18 @@ def to_decision(planned: SupervisorDecision, focus: Focus, reference_date: date)
         new_focus.window = task.window or new_focus.window
         new_focus.sensors = task.sensors or new_focus.sensors
     new_focus.last_intent = planned.intent or new_focus.last_intent
+    new_focus.scope = planned.scope
+    new_focus.pending_offer = "draft_wo" if offered else None
+    shape = "recommend" if offered and planned.shape == "open" else planned.shape
+    if offered and planned.kind == "run" and not tasks:  # only a write was planned: advise instead
+        return Decision(kind="answer", message=planned.message or _OFFER_TEXT, focus=new_focus,
+                        intent=planned.intent, assumptions=planned.assumptions, reference_date=reference_date,
+                        shape=shape, scope=planned.scope)
     return Decision(kind=planned.kind, tasks=tasks, message=planned.message, focus=new_focus, intent=planned.intent,
-                    assumptions=planned.assumptions, reference_date=reference_date)
+                    assumptions=planned.assumptions, reference_date=reference_date, shape=shape, scope=planned.scope)
+
+
+_OFFER_TEXT = "I can draft that work order; say 'draft it' and I will."
 
 
 def supervisor_prompt(ctx: TurnContext, state: SupervisorState, message: str, focus: Focus,

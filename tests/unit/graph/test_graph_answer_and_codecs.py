@@ -64,3 +64,18 @@ def test_a_model_decision_is_validated_into_a_planner_decision() -> None:
     assert [t.action for t in decision.tasks] == ["history"]
     assert decision.focus.asset_ids == ["Chiller 9"]
     assert decision.focus.window is not None and decision.focus.window.start.month == 5
+
+
+def test_llm_decision_carries_shape_and_scope_and_drafts_only_on_a_command() -> None:
+    """The LLM mode gives the same structured reading as the offline planner (issue 11)."""
+    draft = PlannedTask(specialist="maintenance", action="draft_wo", asset_ids=["Chiller 6"])
+    history = PlannedTask(specialist="maintenance", action="wo_summary", asset_ids=["Chiller 6"])
+    asked = to_decision(SupervisorDecision(kind="run", tasks=[history, draft], shape="recommend", scope="asset"),
+                        Focus(asset_ids=["Chiller 6"]), date(2021, 7, 1))
+    assert [t.action for t in asked.tasks] == ["wo_summary"]
+    assert asked.shape == "recommend" and asked.focus.pending_offer == "draft_wo"
+    commanded = to_decision(SupervisorDecision(kind="run", tasks=[draft], write_requested=True, scope="fleet"),
+                            Focus(), date(2021, 7, 1))
+    assert [t.action for t in commanded.tasks] == ["draft_wo"] and commanded.scope == "fleet"
+    only_draft = to_decision(SupervisorDecision(kind="run", tasks=[draft]), Focus(), date(2021, 7, 1))
+    assert only_draft.kind == "answer" and not only_draft.tasks and "draft it" in only_draft.message
