@@ -19,8 +19,8 @@ from artifacts.model import Artifact
 from assetops.domain.events import EventType
 from assetops.domain.turn import SpecialistResult, SpecialistTask
 from graph.context import TurnContext
-from graph.decide import ready_tasks
 from graph.nodes.common import session_artifacts
+from graph.planning.replan import ready_tasks
 from graph.state import SupervisorState, encode_window
 from specialists.base import Specialist, SpecialistContext
 

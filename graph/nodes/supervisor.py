@@ -2,7 +2,7 @@
 
 First step: the planner (offline) or the chat model (LLM mode, structured output) reads the
 message against the focus and the artifacts and decides to run specialists, answer, ask or refuse.
-Later steps fold the specialists' results into the plan (`graph.decide`): retries, follow-ups for
+Later steps fold the specialists' results into the plan (`graph.planning.replan`): retries, follow-ups for
 missing evidence, skips around what could not be obtained, and a hard step limit.
 """
 
@@ -20,10 +20,10 @@ from langgraph.types import Command
 from assetops.domain.actions import ACTIONS
 from assetops.domain.turn import Decision, SpecialistTask, TurnDecision
 from graph.context import TurnContext
-from graph.decide import capped_plan, fold_results, ready_tasks
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
 from graph.planning.offline import plan_turn
 from graph.planning.planner import call_planner
+from graph.planning.replan import capped_plan, fold_results, ready_tasks
 from graph.state import SupervisorState, state_focus
 
 log = logging.getLogger(__name__)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import ResultStatus, SpecialistResult, SpecialistTask
-from graph.decide import capped_plan, fold_results, ready_tasks
+from graph.planning.replan import capped_plan, fold_results, ready_tasks
 
 
 def _plan(*tasks: SpecialistTask) -> list[SpecialistTask]:
