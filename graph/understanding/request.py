@@ -24,7 +24,10 @@ from graph.understanding.text import Text
 
 GRAMMAR_PATH = Path(__file__).with_name("requests.yaml")
 SpeechAct = Literal["question", "command", "confirm", "decline", "statement"]
-_SENTENCE_END = re.compile(r"(?<=[?!.;])\s+|\n+")
+# Sentence ends, and the colon or dash that sets a lead-in apart ("Going back to that one: was it ...?").
+_SENTENCE_END = re.compile(
+    r"(?<=[?!.;:])\s+|\n+|\s+[-\u2013\u2014]+\s+(?=(?:what|which|who|when|where|why|how|is|are|was|were|do|does|"
+    r"did|can|could|should|would|will|has|have|any)\b)", re.IGNORECASE)
 _MAX_CONFIRM_TOKENS = 8  # "yes please, go ahead and draft it" is a confirmation; a paragraph is not
 
 
@@ -116,7 +119,7 @@ def request_sentences(message: str, g: Grammar | None = None) -> str:
     if len(clauses) < 2:
         return message
     kept = [c for c in clauses if not _starts(_opening(Text.of(c).tokens, g.fillers), g.context_openers)]
-    return " ".join(kept) if kept else message
+    return " ".join(kept) if kept and len(kept) < len(clauses) else message
 
 
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:
