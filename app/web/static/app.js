@@ -230,6 +230,10 @@ $("message").addEventListener("input", updateCount);
 async function start() {
   $("api-key").value = state.key;
   if (validDate(store.get("refDate"))) $("ref-date").value = store.get("refDate");
+  if (!state.key) {
+    $("sessions").appendChild(Object.assign(document.createElement("li"), { className: "hint", textContent: "Paste your API key above and press Use key." }));
+    return;
+  }
   const sessions = await loadSessions();
   const remembered = sessions && sessions.find((s) => s.id === store.get("session"));
   if (remembered) await openSession(remembered);

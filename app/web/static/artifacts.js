@@ -118,7 +118,7 @@ function artifactCard(a, key, openChart) {
     apiFetch(key, `/v1/artifacts/${a.id}/chart.png`).then((r) => r.blob()).then((b) => { img.src = URL.createObjectURL(b); })
       .catch(() => figure.remove());
     card.appendChild(figure);
-    const ext = a.data_ref.split(".").pop();
+    const ext = a.data_format || "csv";
     card.appendChild(downloadLink(`Download data (.${ext})`, async () => (await apiFetch(key, `/v1/artifacts/${a.id}/data`)).blob(), `${a.id}.${ext}`));
   }
   return card;

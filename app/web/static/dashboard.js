@@ -5,7 +5,7 @@ const SPLIT = [["llm", "LLM"], ["tools", "tools"], ["db", "database"], ["routing
 const $ = (id) => document.getElementById(id);
 const key = () => localStorage.getItem("assetops.key") || localStorage.getItem("assetopsKey") || "";
 const get = async (path) => (await apiFetch(key(), path)).json();
-const ms = (v) => (v >= 10000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v).toLocaleString()} ms`);
+const ms = (v) => (v >= 10000 ? `${(v / 1000).toFixed(1)} s` : v < 10 ? `${v.toFixed(1)} ms` : `${Math.round(v).toLocaleString()} ms`);
 const node = (tag, attrs = {}, text) => { const n = document.createElement(tag); Object.assign(n, attrs); if (text != null) n.textContent = text; return n; };
 
 function bar(split, width) {
