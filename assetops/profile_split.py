@@ -23,7 +23,7 @@ STAGE_CATEGORY = {"supervisor": "routing", "dispatch": "specialists", "respond":
 def intervals(profile: Profile) -> list[tuple[float, float, str]]:
     """(start, end, category) in perf_counter seconds for everything the profile timed."""
     out = [(c.started_at, c.started_at + c.latency_ms / 1000.0, "llm") for c in profile.llm_calls if c.started_at]
-    out += [(t.started_at, t.finished_at, "tools") for t in profile.tool_calls if not t.reused]
+    out += [(t.started_at, t.finished_at, "tools") for t in profile.tool_calls]  # cache hits take time too
     out += [(q.started_at, q.started_at + q.latency_ms / 1000.0, "db") for q in profile.queries if q.started_at]
     out += [(s.started_at, s.finished_at, STAGE_CATEGORY.get(s.name, s.name)) for s in profile.stages]
     return out

@@ -12,11 +12,13 @@ from app.cli.profile import format_profile
 from app.services.chart_cache import chart_key
 from tests.integration.service.conftest import Api
 from tests.integration.service.test_api import new_session, say
+from tools.framework.cache import clear_result_cache
 
 pytestmark = pytest.mark.integration
 
 
 def test_session_profile_has_the_measured_split_and_the_calls(api: Api) -> None:
+    clear_result_cache()  # earlier tests asked the same: this turn's calls must run, not hit the cache
     sid = new_session(api)
     say(api, sid, "What data do you have on Chiller 6?")
     say(api, sid, "What can you do?")
@@ -33,6 +35,7 @@ def test_session_profile_has_the_measured_split_and_the_calls(api: Api) -> None:
     assert first["split_ms"]["tools"] > 0 and first["calls"]
     call = first["calls"][0]
     assert call["name"].startswith("iot.") and call["latency_ms"] > 0 and call["start_ms"] >= 0
+    assert not any(c["reused"] for c in first["calls"])
     assert sum(c["db_queries"] for c in first["calls"]) >= 1  # each call's own database work
     lines = format_profile(profile, calls=True)
     assert any(line.strip().startswith("1 ") for line in lines) and any("iot." in line for line in lines)

@@ -17,7 +17,7 @@ def test_overlaps_go_to_the_most_specific_and_the_parts_sum_to_the_wall() -> Non
     assert sum(split.values()) == pytest.approx(1000.0)
 
 
-def test_intervals_outside_the_turn_are_clipped_and_reused_calls_take_no_time() -> None:
+def test_intervals_outside_the_turn_are_clipped_and_cache_hits_count_as_tool_time() -> None:
     profile = Profile(
         llm_calls=[LLMCallRecord("m", 100.0, started_at=10.0)],
         tool_calls=[ToolCallRecord("iot", "history", {}, "ok", 500.0, 9.5, 10.5),
@@ -25,11 +25,11 @@ def test_intervals_outside_the_turn_are_clipped_and_reused_calls_take_no_time() 
         queries=[QueryRecord("SELECT", 50.0, 1, started_at=10.8)],
         stages=[StageRecord("supervisor", 10.0, 10.2), StageRecord("respond", 10.9, 11.0)],
     )
-    assert ("tools", 10.6, 10.7) not in [(c, s, e) for s, e, c in intervals(profile)]
+    assert ("tools", 10.6, 10.7) in [(c, s, e) for s, e, c in intervals(profile)]
     split = turn_profile(profile, 10.0, 11.0)["split_ms"]
-    assert split["llm"] == pytest.approx(100.0) and split["tools"] == pytest.approx(400.0)
+    assert split["llm"] == pytest.approx(100.0) and split["tools"] == pytest.approx(500.0)
     assert split["db"] == pytest.approx(50.0) and split["answer"] == pytest.approx(100.0)
-    assert split["other"] == pytest.approx(350.0) and split["routing"] == pytest.approx(0.0)
+    assert split["other"] == pytest.approx(250.0) and split["routing"] == pytest.approx(0.0)
 
 
 def test_call_rows_are_in_start_order_with_their_offsets() -> None:
