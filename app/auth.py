@@ -7,6 +7,7 @@ kept, readable only by its owner, under the data directory so `assetops chat` ca
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import secrets
@@ -87,14 +88,23 @@ def _bearer(header: str | None) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def _key_hint(settings: Settings) -> str:
+    """Where the local key file is, as the person running the service would type it (relative to
+    the directory it was started from when inside it, so no absolute server path is echoed)."""
+    path = local_key_file(settings)
+    with contextlib.suppress(ValueError):
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    return f"the service's data directory ({path.name})"
+
+
 async def authenticate(settings: Settings, db: Database, token: str | None) -> User:
     """The user of a token, or 401 with what to do about it."""
     if settings.auth == "off":
         return User(LOCAL_USER, LOCAL_USER)
     if token is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED,
-                            "Missing API key: send 'Authorization: Bearer <key>' (create one with "
-                            "`assetops users create NAME`; the local key is in <data_dir>/local_api_key).",
+                            "Missing API key: send 'Authorization: Bearer KEY' (create one with "
+                            f"`assetops users create NAME`; the local key is in {_key_hint(settings)}).",
                             headers={"WWW-Authenticate": "Bearer"})
     user = await user_for_key(db, token)
     if user is None:

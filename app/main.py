@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -16,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from app.auth import ensure_local_key
 from app.limits import BodySizeLimit
 from app.metrics import Metrics, ProfilingMiddleware
-from app.routes import artifacts, drafts, health, sessions, web, ws
+from app.routes import artifacts, drafts, health, profiling, sessions, web, ws
 from app.state import Resources
 from assetops.settings import Settings, get_settings
 from tools.framework.workers import task_pool
@@ -30,13 +31,36 @@ def _metrics_of(scope: Any) -> Metrics | None:
     return resources.metrics if resources is not None else None
 
 
+MAX_ECHO_CHARS = 120
+
+
+def _short(value: Any) -> Any:
+    """An input as echoed in an error body: long strings cut (a 30k-character message is not sent back)."""
+    if isinstance(value, str) and len(value) > MAX_ECHO_CHARS:
+        return f"{value[:MAX_ECHO_CHARS]}... ({len(value):,} characters)"
+    if isinstance(value, dict):
+        return {k: _short(v) for k, v in list(value.items())[:20]}
+    if isinstance(value, list):
+        return [_short(v) for v in value[:20]]
+    return value
+
+
+def _plain(ctx: Any) -> Any:
+    """The error's context (e.g. max_length) with anything not JSON-shaped (an exception) as text."""
+    if not isinstance(ctx, dict):
+        return str(ctx)
+    return {k: v if isinstance(v, int | float | str | bool) or v is None else str(v) for k, v in ctx.items()}
+
+
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
-    """422 naming each wrong field in words (the default body, plus a one-line summary)."""
+    """422 naming each wrong field in words (the default body with long inputs cut, plus a summary)."""
     assert isinstance(exc, RequestValidationError)
-    fields = ["/".join(str(p) for p in err.get("loc", ())[1:]) or "body" for err in exc.errors()]
-    summary = "; ".join(f"{f}: {e.get('msg')}" for f, e in zip(fields, exc.errors(), strict=False))
-    return JSONResponse(status_code=422, content={"detail": exc.errors(), "message": f"Invalid request: {summary}"},
-                        )
+    errors = [{k: _short(v) if k == "input" else _plain(v) if k == "ctx" else v for k, v in err.items()}
+              for err in exc.errors()]
+    fields = ["/".join(str(p) for p in err.get("loc", ())[1:]) or "body" for err in errors]
+    summary = "; ".join(f"{f}: {e.get('msg')}" for f, e in zip(fields, errors, strict=False))
+    return JSONResponse(status_code=422, content=jsonable_encoder({"detail": errors,
+                                                                   "message": f"Invalid request: {summary}"}))
 
 
 async def _announce_local_key(settings: Settings, resources: Resources) -> None:
@@ -78,11 +102,13 @@ def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, An
                     "`Authorization: Bearer <API key>` (`assetops users create NAME`).",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # served by app.routes.web with local Swagger UI assets (works offline)
     )
     app.add_exception_handler(RequestValidationError, _validation_error)
-    for module in (health, sessions, artifacts, drafts, ws, web):
+    for module in (health, sessions, artifacts, drafts, ws, web, profiling):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=web.STATIC_DIR), name="static")
+    app.mount("/docs-assets", StaticFiles(directory=web.SWAGGER_DIR), name="docs-assets")
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
     app.add_middleware(ProfilingMiddleware, metrics_of=_metrics_of)
     return app

@@ -24,6 +24,7 @@ class QueryRecord:
     latency_ms: float
     rows: int
     error: str | None = None
+    started_at: float = 0.0  # perf_counter (CLOCK_MONOTONIC: comparable across this machine's processes)
 
 
 @dataclass(slots=True)
@@ -41,6 +42,8 @@ class ToolCallRecord:
     rows: int | None = None
     reused: bool = False
     specialist: str | None = None
+    db_ms: float = 0.0  # database time of this call's own queries (in process or in a worker)
+    db_queries: int = 0
 
 
 @dataclass(slots=True)
@@ -52,6 +55,16 @@ class LLMCallRecord:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     purpose: str = ""
+    started_at: float = 0.0  # perf_counter
+
+
+@dataclass(slots=True)
+class StageRecord:
+    """One timed stage of the graph itself (e.g. the supervisor's routing), measured around the node."""
+
+    name: str
+    started_at: float
+    finished_at: float
 
 
 @dataclass
@@ -61,6 +74,7 @@ class Profile:
     queries: list[QueryRecord] = field(default_factory=list)
     tool_calls: list[ToolCallRecord] = field(default_factory=list)
     llm_calls: list[LLMCallRecord] = field(default_factory=list)
+    stages: list[StageRecord] = field(default_factory=list)
 
     def summary(self) -> dict[str, Any]:
         """Totals used by the turn timings and the dashboard."""
@@ -77,6 +91,25 @@ class Profile:
 
 
 _current: ContextVar[Profile | None] = ContextVar("assetops_profile", default=None)
+_enabled = True
+
+
+def set_profiling_enabled(enabled: bool) -> None:
+    """Switch recording on or off process-wide (on by default; off only to measure its overhead)."""
+    global _enabled
+    _enabled = enabled
+
+
+@contextlib.contextmanager
+def timed_stage(name: str) -> Iterator[None]:
+    """Record the block as a stage of the current profile (no-op outside a profiled block)."""
+    profile = _current.get()
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        if profile is not None:
+            profile.stages.append(StageRecord(name, started, time.perf_counter()))
 
 
 def current_profile() -> Profile | None:
@@ -88,6 +121,9 @@ def current_profile() -> Profile | None:
 def profiling(profile: Profile | None = None) -> Iterator[Profile]:
     """Record everything that happens inside the block into `profile` (a new one by default)."""
     profile = profile or Profile()
+    if not _enabled:  # profiling switched off (the overhead benchmark's baseline): record nothing
+        yield profile
+        return
     token = _current.set(profile)
     try:
         yield profile
@@ -99,7 +135,7 @@ def record_query(kind: str, started: float, rows: int, error: str | None = None)
     """Add a query to the current profile (no-op outside a profiled block)."""
     profile = _current.get()
     if profile is not None:
-        profile.queries.append(QueryRecord(kind, (time.perf_counter() - started) * 1000.0, rows, error))
+        profile.queries.append(QueryRecord(kind, (time.perf_counter() - started) * 1000.0, rows, error, started))
 
 
 def chat_model_name(llm: Any) -> str:
@@ -121,5 +157,5 @@ def record_llm_call(llm: Any, started: float, message: Any, purpose: str) -> Non
     profile.llm_calls.append(LLMCallRecord(
         model=chat_model_name(llm), latency_ms=(time.perf_counter() - started) * 1000.0,
         prompt_tokens=int(usage.get("input_tokens", 0) or 0),
-        completion_tokens=int(usage.get("output_tokens", 0) or 0), purpose=purpose,
+        completion_tokens=int(usage.get("output_tokens", 0) or 0), purpose=purpose, started_at=started,
     ))

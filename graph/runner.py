@@ -20,6 +20,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from assetops.domain.events import EventType, TurnEvent
 from assetops.domain.turn import SpecialistTask
+from assetops.profile_split import turn_profile
 from assetops.profiling import Profile, profiling
 from graph.context import TurnContext
 from graph.deps import Deps
@@ -78,8 +79,12 @@ async def run_turn(deps: Deps, session_id: str, message: str, *, reference_date:
             recorder.observe(event)
             yield event
         answer, status, error = outcome["answer"], outcome["status"], outcome.get("error")
-    timings = {**profile.summary(), "wall_ms": round((time.perf_counter() - started) * 1000.0, 3)}
-    await recorder.finish(answer=answer, status=status, error=error, timings=timings)
+    finished = time.perf_counter()
+    measured = turn_profile(profile, started, finished)
+    timings = {**profile.summary(), "wall_ms": round((finished - started) * 1000.0, 3),
+               "split_ms": measured["split_ms"]}
+    # The stored turn keeps the per-call list too (the dashboard's drill-down); the event stays small.
+    await recorder.finish(answer=answer, status=status, error=error, timings={**timings, "calls": measured["calls"]})
     yield _event("done", session_id, turn_index, status=status, timings=timings, turn_id=recorder.turn_id)
 
 

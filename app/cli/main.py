@@ -8,6 +8,7 @@ from app.cli import chat as chat_cli
 from app.cli import db as db_cli
 from app.cli import fleet as fleet_cli
 from app.cli import mcp as mcp_cli
+from app.cli import profile as profile_cli
 from app.cli import sessions as sessions_cli
 from app.cli import tsfm as tsfm_cli
 from app.cli import users as users_cli
@@ -17,6 +18,7 @@ cli.add_typer(db_cli.cli, name="db")
 cli.add_typer(users_cli.cli, name="users")
 cli.command("sessions")(sessions_cli.list_sessions)
 cli.command("export")(sessions_cli.export)
+cli.command("profile")(profile_cli.profile)
 cli.add_typer(mcp_cli.cli, name="mcp")
 cli.add_typer(fleet_cli.cli, name="fleet")
 cli.add_typer(tsfm_cli.cli, name="tsfm")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from fastapi.responses import FileResponse, Response
 from app.auth import ApiUser
 from app.deps import ResourcesDep
 from app.services import sessions as session_service
+from app.services.chart_cache import cached_chart
 from app.services.charts import chart_for_file
 from app.state import Resources
 from artifacts.model import Artifact
@@ -57,8 +57,9 @@ async def artifact_data(artifact_id: str, user: ApiUser, resources: ResourcesDep
 async def artifact_chart(artifact_id: str, user: ApiUser, resources: ResourcesDep) -> Response:
     artifact = await owned_artifact(resources, user, artifact_id)
     path = data_path(resources, artifact)
-    title = f"{artifact.kind}: {', '.join(artifact.asset_ids)}"
-    png = await asyncio.to_thread(chart_for_file, path, title)
+    title = f"{artifact.kind.replace('_', ' ')}: {', '.join(artifact.asset_ids)}"
+    cache_dir = resources.settings.data_dir / "charts"
+    png = await cached_chart(cache_dir, artifact.id, path, lambda: chart_for_file(path, title))
     if png is None:
         raise HTTPException(status.HTTP_404_NOT_FOUND, f"The data of '{artifact_id}' has no chartable shape.")
-    return Response(png, media_type="image/png")
+    return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=86400"})

@@ -112,10 +112,15 @@ async def _reply(resources: Resources, events: list[TurnEvent]) -> TurnReply:
                      timings=(done.data.get("timings") or {}) if done else {})
 
 
-@router.get("/{session_id}/artifacts", summary="The session's artifacts (compact)")
+@router.get("/{session_id}/artifacts", summary="The session's artifacts (every finding and result)")
 async def session_artifacts(session_id: str, user: ApiUser, resources: ResourcesDep) -> list[dict[str, Any]]:
+    """Each artifact's compact view with all its observations and structured results (the web
+    page shows every finding and its tables), `data_ref` (whether it has a data file) and
+    `data_format` (that file's extension: csv / json)."""
     await owned_session(resources, user, session_id)
-    return [a.compact() | {"turn_index": a.turn_index, "data_ref": bool(a.data_ref)}
+    return [a.compact() | {"turn_index": a.turn_index, "observations": a.observations, "results": a.results,
+                           "data_ref": bool(a.data_ref),
+                           "data_format": a.data_ref.rsplit(".", 1)[-1] if a.data_ref else None}
             for a in await resources.artifacts.list_session(session_id)]
 
 

@@ -93,7 +93,16 @@ async def _invoke(spec: ToolSpec, values: dict[str, Any], child: Profile, rows: 
     return _normalise(spec, raw)
 
 
+# This call's database time [ms, queries]: set per call_tool (each parallel call runs in its own
+# task, so its own copy of the context), filled when the tool's queries merge into the turn profile.
+_call_db: ContextVar[list[float] | None] = ContextVar("assetops_call_db", default=None)
+
+
 def _merge_child(parent: Profile | None, child: Profile) -> int | None:
+    own = _call_db.get()
+    if own is not None:
+        own[0] += sum(q.latency_ms for q in child.queries)
+        own[1] += len(child.queries)
     if parent is not None:
         parent.queries.extend(child.queries)
         parent.llm_calls.extend(child.llm_calls)
@@ -154,7 +163,7 @@ async def _cached_or_run(
     return output, status, rows, False
 
 
-def _record(result: ToolResult) -> None:
+def _record(result: ToolResult, db: list[float]) -> None:
     profile = current_profile()
     if profile is None:
         return
@@ -163,6 +172,7 @@ def _record(result: ToolResult) -> None:
             server=result.server, tool=result.tool, args=result.args, status=result.status,
             latency_ms=result.latency_ms, started_at=result.started_at, finished_at=result.finished_at,
             error=result.error, rows=result.rows, reused=result.cached, specialist=result.specialist,
+            db_ms=round(db[0], 3), db_queries=int(db[1]),
         )
     )
 
@@ -185,6 +195,8 @@ async def call_tool(
     output: Any
     status: Status
     rows, cached = None, False
+    db: list[float] = [0.0, 0.0]
+    db_token = _call_db.set(db)
     if problem is not None:
         output, status = error_output(problem), "error"
     else:
@@ -205,7 +217,8 @@ async def call_tool(
         latency_ms=round((finished - started) * 1000.0, 3), started_at=started, finished_at=finished,
         started_iso=started_iso, rows=rows, cached=cached, specialist=specialist,
     )
-    _record(result)
+    _call_db.reset(db_token)
+    _record(result, db)
     return result
 
 

@@ -1,99 +1,113 @@
 // AssetOps web chat: sessions, streamed turns (server-sent events over fetch), artifacts with charts.
+// Remembers the key, the open session and the reference date across reloads (localStorage).
 "use strict";
-const state = { key: localStorage.getItem("assetopsKey") || "", session: null };
+const MAX_MESSAGE_CHARS = 20000;
+const store = {
+  get: (k) => localStorage.getItem("assetops." + k) || "",
+  set: (k, v) => (v ? localStorage.setItem("assetops." + k, v) : localStorage.removeItem("assetops." + k)),
+};
+const state = { key: store.get("key") || localStorage.getItem("assetopsKey") || "", session: null, busy: false };
 const $ = (id) => document.getElementById(id);
+const api = (path, options) => apiFetch(state.key, path, options);
 
-function headers(json) {
-  const h = {};
-  if (state.key) h["Authorization"] = "Bearer " + state.key;
-  if (json) h["Content-Type"] = "application/json";
-  return h;
+function showStatus(text, cls = "") {
+  const box = $("status");
+  box.textContent = text;
+  box.className = cls;
 }
 
-async function api(path, options = {}) {
-  const response = await fetch(path, { ...options, headers: { ...headers(options.body), ...(options.headers || {}) } });
-  if (!response.ok) {
-    let detail = response.statusText;
-    try { detail = (await response.json()).detail || detail; } catch (e) { /* not JSON */ }
-    throw new Error(`${response.status}: ${typeof detail === "string" ? detail : JSON.stringify(detail)}`);
-  }
-  return response;
-}
-
-function note(text, cls = "") {
+function turnBox() {
   const div = document.createElement("div");
-  div.className = "progress " + cls;
-  div.textContent = text;
+  div.className = "turn";
   $("messages").appendChild(div);
-  $("messages").scrollTop = $("messages").scrollHeight;
   return div;
 }
 
-function bubble(role, text) {
+function bubble(parent, role, text, markdown = false) {
   const div = document.createElement("div");
   div.className = "msg " + role;
-  div.textContent = text;
-  $("messages").appendChild(div);
-  $("messages").scrollTop = $("messages").scrollHeight;
+  if (markdown) div.innerHTML = renderMarkdown(text);
+  else div.textContent = text;
+  parent.appendChild(div);
   return div;
+}
+
+/** Bring a turn's answer to the top of the chat pane (the progress stays below it, folded). */
+function revealAnswer(answer) {
+  const pane = $("messages");
+  pane.scrollTop = answer.offsetTop - pane.offsetTop - 8;
 }
 
 async function loadSessions() {
   const list = $("sessions");
-  list.innerHTML = "";
+  let sessions;
   try {
-    const sessions = await (await api("/v1/sessions")).json();
-    for (const s of sessions) {
-      const li = document.createElement("li");
-      li.textContent = (s.title || s.id) + " · " + s.reference_date;
-      li.dataset.id = s.id;
-      if (state.session && state.session.id === s.id) li.classList.add("active");
-      li.onclick = () => openSession(s);
-      list.appendChild(li);
-    }
+    sessions = await (await api("/v1/sessions")).json();
   } catch (e) {
-    list.innerHTML = `<li class="error">${e.message}</li>`;
+    list.textContent = "";
+    list.appendChild(Object.assign(document.createElement("li"), { className: "error", textContent: e.message }));
+    return null;
   }
+  list.textContent = "";
+  if (!sessions.length) list.appendChild(Object.assign(document.createElement("li"), { className: "hint", textContent: "No sessions yet: start one above." }));
+  for (const s of sessions) {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "session" + (state.session && state.session.id === s.id ? " active" : "");
+    if (state.session && state.session.id === s.id) button.setAttribute("aria-current", "true");
+    button.append(Object.assign(document.createElement("span"), { textContent: s.title || s.id }),
+      Object.assign(document.createElement("small"), { textContent: `reference ${s.reference_date}` }));
+    button.addEventListener("click", () => openSession(s));
+    li.appendChild(button);
+    list.appendChild(li);
+  }
+  return sessions;
 }
 
 async function openSession(session) {
   state.session = session;
-  $("session-title").textContent = `${session.title || session.id} (reference date ${session.reference_date})`;
-  $("messages").innerHTML = "";
-  const link = $("rollout-link");
-  link.hidden = false;
-  const detail = await (await api(`/v1/sessions/${session.id}`)).json();
-  for (const turn of detail.turns) {
-    bubble("user", turn.user_message);
-    bubble("assistant", turn.answer);
-  }
+  store.set("session", session.id);
+  $("session-title").textContent = `${session.title || session.id} · reference date ${session.reference_date}`;
+  $("messages").textContent = "";
+  showStatus("");
+  $("rollout-link").hidden = false;
+  try {
+    const detail = await (await api(`/v1/sessions/${session.id}`)).json();
+    let last = null;
+    for (const turn of detail.turns) {
+      const box = turnBox();
+      bubble(box, "user", turn.user_message);
+      last = bubble(box, "assistant", turn.answer || "(no answer stored)", true);
+    }
+    if (last) last.scrollIntoView({ block: "end" });
+  } catch (e) { showStatus(e.message, "error"); }
   await loadSessions();
   await loadArtifacts();
 }
 
-function describe(event) {
-  const d = event.data || {};
-  const who = event.specialist || d.specialist || "";
-  switch (event.type) {
-    case "supervisor_decision":
-      return [`supervisor: ${d.kind}${d.tasks && d.tasks.length ? " → " + d.tasks.map((t) => `${t.specialist}.${t.action}`).join(", ") : ""}`, "run"];
-    case "specialist_started": return [`${who} working: ${d.goal || d.action}`, "run"];
-    case "specialist_finished": return [`${who} ${d.status}: ${(d.summary || "").slice(0, 160)}`, d.status === "failed" ? "fail" : "ok"];
-    case "tool_call_started": return [`  ${event.data.name} …`, "run"];
-    case "tool_call_finished":
-      return [`  ${d.name} ${d.reused ? "reused" : d.status} ${d.latency_ms != null ? Math.round(d.latency_ms) + " ms" : ""}${d.error ? " — " + d.error : ""}`, d.status === "ok" ? "ok" : "fail"];
-    case "artifact_created": return [`  artifact ${d.artifact_id}`, "ok"];
-    case "artifact_reused": return [`  reused ${d.artifact_id}`, "ok"];
-    case "error": return [`error: ${d.message}`, "fail"];
-    default: return null;
+function readEvents(buffer, onEvent) {
+  let cut;
+  while ((cut = buffer.indexOf("\n\n")) >= 0) {
+    const line = buffer.slice(0, cut).split("\n").find((l) => l.startsWith("data: "));
+    buffer = buffer.slice(cut + 2);
+    if (line) onEvent(JSON.parse(line.slice(6)));
   }
+  return buffer;
 }
 
 async function send(text) {
-  if (!state.session) { alert("Create or select a session first."); return; }
-  bubble("user", text);
+  if (!state.session) { showStatus("Create or select a session first (left column).", "error"); return false; }
+  const box = turnBox();
+  bubble(box, "user", text);
+  const progress = new TurnProgress(box);
+  box.scrollIntoView({ block: "start" });
+  state.busy = true;
   $("send").disabled = true;
+  showStatus("");
   let answer = null;
+  let timings = null;
+  const answerBubble = () => answer || (answer = Object.assign(document.createElement("div"), { className: "msg assistant" }), box.insertBefore(answer, progress.box), answer);
   try {
     const response = await api(`/v1/sessions/${state.session.id}/messages?stream=true`, {
       method: "POST", body: JSON.stringify({ content: text }),
@@ -104,100 +118,124 @@ async function send(text) {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const chunk = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const line = chunk.split("\n").find((l) => l.startsWith("data: "));
-        if (!line) continue;
-        const event = JSON.parse(line.slice(6));
-        if (event.type === "partial_text") {
-          answer = answer || bubble("assistant", "");
-          answer.textContent += event.data.text;
-        } else if (event.type === "final_answer") {
-          answer = answer || bubble("assistant", "");
-          answer.textContent = event.data.text;
-          answer.dataset.final = "true";
-        } else {
-          const d = describe(event);
-          if (d) note(d[0], d[1]);
-        }
-      }
+      buffer = readEvents(buffer + decoder.decode(value, { stream: true }), (event) => {
+        if (event.type === "partial_text") answerBubble().textContent += event.data.text;
+        else if (event.type === "final_answer") {
+          const a = answerBubble();
+          a.innerHTML = renderMarkdown(event.data.text);
+          a.dataset.final = "true";
+        } else if (event.type === "done") timings = event.data.timings;
+        else progress.add(event);
+      });
     }
   } catch (e) {
-    bubble("assistant", e.message).classList.add("error");
+    answerBubble().textContent = e.message;
+    answer.classList.add("error");
+    answer.dataset.final = "true";
   } finally {
+    progress.finish(timings);
+    state.busy = false;
     $("send").disabled = false;
-    await loadArtifacts();
+    if (answer) revealAnswer(answer);
   }
+  await loadArtifacts();
+  if (answer) revealAnswer(answer);
+  return true;
 }
 
 async function loadArtifacts() {
   const box = $("artifact-list");
-  box.innerHTML = "";
   if (!state.session) return;
-  const artifacts = await (await api(`/v1/sessions/${state.session.id}/artifacts`)).json();
-  for (const a of artifacts.slice().reverse()) {
-    const div = document.createElement("div");
-    div.className = "artifact";
-    const rows = [["producer", a.producer], ["assets", (a.asset_ids || []).join(", ")],
-      ["window", (a.window || []).filter(Boolean).map((w) => w.slice(0, 16)).join(" → ")],
-      ["sensors", (a.sensors || []).length], ["confidence", a.confidence == null ? "" : a.confidence]]
-      .concat((a.observations || []).slice(0, 4).map((o, i) => [i === 0 ? "findings" : "", o]));
-    div.innerHTML = `<h3>${a.kind} <small>${a.id}</small></h3><p>${a.summary || ""}</p><table></table>`;
-    const table = div.querySelector("table");
-    for (const [k, v] of rows) {
-      if (v === "" || v == null) continue;
-      const tr = table.insertRow();
-      tr.insertCell().textContent = k;
-      tr.insertCell().textContent = v;
-    }
-    if (a.data_ref) {
-      const img = document.createElement("img");
-      img.alt = `chart of ${a.id}`;
-      api(`/v1/artifacts/${a.id}/chart.png`).then((r) => r.blob()).then((b) => { img.src = URL.createObjectURL(b); })
-        .catch(() => img.remove());
-      div.appendChild(img);
-    }
-    box.appendChild(div);
-  }
+  let artifacts;
+  try { artifacts = await (await api(`/v1/sessions/${state.session.id}/artifacts`)).json(); } catch (e) { showStatus(e.message, "error"); return; }
+  box.textContent = "";
+  if (!artifacts.length) box.appendChild(Object.assign(document.createElement("p"), { className: "hint", textContent: "No artifacts yet in this session." }));
+  for (const a of artifacts.slice().reverse()) box.appendChild(artifactCard(a, state.key, openChart));
 }
 
-$("rollout-link").onclick = async (event) => {
+function openChart(src, alt) {
+  if (!src) return;
+  const img = $("chart-full");
+  img.src = src;
+  img.alt = alt;
+  $("chart-caption").textContent = alt;
+  $("chart-dialog").showModal();
+}
+
+function validDate(value) {
+  const year = Number((value || "").slice(0, 4));
+  return /^\d{4}-\d{2}-\d{2}$/.test(value || "") && year >= 2000 && year <= 2100;
+}
+
+$("rollout-link").addEventListener("click", async (event) => {
   event.preventDefault();
   if (!state.session) return;
-  const blob = await (await api(`/v1/sessions/${state.session.id}/rollout`)).blob();
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `dialog_${state.session.id}.jsonl`;
-  a.click();
-};
+  try {
+    const blob = await (await api(`/v1/sessions/${state.session.id}/rollout`)).blob();
+    const a = Object.assign(document.createElement("a"), { href: URL.createObjectURL(blob), download: `dialog_${state.session.id}.jsonl` });
+    a.click();
+  } catch (e) { showStatus(e.message, "error"); }
+});
 
-$("key-form").onsubmit = (event) => {
+$("key-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   state.key = $("api-key").value.trim();
-  localStorage.setItem("assetopsKey", state.key);
-  loadSessions();
-};
+  store.set("key", state.key);
+  const sessions = await loadSessions();
+  $("key-status").textContent = sessions ? `✓ Key accepted · ${sessions.length} session${sessions.length === 1 ? "" : "s"}` : "✗ Key not accepted";
+  $("key-status").className = sessions ? "ok" : "error";
+});
 
-$("new-session").onsubmit = async (event) => {
+$("ref-date").addEventListener("change", () => { if (validDate($("ref-date").value)) store.set("refDate", $("ref-date").value); });
+
+$("new-session").addEventListener("submit", async (event) => {
   event.preventDefault();
+  const date = $("ref-date").value;
+  if (!validDate(date)) { showStatus("The reference date must be a date between 2000-01-01 and 2100-12-31.", "error"); $("ref-date").focus(); return; }
+  store.set("refDate", date);
   try {
-    const session = await (await api("/v1/sessions", {
-      method: "POST", body: JSON.stringify({ reference_date: $("ref-date").value || null, title: "Chat " + new Date().toLocaleTimeString() }),
-    })).json();
+    const title = $("session-name").value.trim() || `Chat ${new Date().toLocaleString([], { dateStyle: "short", timeStyle: "short" })}`;
+    const session = await (await api("/v1/sessions", { method: "POST", body: JSON.stringify({ reference_date: date, title }) })).json();
+    $("session-name").value = "";
     await openSession(session);
-  } catch (e) { alert(e.message); }
-};
+    $("message").focus();
+  } catch (e) { showStatus(e.message, "error"); }
+});
 
-$("composer").onsubmit = (event) => {
-  event.preventDefault();
+function updateCount() {
+  const n = $("message").value.length;
+  $("char-count").textContent = `${n.toLocaleString()} / ${MAX_MESSAGE_CHARS.toLocaleString()}`;
+  $("char-count").className = n > MAX_MESSAGE_CHARS * 0.9 ? "warn" : "";
+}
+
+function submitMessage() {
   const text = $("message").value.trim();
-  if (!text) return;
+  if (!text || state.busy) return;
+  if (text.length > MAX_MESSAGE_CHARS) {
+    showStatus(`The message is ${text.length.toLocaleString()} characters long; the limit is ${MAX_MESSAGE_CHARS.toLocaleString()}. Shorten it and send again.`, "error");
+    return;
+  }
+  if (!state.session) { showStatus("Create or select a session first (left column).", "error"); return; }
   $("message").value = "";
+  updateCount();
   send(text);
-};
+}
 
-$("api-key").value = state.key;
-loadSessions();
+$("composer").addEventListener("submit", (event) => { event.preventDefault(); submitMessage(); });
+$("message").addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) { event.preventDefault(); submitMessage(); }
+});
+$("message").addEventListener("input", updateCount);
+
+async function start() {
+  $("api-key").value = state.key;
+  if (validDate(store.get("refDate"))) $("ref-date").value = store.get("refDate");
+  if (!state.key) {
+    $("sessions").appendChild(Object.assign(document.createElement("li"), { className: "hint", textContent: "Paste your API key above and press Use key." }));
+    return;
+  }
+  const sessions = await loadSessions();
+  const remembered = sessions && sessions.find((s) => s.id === store.get("session"));
+  if (remembered) await openSession(remembered);
+}
+start();
