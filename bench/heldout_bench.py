@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import re
 import statistics
 import sys
@@ -32,8 +31,10 @@ if __package__ in (None, ""):  # run as a script: make the project importable
 
 import yaml
 
+# The harness metrics (ROLLOUT_FORMAT.md §2) live in the evaluation package; re-exported for the bench's users.
+from evaluation.metrics.rollout import corpus_harness, harness_metrics
+
 DIALOGS_FILE = Path(__file__).with_name("heldout_dialogs.yaml")
-CONTRACT_FILE = Path(__file__).resolve().parents[1] / ".." / "shared" / "contract" / "tools.json"
 SITE_TZ = ZoneInfo("America/New_York")
 RUNNING_LOAD_PCT = 10.0  # % Loaded above which a sample counts as "running" (off periods read near 0)
 PRODUCER_BY_CODE = {"dc": "data", "ts": "timeseries", "fr": "failure", "mp": "maintenance"}
@@ -161,112 +162,6 @@ def task_completion(*, answered: bool, expected_kind: str | None, kind_ok: bool 
     if not answered or kind_ok is False:
         return 0
     return 2 if all(checks) else 1
-
-
-def _schema_error(args: Any, schema: dict[str, Any]) -> str | None:
-    """The first schema violation of a legal call's args (ROLLOUT_FORMAT.md §2.2), None when compliant."""
-    if not isinstance(args, dict):
-        args = {}
-    props: dict[str, Any] = schema.get("properties", {})
-    unknown = [k for k in args if k not in props]
-    if unknown:
-        return f"unknown key {unknown[0]}"
-    for key in schema.get("required", []):
-        if key not in args:
-            return f"missing required {key}"
-        if args[key] == "" and "string" in _types(props.get(key, {})):
-            return f"empty required string {key}"
-    for key, value in args.items():
-        types = _types(props[key])
-        if types and not any(_matches(value, t, props[key]) for t in types):
-            return f"type mismatch {key}"
-    return None
-
-
-def _types(prop: dict[str, Any]) -> list[str]:
-    if "type" in prop:
-        return prop["type"] if isinstance(prop["type"], list) else [prop["type"]]
-    return [t for option in prop.get("anyOf", []) for t in _types(option)]
-
-
-def _matches(value: Any, type_: str, prop: dict[str, Any]) -> bool:
-    if type_ == "null":
-        return value is None
-    if type_ == "integer":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if type_ == "number":
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if type_ == "array":
-        item_types = _types(prop.get("items", {})) or [t for o in prop.get("anyOf", []) if o.get("type") == "array"
-                                                      for t in _types(o.get("items", {}))]
-        return isinstance(value, list) and all(not item_types or any(_matches(v, t, {}) for t in item_types)
-                                               for v in value)
-    expected = {"string": str, "boolean": bool, "object": dict}.get(type_)
-    return expected is None or isinstance(value, expected)
-
-
-def _resolve(name: str, server: str | None, contract: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
-    if "." in name:
-        srv, tool = name.split(".", 1)
-        return contract.get(srv, {}).get(tool)
-    if server:
-        return contract.get(server, {}).get(name)
-    found = [tools[name] for tools in contract.values() if name in tools]
-    return found[0] if len(found) == 1 else None
-
-
-def _ok(status: Any) -> bool:
-    return status in (None, "", "ok", "success")
-
-
-def _turn_recovered(events: list[dict[str, Any]]) -> tuple[bool, bool]:
-    """(recovery triggered, turn succeeded) of a supervisor-specialist turn (§2.4)."""
-    actions: dict[str, list[bool]] = {}
-    triggered = False
-    for event in events:
-        if event.get("task_type") == "final_response":
-            continue
-        role_actions = actions.setdefault(str(event.get("agent_role")), [])
-        if not _ok(event.get("status")):
-            role_actions.append(False)
-            triggered = True
-        for call in event.get("tool_calls") or []:
-            if isinstance(call, dict):
-                role_actions.append(_ok(call.get("status")))
-                triggered = triggered or not _ok(call.get("status"))
-    answers = [e for e in events if e.get("task_type") == "final_response"]
-    has_answer = bool(answers) and _ok(answers[-1].get("status")) and bool(str(answers[-1].get("final_response")
-                                                                               or "").strip())
-    if not triggered:
-        return False, has_answer
-    recovered = all(any(acts[len(acts) - acts[::-1].index(False):]) for acts in actions.values() if False in acts)
-    return True, recovered and has_answer
-
-
-def harness_metrics(lines: list[dict[str, Any]], contract: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """Raw counts of one dialog's rollout: calls, legal, schema_ok, exec_ok, recovery_triggered, last_ok."""
-    calls = [c for line in lines for c in (line.get("tool_calls") or []) if isinstance(c, dict)]
-    legal = [(c, s) for c in calls if (s := _resolve(str(c.get("tool_name") or "unknown"), c.get("server"),
-                                                       contract)) is not None]
-    schema_errors = [err for c, s in legal if (err := _schema_error(c.get("args"), s))]
-    turns: dict[str, list[dict[str, Any]]] = {}
-    for line in lines:
-        turns.setdefault(str(line.get("turn_id", "turn_001")), []).append(line)
-    outcomes = [_turn_recovered(turns[t]) for t in sorted(turns)]
-    return {"calls": len(calls), "legal": len(legal), "schema_ok": len(legal) - len(schema_errors),
-            "exec_ok": sum(_ok(c.get("status")) for c in calls), "schema_errors": schema_errors,
-            "recovery_triggered": any(t for t, _ in outcomes), "last_ok": bool(outcomes) and outcomes[-1][1]}
-
-
-def corpus_harness(per_dialog: list[dict[str, Any]]) -> dict[str, float | None]:
-    """Corpus TNV/SC/ESR (micro-averages) and RSR (dialog-level), None where undefined."""
-    def ratio(num: float, den: float) -> float | None:
-        return num / den if den else None
-    recovered = [d for d in per_dialog if d["recovery_triggered"]]
-    return {"TNV": ratio(sum(d["legal"] for d in per_dialog), sum(d["calls"] for d in per_dialog)),
-            "SC": ratio(sum(d["schema_ok"] for d in per_dialog), sum(d["legal"] for d in per_dialog)),
-            "ESR": ratio(sum(d["exec_ok"] for d in per_dialog), sum(d["calls"] for d in per_dialog)),
-            "RSR": ratio(sum(d["last_ok"] for d in recovered), len(recovered))}
 
 
 # ---------------------------------------------------------------- probes (independent of the tools)
@@ -441,9 +336,10 @@ async def run_bench(settings: Any, dialogs: list[DialogSpec], rollout_dir: Path 
     from sqlalchemy import delete
 
     from assetops.db.tables import SessionRow
+    from evaluation.metrics.rollout import load_contract
     from graph.deps import open_deps
 
-    contract = json.loads(CONTRACT_FILE.read_text())["servers"]
+    contract = load_contract()
     run_id = uuid.uuid4().hex[:6]
     results: list[TurnResult] = []
     harness: dict[str, dict[str, Any]] = {}
