@@ -86,7 +86,13 @@ async def run_embedded(settings: Any, suite: Suite, options: RunOptions) -> list
         async def turn(session_id: str, message: str, spec: DialogSpec) -> list[TurnEvent]:
             return [e async for e in run_turn(deps, session_id, message, reference_date=spec.reference_date)]
 
-        # Each dialog starts with an empty tool result cache, so neither architecture profits from the other's run.
+        # One throwaway turn first loads models and warms imports, so the first measured architecture does not
+        # pay the process's cold start; each dialog then starts with an empty tool result cache, so neither
+        # architecture profits from the other's run.
+        if suite.dialogs and suite.dialogs[0].turns:
+            first = suite.dialogs[0]
+            sessions.append(f"eval-warmup-{options.arch}-{run_id}")
+            await turn(sessions[-1], first.turns[0].message, first)
         try:
             return await run_dialogs(suite, options.arch, deps.db, new_session, turn, clear_result_cache)
         finally:
