@@ -68,8 +68,9 @@ def parse_scores(reply: str) -> JudgeScores:
         values = None
     if values is None:
         return JudgeScores(None, None, None, error=f"the judge's reply had no usable scores: {reply[:200]!r}")
-    clamped = [min(1.0, max(0.0, v)) for v in values]
-    return JudgeScores(*clamped, reason=str(data.get("reason", ""))[:300])  # type: ignore[union-attr]
+    pe, tu, tc = (min(1.0, max(0.0, v)) for v in values)
+    reason = str(data.get("reason", ""))[:300] if isinstance(data, dict) else ""
+    return JudgeScores(pe, tu, tc, reason=reason)
 
 
 async def judge_dialog(model: Any, lines: list[dict[str, Any]]) -> JudgeScores:

@@ -73,10 +73,11 @@ async def execute(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     """Run the plan wave by wave in dependency order; replan (fold the failure) only when a step failed."""
     ctx = runtime.context
     config = ctx.deps.config
-    scoped = replace(ctx, deps=replace(ctx.deps, store=TurnScopedStore(ctx.deps.store, ctx.turn_index)))
+    scoped = replace(ctx, deps=replace(ctx.deps, store=TurnScopedStore(ctx.deps.store, ctx.turn_index)))  # type: ignore[arg-type]
     plan_ = [dict(t) for t in state.get("plan") or []]
     results, notes = list(state.get("results") or []), list(state.get("notes") or [])
-    visible, this_turn = list(state.get("artifact_ids") or []), []
+    visible: list[str] = list(state.get("artifact_ids") or [])
+    this_turn: list[str] = []
     step = state.get("step", 1)
     gate = asyncio.Semaphore(max(1, config.max_parallel_specialists))
 

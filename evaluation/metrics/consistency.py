@@ -84,8 +84,9 @@ def contradictions(answers: Sequence[str], failure_modes: Sequence[str] = ()) ->
         top = top_hypothesis(answer, failure_modes) if failure_modes else None
         asset = ASSET.search(answer)
         if top is not None:
-            key = asset.group().title() if asset else ""
-            if key in seen_tops and seen_tops[key][1] != top and not explained:
-                found.append(Contradiction("hypothesis", key, seen_tops[key][0], turn, seen_tops[key][1], top))
-            seen_tops[key] = (turn, top)
+            subject = asset.group().title() if asset else ""
+            if subject in seen_tops and seen_tops[subject][1] != top and not explained:
+                found.append(Contradiction("hypothesis", subject, seen_tops[subject][0], turn, seen_tops[subject][1],
+                                           top))
+            seen_tops[subject] = (turn, top)
     return found
