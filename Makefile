@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.deps-installed
 
-.PHONY: venv setup browser-deps run test bench lint clean
+.PHONY: venv setup browser-deps run test bench bench-compare lint clean
 
 # Re-install only when the dependency list changed (the stamp is newer than pyproject.toml).
 $(STAMP): pyproject.toml
@@ -38,6 +38,12 @@ test: setup browser-deps
 
 bench: setup
 	@$(BIN)/python -m bench
+
+# Supervisor vs the plan-execute baseline on the same dialogs (DIALOGS.md ones + generated diagnosis
+# scenarios from the fleet's fault schedule), offline; writes var/eval/compare/report.md and report.json.
+bench-compare: setup
+	@$(BIN)/assetops generate-scenarios --limit 6 --controls 2 -o var/eval/scenarios.yaml
+	@$(BIN)/assetops eval compare var/eval/scenarios.yaml --arch supervisor --arch plan-execute --out var/eval/compare
 
 lint: venv
 	@$(BIN)/ruff check .

@@ -34,6 +34,9 @@ class Deps:
 
     `planner` overrides the offline planner, `tool_executor` replaces the tool framework as the
     ToolRunner's executor (tests inject failures through it), `record` persists turns and tool calls.
+    `graph_factory` builds another graph over the checkpointer (the plan-execute baseline of
+    baselines/plan_execute); `cross_turn_memo=False` gives every turn a fresh tool memo (no reuse of
+    earlier turns' tool calls, as that baseline requires).
     """
 
     settings: Settings
@@ -48,6 +51,8 @@ class Deps:
     specialists: SpecialistRegistry = field(default_factory=SpecialistRegistry)
     tool_executor: ToolExecutor | None = None
     record: bool = True
+    graph_factory: Callable[[BaseCheckpointSaver], Any] | None = None  # another architecture's graph (baseline)
+    cross_turn_memo: bool = True  # False: no tool call is answered from an earlier turn's memo
     _graph: Any = field(default=None, repr=False)  # the compiled graph (its generic types fight mypy)
     _memos: OrderedDict[str, dict[str, ToolOutcome]] = field(default_factory=OrderedDict, repr=False)
 
@@ -61,15 +66,17 @@ class Deps:
 
             if self.checkpointer is None:  # state then lives as long as this process (tests, one-off runs)
                 self.checkpointer = InMemorySaver()
-            self._graph = build_graph(self.checkpointer)
+            self._graph = (self.graph_factory or build_graph)(self.checkpointer)
         return self._graph
 
     def session_memo(self, session_id: str) -> dict[str, ToolOutcome]:
         """The session's memo of successful tool calls (identical calls are answered from it).
 
         Kept in process and bounded: after a restart, reuse comes from the durable artifacts, which
-        is what specialists consult first anyway.
+        is what specialists consult first anyway. Without `cross_turn_memo` every call gets a new memo.
         """
+        if not self.cross_turn_memo:
+            return {}
         memo = self._memos.get(session_id)
         if memo is None:
             memo = self._memos[session_id] = {}

@@ -6,6 +6,7 @@ import typer
 
 from app.cli import chat as chat_cli
 from app.cli import db as db_cli
+from app.cli import evaluate as eval_cli
 from app.cli import fleet as fleet_cli
 from app.cli import mcp as mcp_cli
 from app.cli import profile as profile_cli
@@ -23,6 +24,8 @@ cli.add_typer(mcp_cli.cli, name="mcp")
 cli.add_typer(fleet_cli.cli, name="fleet")
 cli.add_typer(tsfm_cli.cli, name="tsfm")
 cli.command("chat")(chat_cli.chat)
+cli.command("eval")(eval_cli.evaluate)
+cli.command("generate-scenarios")(eval_cli.generate_scenarios)
 
 
 @cli.command()

@@ -39,7 +39,7 @@ async def dispatch(state: SupervisorState, runtime: Runtime[TurnContext]) -> Com
 
     async def run_gated(index: int) -> SpecialistResult:
         async with gate:
-            return await _run_task(ctx, plan[index], index, step, artifacts)
+            return await run_task(ctx, plan[index], index, step, artifacts)
 
     results = await asyncio.gather(*(run_gated(i) for i in ready))
     visible = list(state.get("artifact_ids") or [])
@@ -51,7 +51,7 @@ async def dispatch(state: SupervisorState, runtime: Runtime[TurnContext]) -> Com
                    update={"results": [*(state.get("results") or []), *results], "artifact_ids": visible})
 
 
-async def _run_task(ctx: TurnContext, planned: SpecialistTask, index: int, step: int,
+async def run_task(ctx: TurnContext, planned: SpecialistTask, index: int, step: int,
                     artifacts: list[Artifact]) -> SpecialistResult:
     # The specialist gets its own copy, without the plan's bookkeeping (some fill in ids in place).
     task = replace(planned, asset_ids=list(planned.asset_ids), status="pending", attempts=0, reason="")

@@ -22,7 +22,7 @@ from assetops.domain.turn import Decision, SpecialistTask, TurnDecision
 from graph.context import TurnContext
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
 from graph.planning.offline import plan_turn
-from graph.planning.planner import call_planner
+from graph.planning.planner import Planner, call_planner
 from graph.planning.replan import capped_plan, fold_results, ready_tasks
 from graph.state import SupervisorState, state_focus
 
@@ -56,11 +56,16 @@ async def _decide(state: SupervisorState, ctx: TurnContext) -> tuple[Decision, l
             notes.append(f"The language model could not plan this turn ({type(exc).__name__}); "
                          "the offline planner did.")
             await ctx.event("error", stage="supervisor", message=f"LLM decision failed: {exc}", recovered=True)
-    planner = ctx.deps.planner or partial(plan_turn, catalog=ctx.deps.catalog, max_message_chars=ctx.deps.settings.max_message_chars)
-    return await call_planner(planner, message, focus, ctx.reference_date, artifacts), notes
+    return await call_planner(offline_planner(ctx), message, focus, ctx.reference_date, artifacts), notes
 
 
-def _valid_tasks(decision: Decision) -> tuple[list[SpecialistTask], list[str]]:
+def offline_planner(ctx: TurnContext) -> Planner:
+    """The injected planner, else the offline planner bound to this fleet's catalog and message limit."""
+    return ctx.deps.planner or partial(plan_turn, catalog=ctx.deps.catalog,
+                                       max_message_chars=ctx.deps.settings.max_message_chars)
+
+
+def valid_tasks(decision: Decision) -> tuple[list[SpecialistTask], list[str]]:
     """The decision's tasks, pending, with unknown actions and exact duplicates dropped (dependencies
     remapped)."""
     tasks: list[SpecialistTask] = []
@@ -83,7 +88,7 @@ def _valid_tasks(decision: Decision) -> tuple[list[SpecialistTask], list[str]]:
 
 async def _first_decision(state: SupervisorState, ctx: TurnContext) -> Command[Next]:
     decision, notes = await _decide(state, ctx)
-    plan, invalid = _valid_tasks(decision) if decision.kind == "run" else ([], [])
+    plan, invalid = valid_tasks(decision) if decision.kind == "run" else ([], [])
     plan, over_cap = capped_plan(plan, ctx.deps.config.max_tasks_per_turn)
     notes += invalid + over_cap
     kind = decision.kind if decision.kind != "run" or plan else "answer"

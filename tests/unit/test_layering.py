@@ -38,6 +38,8 @@ FLOORS: dict[str, int] = {
     "graph": 6,
     "app": 7,
     "migrations": 7,
+    "evaluation": 7,  # the edge, beside app: it runs suites through the service code and app's CLI runs it
+    "baselines": 7,
     "bench": 8,
     "tests": 9,
 }

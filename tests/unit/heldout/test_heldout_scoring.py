@@ -6,15 +6,14 @@ import json
 
 import pytest
 
-from bench.heldout_bench import (
-    corpus_harness,
-    harness_metrics,
+from evaluation.dialog_checks import (
     kind_ok,
     load_dialogs,
     mention_found,
     number_found,
     numbers_in,
 )
+from evaluation.metrics.rollout import corpus_harness, harness_metrics
 from tests.conftest import require_shared
 
 SPEC_EXAMPLE = [  # ROLLOUT_FORMAT.md §1.7, scored there as TNV 1.0, SC 1.0, ESR 0.8, RSR 1.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from assetops.domain.events import TurnEvent
-from bench.heldout_bench import TurnSpec, score_turn
+from evaluation.dialog_checks import TurnSpec, score_turn
 
 
 def _event(type_: str, **data: Any) -> TurnEvent:

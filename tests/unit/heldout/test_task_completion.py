@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.heldout_bench import first_sentence, invented_entities, task_completion
+from evaluation.dialog_checks import first_sentence, invented_entities, task_completion
 
 FLEET = ({"Chiller 6", "Chiller 9"}, {"CWC04006", "CWC04009"}, {"MAIN"})
 
