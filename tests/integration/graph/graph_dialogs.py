@@ -74,8 +74,9 @@ DIALOGS: tuple[Dialog, ...] = (
         Turn("Plan the fix.", ("maintenance",), ()),
     )),
     Dialog("D9", "2021-06-01", "2021-06-30", ("Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"), date(2021, 7, 1), (
-        Turn("Check the chiller.", (), (), kind="clarify"),
-        Turn("The one we talked about.", (), (), kind="clarify"),
+        # Four chillers fit: a status of all four, ranked (issue 11); "the one" is then the one that stood out.
+        Turn("Check the chiller.", ("data", "timeseries", "maintenance"), ("Chiller",), kind="run"),
+        Turn("The one we talked about.", (), ("Chiller",), kind="run"),
         Turn("Show Chiller 99 data for 2035.", (), ("Chiller 99",), kind="reject"),
         Turn("ERROR 2021-06-03 chiller log line repeated\n" * 1200, (), (), kind="reject"),
     )),
