@@ -11,7 +11,10 @@ from redis.exceptions import RedisError
 
 from assetops.cache import FallbackCache
 
-LOCK_TTL_MS = 15 * 60 * 1000  # a crashed worker's lock expires instead of blocking the session forever
+# A running turn renews its lock every RENEW_EVERY_S (see app.services.turns), so a killed process's
+# lock expires within LOCK_TTL_MS instead of blocking the session for long.
+LOCK_TTL_MS = 30 * 1000
+RENEW_EVERY_S = 10.0
 
 
 class SessionBusy(Exception):
@@ -41,6 +44,27 @@ class SessionLocks:
     async def release(self, lease: tuple[str, str, bool]) -> None:
         """Give a lease back."""
         await self._release(*lease)
+
+    async def renew(self, lease: tuple[str, str, bool]) -> None:
+        """Extend a held Redis lock by LOCK_TTL_MS (only while it is still ours); best effort."""
+        session_id, token, use_redis = lease
+        client: Any = self.cache.client
+        if not use_redis or client is None:
+            return
+        with contextlib.suppress(RedisError, OSError):
+            await client.eval("if redis.call('get', KEYS[1]) == ARGV[1] then "
+                              "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
+                              1, f"assetops:lock:{session_id}", token, LOCK_TTL_MS)
+
+    async def held_elsewhere(self, session_id: str) -> bool:
+        """True when the shared lock of `session_id` is held (by any process); False without Redis."""
+        client: Any = self.cache.client
+        if client is None or not self.cache.using_redis:
+            return False
+        try:
+            return bool(await client.exists(f"assetops:lock:{session_id}"))
+        except (RedisError, OSError):
+            return False
 
     async def _acquire(self, session_id: str, token: str) -> bool:
         if session_id in self._local:

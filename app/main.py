@@ -9,7 +9,9 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -17,7 +19,10 @@ from app.auth import ensure_local_key
 from app.limits import BodySizeLimit
 from app.metrics import Metrics, ProfilingMiddleware
 from app.routes import artifacts, drafts, health, sessions, web, ws
+from app.security import SecurityHeaders
+from app.services.recovery import fail_interrupted_turns
 from app.state import Resources
+from assetops.redact import install_log_redaction, redact
 from assetops.settings import Settings, get_settings
 from tools.framework.workers import task_pool
 
@@ -35,8 +40,21 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     fields = ["/".join(str(p) for p in err.get("loc", ())[1:]) or "body" for err in exc.errors()]
     summary = "; ".join(f"{f}: {e.get('msg')}" for f, e in zip(fields, exc.errors(), strict=False))
-    return JSONResponse(status_code=422, content={"detail": exc.errors(), "message": f"Invalid request: {summary}"},
-                        )
+    return JSONResponse(status_code=422, content={"detail": _plain_errors(exc.errors()),
+                                                  "message": f"Invalid request: {summary}"})
+
+
+def _plain_errors(errors: Any) -> Any:
+    """The errors with raw byte inputs (a form or binary body) shown as text, so they serialise."""
+    def plain(value: Any) -> Any:
+        if isinstance(value, bytes):
+            return value[:200].decode("utf-8", errors="replace")
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(v) for v in value]
+        return value
+    return jsonable_encoder(plain(list(errors)))
 
 
 async def _announce_local_key(settings: Settings, resources: Resources) -> None:
@@ -50,6 +68,7 @@ def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, An
     """Build the app; the database, cache, checkpointer and graph open in the lifespan."""
     settings = settings or get_settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    install_log_redaction()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -64,9 +83,11 @@ def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, An
             except Exception as exc:  # keep serving /healthz and /readyz (503 with the reason) when storage is down
                 log.error("chat engine not started: %s", exc)
                 resources = Resources.open(settings)
-                resources.startup_error = f"{type(exc).__name__}: {exc}"
+                resources.startup_error = redact(f"{type(exc).__name__}: {exc}")
                 stack.push_async_callback(resources.close)
             app.state.resources = resources
+            if resources.startup_error is None:
+                await fail_interrupted_turns(resources.db, resources.locks)
             if settings.auth == "on" and resources.startup_error is None:
                 await _announce_local_key(settings, resources)
             yield
@@ -84,5 +105,9 @@ def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, An
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=web.STATIC_DIR), name="static")
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_request_bytes)
+    if settings.cors_origins:  # off unless origins are listed: the web page is served same-origin
+        app.add_middleware(CORSMiddleware, allow_origins=settings.cors_origins, allow_methods=["GET", "POST", "DELETE"],
+                           allow_headers=["Authorization", "Content-Type"])
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(ProfilingMiddleware, metrics_of=_metrics_of)
     return app

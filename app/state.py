@@ -9,6 +9,7 @@ from app.bus import SessionBus
 from app.limits import RateLimiter
 from app.locks import SessionLocks
 from app.metrics import Metrics
+from app.services.coverage import CoverageCache
 from artifacts.store import ArtifactStore
 from assetops.cache import FallbackCache, build_cache
 from assetops.db.engine import Database
@@ -28,6 +29,7 @@ class Resources:
     locks: SessionLocks = field(init=False)
     bus: SessionBus = field(init=False)
     limiter: RateLimiter = field(init=False)
+    coverage: CoverageCache = field(init=False)
     metrics: Metrics = field(default_factory=Metrics)
     startup_error: str | None = None  # why the chat engine did not start (storage down at startup)
 
@@ -35,6 +37,7 @@ class Resources:
         self.locks = SessionLocks(self.cache)
         self.bus = SessionBus(self.cache)
         self.limiter = RateLimiter(self.settings.rate_limit_per_minute, self.cache)
+        self.coverage = CoverageCache(self.db)
 
     @classmethod
     def open(cls, settings: Settings) -> Resources:

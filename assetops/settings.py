@@ -51,6 +51,11 @@ class Settings(BaseSettings):
         description="API-key auth; 'off' serves everyone as the single local user (local use only).",
     )
     max_request_bytes: int = Field(default=64_000, description="Largest request body accepted (413 above).")
+    cors_origins: list[str] = Field(
+        default_factory=list,
+        description='Browser origins allowed to call the API cross-site, e.g. ["https://ops.example.com"]; '
+                    "empty (the default) leaves CORS off.",
+    )
     rate_limit_per_minute: int = Field(default=120, description="Requests per API key per minute (429 above).")
     api_url: str = Field(default="", description="Service URL the CLI talks to (empty: run embedded).")
     api_key: str = Field(default="", description="API key the CLI sends (default: the local key file).")

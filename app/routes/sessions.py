@@ -30,9 +30,15 @@ async def owned_session(resources: Resources, user: Any, session_id: str) -> Ses
     return row
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=SessionPublic, summary="Start a session")
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=SessionPublic, summary="Start a session",
+             responses={422: {"description": "Invalid body, or a reference_date outside the telemetry coverage."}})
 async def create_session(body: SessionCreate, user: ApiUser, resources: ResourcesDep) -> SessionPublic:
-    """Create a session; `reference_date` anchors relative periods such as "past month"."""
+    """Create a session; `reference_date` anchors relative periods such as "past month" and must lie
+    within the loaded telemetry's coverage (422 naming the coverage otherwise)."""
+    if body.reference_date is not None:
+        problem = (await resources.coverage.get()).problem(body.reference_date)
+        if problem is not None:
+            raise HTTPException(422, problem)
     return await session_service.create_session(resources.db, owner=user, title=body.title,
                                                 reference_date=body.reference_date or datetime.now(UTC).date())
 

@@ -13,11 +13,13 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.bus import SessionBus
-from app.locks import SessionLocks
+from app.locks import RENEW_EVERY_S, SessionLocks
 from app.metrics import Metrics
+from app.services.recovery import fail_interrupted_turns
 from assetops.db.base import utcnow
 from assetops.db.engine import Database
 from assetops.db.tables import SessionRow, TurnEventRow
+from assetops.redact import redact
 from graph.events import TurnEvent
 
 log = logging.getLogger(__name__)
@@ -39,6 +41,7 @@ class TurnExecution:
         from graph.runner import run_turn
 
         events: list[TurnEvent] = []
+        renewer = asyncio.create_task(self._keep_lock())
         try:
             async for event in run_turn(deps, self.session_id, message, reference_date=reference_date):
                 events.append(event)
@@ -47,7 +50,7 @@ class TurnExecution:
         except Exception as exc:  # run_turn reports its own failures; this guards the plumbing around it
             log.exception("turn plumbing failed for %s", self.session_id)
             turn_index = events[0].turn_index if events else 0
-            for kind, data in (("error", {"stage": "service", "message": str(exc)}),
+            for kind, data in (("error", {"stage": "service", "message": redact(str(exc))}),
                                ("final_answer", {"text": "The turn could not be completed because of an internal "
                                                          "problem; nothing was lost, please retry.", "kind": "error"}),
                                ("done", {"status": "error"})):
@@ -55,11 +58,17 @@ class TurnExecution:
                 events.append(event)
                 self._queue.put_nowait(event)
         finally:
+            renewer.cancel()
             await save_events(self._db, events)
             await self._locks.release(self._lease)
             if self._metrics is not None:
                 self._observe(events)
             self._queue.put_nowait(_END)
+
+    async def _keep_lock(self) -> None:
+        while True:  # cancelled when the turn ends
+            await asyncio.sleep(RENEW_EVERY_S)
+            await self._locks.renew(self._lease)
 
     def _observe(self, events: list[TurnEvent]) -> None:
         done = next((e for e in reversed(events) if e.type == "done"), None)
@@ -78,6 +87,8 @@ async def start_turn(*, deps: Any, db: Database, bus: SessionBus, locks: Session
                      message: str, reference_date: date, metrics: Metrics | None = None) -> TurnExecution:
     """Lock the session (SessionBusy if a turn is running) and start the turn in the background."""
     lease = await locks.acquire(session_id)
+    # Holding the lock proves no other turn of this session runs: one still "running" was interrupted.
+    await fail_interrupted_turns(db, session_id=session_id)
     return TurnExecution(deps=deps, db=db, bus=bus, locks=locks, lease=lease, session_id=session_id,
                          message=message, reference_date=reference_date, metrics=metrics)
 
