@@ -11,6 +11,7 @@ from fastapi.responses import PlainTextResponse, StreamingResponse
 from app.auth import ApiUser
 from app.deps import ResourcesDep
 from app.locks import SessionBusy
+from app.responses import AUTHENTICATED, WITH_BODY
 from app.schemas import MessageCreate, SessionCreate, SessionDetail, SessionPublic, TurnReply
 from app.services import sessions as session_service
 from app.services.rollout import rollout_lines, to_jsonl
@@ -19,7 +20,7 @@ from app.state import Resources
 from assetops.db.tables import SessionRow
 from graph.events import TurnEvent
 
-router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
+router = APIRouter(prefix="/v1/sessions", tags=["sessions"], responses=AUTHENTICATED)
 
 
 async def owned_session(resources: Resources, user: Any, session_id: str) -> SessionRow:
@@ -31,7 +32,7 @@ async def owned_session(resources: Resources, user: Any, session_id: str) -> Ses
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=SessionPublic, summary="Start a session",
-             responses={422: {"description": "Invalid body, or a reference_date outside the telemetry coverage."}})
+             responses={**WITH_BODY, 422: {"description": "Invalid body, or a reference_date outside the telemetry coverage."}})
 async def create_session(body: SessionCreate, user: ApiUser, resources: ResourcesDep) -> SessionPublic:
     """Create a session; `reference_date` anchors relative periods such as "past month" and must lie
     within the loaded telemetry's coverage (422 naming the coverage otherwise)."""
@@ -84,8 +85,7 @@ def _sse(event: TurnEvent) -> str:
 
 
 @router.post("/{session_id}/messages", response_model=TurnReply, summary="Send a message (one turn)",
-             responses={409: {"description": "Another turn of this session is running."},
-                        413: {"description": "Body over the size limit."}})
+             responses={**WITH_BODY, 409: {"description": "Another turn of this session is running."}})
 async def post_message(session_id: str, body: MessageCreate, user: ApiUser, resources: ResourcesDep,
                        stream: Annotated[bool, Query(description="Stream the events as server-sent events.")] = False,
                        ) -> Any:
@@ -124,8 +124,8 @@ async def session_artifacts(session_id: str, user: ApiUser, resources: Resources
             for a in await resources.artifacts.list_session(session_id)]
 
 
-@router.get("/{session_id}/rollout", response_class=PlainTextResponse, summary="The dialog as event-stream JSONL",
-            responses={200: {"content": {"application/x-ndjson": {}}}})
+@router.get("/{session_id}/rollout", summary="The dialog as event-stream JSONL",
+            responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}}})
 async def rollout(session_id: str, user: ApiUser, resources: ResourcesDep) -> PlainTextResponse:
     """Event-stream JSONL (docs/ROLLOUT_FORMAT.md), one timestamped agent event per line."""
     row = await owned_session(resources, user, session_id)

@@ -148,7 +148,7 @@ def test_websocket_garbage_frames_get_errors_and_the_socket_keeps_working(api: A
             reply = json.loads(ws.receive_text())
             assert reply["type"] == "error" and reply["data"]["status"] == expected, (frame, reply)
         ws.send_bytes(json.dumps({"content": "What can you do?"}).encode())  # a binary frame of UTF-8 JSON is fine
-        while (event := json.loads(ws.receive_text()))["type"] != "done":
+        while json.loads(ws.receive_text())["type"] != "done":
             pass
     after = snapshot(api, sid)
     assert after[:len(before)] == before and len(after) == len(before) + 1
