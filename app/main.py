@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -64,6 +65,19 @@ async def _announce_local_key(settings: Settings, resources: Resources) -> None:
               f"  (also saved in {settings.data_dir / 'local_api_key'}). Paste it into the web page.\n", flush=True)
 
 
+def work_dir_problem(settings: Settings) -> str | None:
+    """Why the data/work directories cannot be created or written (None when they can): tools write
+    every CSV, JSON and model there, so a turn could not keep its evidence without it."""
+    try:
+        settings.ensure_dirs()
+        with tempfile.NamedTemporaryFile(dir=settings.work_dir, prefix=".write-check-"):
+            pass
+    except OSError as exc:
+        return (f"the work directory {settings.work_dir} is not writable ({type(exc).__name__}: {exc.strerror or exc}); "
+                "point ASSETOPS_WORK_DIR at a writable directory with free space")
+    return None
+
+
 def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, Any] | None = None) -> FastAPI:
     """Build the app; the database, cache, checkpointer and graph open in the lifespan."""
     settings = settings or get_settings()
@@ -74,10 +88,13 @@ def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, An
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         from graph.deps import open_deps
 
-        settings.ensure_dirs()
-        task_pool(settings).start()  # tool worker processes warm up in the background
+        work_problem = work_dir_problem(settings)
+        if work_problem is None:
+            task_pool(settings).start()  # tool worker processes warm up in the background
         async with contextlib.AsyncExitStack() as stack:
             try:
+                if work_problem is not None:  # serve /healthz and /readyz with the reason, run no turns
+                    raise OSError(work_problem)
                 deps = await stack.enter_async_context(open_deps(settings, **(deps_overrides or {})))
                 resources = Resources.from_deps(deps)
             except Exception as exc:  # keep serving /healthz and /readyz (503 with the reason) when storage is down

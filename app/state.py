@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +43,8 @@ class Resources:
     @classmethod
     def open(cls, settings: Settings) -> Resources:
         """Create engine and cache clients (connections are made lazily, on first use)."""
-        settings.ensure_dirs()
+        with contextlib.suppress(OSError):  # an unusable work dir is reported by /readyz, not raised here
+            settings.ensure_dirs()
         db = Database(settings)
         cache = build_cache(settings.redis_url, settings.artifact_lru_size)
         return cls(settings=settings, db=db, cache=cache,
