@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.auth import ensure_local_key
 from app.limits import BodySizeLimit
@@ -56,6 +57,14 @@ def _plain_errors(errors: Any) -> Any:
             return [plain(v) for v in value]
         return value
     return jsonable_encoder(plain(list(errors)))
+
+
+async def _database_error(request: Request, exc: Exception) -> JSONResponse:
+    """503 (retryable) instead of a bare 500 when the database drops a connection mid-request."""
+    log.warning("database error on %s %s: %s", request.method, request.url.path, exc)
+    return JSONResponse(status_code=503, headers={"Retry-After": "2"}, content={
+        "detail": f"The database did not answer this request ({type(exc).__name__}); nothing partial was stored. "
+                  "Retry in a moment; /readyz shows when it answers again."})
 
 
 async def _announce_local_key(settings: Settings, resources: Resources) -> None:
@@ -118,6 +127,7 @@ def create_app(settings: Settings | None = None, *, deps_overrides: dict[str, An
         lifespan=lifespan,
     )
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(SQLAlchemyError, _database_error)
     for module in (health, sessions, artifacts, drafts, ws, web):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=web.STATIC_DIR), name="static")

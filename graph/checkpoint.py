@@ -14,6 +14,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from assetops.settings import Settings
 
 CHECKPOINT_FILE = "checkpoints.sqlite"
+CHECKPOINT_POOL_SIZE = 8
 
 
 def postgres_conninfo(settings: Settings) -> str:
@@ -30,8 +31,17 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointS
     """Open (and set up) the saver for the configured database; closed when the block ends."""
     if settings.is_postgres:
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+        from psycopg.rows import dict_row
+        from psycopg_pool import AsyncConnectionPool
 
-        async with AsyncPostgresSaver.from_conn_string(postgres_conninfo(settings)) as saver:
+        # A pool whose connections are checked before use, not one long-lived connection: a backend
+        # terminated by PostgreSQL (restart, failover, pg_terminate_backend) then costs one failed turn
+        # at most, instead of every later turn failing on "the connection is closed".
+        async with AsyncConnectionPool(postgres_conninfo(settings), min_size=1, max_size=CHECKPOINT_POOL_SIZE,
+                                       open=False, check=AsyncConnectionPool.check_connection,
+                                       kwargs={"autocommit": True, "prepare_threshold": 0,
+                                               "row_factory": dict_row}) as pool:
+            saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
             await saver.setup()
             yield saver
         return

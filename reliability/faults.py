@@ -47,9 +47,9 @@ class Run:
         self.key = ""
         self.service: Service | None = None
 
-    def start_service(self, **env: str) -> Service:
+    def start_service(self, *, wait_ready: bool = True, **env: str) -> Service:
         self.service = Service(service_env(self.settings, **env))
-        self.service.start()
+        self.service.start(wait_ready=wait_ready)
         return self.service
 
     @property
@@ -118,7 +118,8 @@ def redis_restart(run: Run) -> Verdict:
         time.sleep(1.0)
     after_code, after = run.readyz()
     ok = (before == 200 and down == [200, 200] and ready_code == 200 and ready["status"] == "degraded"
-          and keys > 0 and after["status"] == "ready" and all(t["status"] in FINISHED for t in run.turns(sid)))
+          and keys > 0 and after["status"] == "ready" and len(run.turns(sid)) >= 4
+          and all(t["status"] in FINISHED for t in run.turns(sid)))
     return Verdict("redis", ok, f"turn statuses before/while down {before}/{down}; /readyz while down {ready_code} "
                                 f"{ready['status']!r} ({ready.get('reason', '')[:80]}); Redis keys after restart {keys}; "
                                 f"/readyz after {after_code} {after['status']!r}")
@@ -139,7 +140,8 @@ def pg_terminate(run: Run) -> Verdict:
     later = [run.say(sid, DATA_TURN).status_code for sid in sids]
     turns = [t for sid in sids for t in run.turns(sid)]
     stuck = [t for t in turns if t["status"] not in FINISHED]
-    ok = killed > 0 and all(c in (200, 500, 503) for c in codes) and later == [200, 200, 200] and not stuck
+    ok = killed > 0 and all(c in (200, 503) for c in codes) and later == [200, 200, 200] and not stuck and \
+        len(turns) >= len(sids)
     return Verdict("pg_terminate", ok, f"{killed} backends terminated during 3 turns; in-flight replies {codes}; "
                                        f"later turns {later}; turn statuses {[t['status'] for t in turns]}")
 
@@ -164,7 +166,7 @@ def worker_kill(run: Run) -> Verdict:
     later = run.say(sid, DATA_TURN).status_code
     statuses = [t["status"] for t in run.turns(sid)]
     ok = bool(pids) and reply is not None and reply.status_code == 200 and later == 200 and \
-        all(s in FINISHED for s in statuses)
+        len(statuses) == 2 and all(s in FINISHED for s in statuses)
     status = reply.json().get("status") if reply is not None and reply.status_code == 200 else box.get("error")
     return Verdict("worker_kill", ok, f"killed workers {pids} mid-turn; that turn's reply "
                                       f"{reply.status_code if reply is not None else None} status {status!r}; "
@@ -203,22 +205,29 @@ def api_kill(run: Run) -> Verdict:
 
 def tool_failures(run: Run) -> Verdict:
     """Tool timeouts and tool exceptions: an honest answer that says what is missing."""
-    empty_models = run.root / "no-models"
-    empty_models.mkdir(exist_ok=True)
     run.start_service(ASSETOPS_TOOL_TIMEOUT_S="0.001")
     sid = run.new_session()
     timed_out = run.say(sid, WINDOW_TURN).json()
     assert run.service is not None
     run.service.stop()
-    run.start_service(ASSETOPS_MODELS_DIR=str(empty_models))  # every TTM call raises: no checkpoint
+    run.start_service()
     sid2 = run.new_session()
-    failed = run.say(sid2, ANOMALY_TURN).json()
+    run.schema.execute("ALTER TABLE telemetry RENAME TO telemetry_gone")  # every telemetry read now raises
+    try:
+        failed = run.say(sid2, WINDOW_TURN).json()
+    finally:
+        run.schema.execute("ALTER TABLE telemetry_gone RENAME TO telemetry")
+    later = run.say(sid2, WINDOW_TURN).json()
     honest = ("timed out", "timeout", "could not", "no data", "not available", "missing", "failed", "unavailable")
     t_ok = timed_out["status"] in ("partial", "error") and any(w in timed_out["answer"].lower() for w in honest)
     e_ok = failed["status"] in ("partial", "error") and any(w in failed["answer"].lower() for w in honest)
-    return Verdict("tool_failures", t_ok and e_ok,
-                   f"timeout turn {timed_out['status']!r}: {timed_out['answer'][:110]!r}; exception turn "
-                   f"{failed['status']!r}: {failed['answer'][:110]!r}")
+    return Verdict("tool_failures", t_ok and e_ok and later["status"] == "ok",
+                   f"timeout turn {timed_out['status']!r}: {_first_lines(timed_out['answer'])!r}; exception turn "
+                   f"{failed['status']!r}: {_first_lines(failed['answer'])!r}; after the fix {later['status']!r}")
+
+
+def _first_lines(text: str, limit: int = 160) -> str:
+    return " / ".join(text.splitlines()[:3])[:limit]
 
 
 def work_dir(run: Run) -> Verdict:
@@ -227,7 +236,7 @@ def work_dir(run: Run) -> Verdict:
 
     blocked = run.root / "blocked"
     blocked.write_text("a file where the work directory should be\n")
-    service = run.start_service(ASSETOPS_WORK_DIR=str(blocked / "work"))
+    service = run.start_service(wait_ready=False, ASSETOPS_WORK_DIR=str(blocked / "work"))
     code, body = run.readyz()
     alive = service.process is not None and service.process.poll() is None
     start_ok = code == 503 and "work directory" in body.get("reason", "") and alive

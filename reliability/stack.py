@@ -115,6 +115,14 @@ class PgSchema:
                                 (self.app_name,)).fetchall()
         return len(rows)
 
+    def execute(self, statement: str) -> None:
+        """Run one statement inside this schema (fault injection: rename a table, and back)."""
+        import psycopg
+
+        with psycopg.connect(PG_BASE_URL, autocommit=True) as conn:
+            conn.execute(f'SET search_path TO "{self.name}"')
+            conn.execute(statement)  # type: ignore[arg-type]
+
     def drop(self) -> None:
         import psycopg
 
