@@ -4,6 +4,7 @@ broadcast every event. The turn finishes (and is stored) even when the client go
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from datetime import date
@@ -45,8 +46,8 @@ class TurnExecution:
         try:
             async for event in run_turn(deps, self.session_id, message, reference_date=reference_date):
                 events.append(event)
-                self._queue.put_nowait(event)
-                await self._bus.publish(self.session_id, event.model_dump_json())
+                if event.type != "done":  # `done` goes out once the turn is stored and the session free
+                    await self._deliver(event)
         except Exception as exc:  # run_turn reports its own failures; this guards the plumbing around it
             log.exception("turn plumbing failed for %s", self.session_id)
             turn_index = events[0].turn_index if events else 0
@@ -56,14 +57,23 @@ class TurnExecution:
                                ("done", {"status": "error"})):
                 event = TurnEvent(type=kind, session_id=self.session_id, turn_index=turn_index, data=data)  # type: ignore[arg-type]
                 events.append(event)
-                self._queue.put_nowait(event)
+                if kind != "done":
+                    await self._deliver(event)
         finally:
             renewer.cancel()
             await save_events(self._db, events)
             await self._locks.release(self._lease)
+            # Only now: a client that sends its next message on `done` must find the session free.
+            for event in [e for e in events if e.type == "done"][-1:]:
+                await self._deliver(event)
             if self._metrics is not None:
                 self._observe(events)
             self._queue.put_nowait(_END)
+
+    async def _deliver(self, event: TurnEvent) -> None:
+        self._queue.put_nowait(event)
+        with contextlib.suppress(Exception):  # a bus failure must not lose the turn (it is stored either way)
+            await self._bus.publish(self.session_id, event.model_dump_json())
 
     async def _keep_lock(self) -> None:
         while True:  # cancelled when the turn ends
