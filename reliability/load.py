@@ -125,6 +125,10 @@ def main(argv: list[str] | None = None) -> int:
               f"service {service.url} with {len(service.worker_pids())} tool worker processes", flush=True)
         samples, sids, seconds = asyncio.run(drive(service.url, key, args.sessions, args.deadline_s))
         print(report(samples, seconds, args.sessions, len(DIALOG)))
+        if service.process is None or service.process.poll() is not None:
+            code = service.process.returncode if service.process is not None else None
+            print(f"FAIL load: the service process exited during the run (code {code}; log {service.log_path})")
+            return 1
         problems = verify_sessions(service.url, key, sids, samples)
         for problem in problems[:20]:
             print(f"  stored-turn problem: {problem}")
