@@ -41,9 +41,9 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointS
                                        open=False, check=AsyncConnectionPool.check_connection,
                                        kwargs={"autocommit": True, "prepare_threshold": 0,
                                                "row_factory": dict_row}) as pool:
-            saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
-            await saver.setup()
-            yield saver
+            pg_saver = AsyncPostgresSaver(pool)  # type: ignore[arg-type]
+            await pg_saver.setup()
+            yield pg_saver
         return
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 

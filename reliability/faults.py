@@ -136,7 +136,7 @@ def pg_terminate(run: Run) -> Verdict:
         time.sleep(0.2)
     for thread, _ in jobs:
         thread.join(timeout=240)
-    codes = [box.get("response").status_code if box.get("response") is not None else box.get("error") for _, box in jobs]
+    codes = [box["response"].status_code if box.get("response") is not None else box.get("error") for _, box in jobs]
     later = [run.say(sid, DATA_TURN).status_code for sid in sids]
     turns = [t for sid in sids for t in run.turns(sid)]
     stuck = [t for t in turns if t["status"] not in FINISHED]

@@ -51,7 +51,7 @@ async def _rest_turn(client: httpx.AsyncClient, sid: str, text: str) -> dict:  #
 
 async def _ws_turn(ws: websockets.ClientConnection, text: str) -> dict:  # type: ignore[type-arg]
     await ws.send(json.dumps({"content": text}))
-    events = []
+    events: list[dict] = []  # type: ignore[type-arg]
     while True:
         event = json.loads(await ws.recv())
         if event.get("type") == "error" and "status" in event.get("data", {}) and not events:

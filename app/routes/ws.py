@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -57,7 +58,7 @@ async def _forward(websocket: WebSocket, messages: Any) -> None:
         await websocket.send_text(payload)
 
 
-def _frame_text(frame: dict[str, Any], max_bytes: int) -> tuple[str | None, str | None]:
+def _frame_text(frame: Mapping[str, Any], max_bytes: int) -> tuple[str | None, str | None]:
     """(text, None) for a usable frame, (None, error payload) for binary garbage, bad UTF-8 or oversize."""
     raw: str | bytes | None = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
     if raw is None:
