@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.deps-installed
 
-.PHONY: venv setup browser-deps run test bench bench-compare lint clean
+.PHONY: venv setup browser-deps redis-server-dep run test bench bench-compare faults load audit lint clean
 
 # Re-install only when the dependency list changed (the stamp is newer than pyproject.toml).
 $(STAMP): pyproject.toml
@@ -33,6 +33,12 @@ browser-deps:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) || \
 	    echo "Could not install chromium: the browser test skips here (it fails under CI=true)."; }
 
+# The fault and load runs start their own Redis server (Debian redis-server) on a free loopback port.
+redis-server-dep:
+	@command -v redis-server >/dev/null 2>&1 || \
+	  { echo "Installing Debian redis-server for make faults / make load..."; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+
 test: setup browser-deps
 	@$(BIN)/python -m pytest
 
@@ -45,9 +51,23 @@ bench-compare: setup
 	@$(BIN)/assetops generate-scenarios --limit 6 --controls 2 -o var/eval/scenarios.yaml
 	@$(BIN)/assetops eval compare var/eval/scenarios.yaml --arch supervisor --arch plan-execute --out var/eval/compare
 
+# Infrastructure faults injected into a live loopback stack; one PASS/FAIL line per scenario.
+faults: setup redis-server-dep
+	@$(BIN)/python -m reliability.faults
+
+# SESSIONS concurrent 5-turn dialogs (default 50) against PostgreSQL + Redis + tool workers on loopback.
+SESSIONS ?= 50
+load: setup redis-server-dep
+	@$(BIN)/python -m reliability.load --sessions $(SESSIONS)
+
+# Known vulnerabilities in the installed dependencies (PyPI's advisory data; fails when one is found).
+audit: venv
+	@$(BIN)/pip-audit --progress-spinner off --skip-editable
+
 lint: venv
 	@$(BIN)/ruff check .
 	@$(BIN)/mypy
+	@$(MAKE) --no-print-directory audit
 
 clean:
 	rm -rf var .pytest_cache .mypy_cache .ruff_cache

@@ -14,10 +14,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from assetops.cache import FallbackCache
 
 
-class BodyTooLarge(Exception):
-    """Raised inside the app when the streamed body passes the limit."""
-
-
 class BodySizeLimit:
     """Refuse request bodies over `max_bytes` with 413, by Content-Length or while streaming."""
 
@@ -33,20 +29,35 @@ class BodySizeLimit:
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
             await self._reject(send, int(declared))
             return
-        received = 0
+        received, too_large, started = 0, False, False
 
         async def limited_receive() -> Message:
-            nonlocal received
+            nonlocal received, too_large
+            if too_large:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
-                    raise BodyTooLarge
+                    # Parsers catch exceptions raised here (FastAPI turns them into a 400), so the
+                    # app sees a disconnect instead and its own reply is swallowed for our 413.
+                    too_large = True
+                    return {"type": "http.disconnect"}
             return message
 
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if too_large:
+                return
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
         try:
-            await self.app(scope, limited_receive, send)
-        except BodyTooLarge:
+            await self.app(scope, limited_receive, guarded_send)
+        except Exception:
+            if not too_large:
+                raise
+        if too_large and not started:
             await self._reject(send, received)
 
     async def _reject(self, send: Send, size: int) -> None:

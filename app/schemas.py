@@ -35,6 +35,7 @@ class TurnPublic(BaseModel):
     user_message: str
     answer: str
     status: str
+    error: str | None = Field(default=None, description="Why the turn failed (e.g. interrupted by a restart).")
     timings: dict[str, Any]
     started_at: datetime
     finished_at: datetime | None

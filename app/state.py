@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,7 @@ from app.bus import SessionBus
 from app.limits import RateLimiter
 from app.locks import SessionLocks
 from app.metrics import Metrics
+from app.services.coverage import CoverageCache
 from artifacts.store import ArtifactStore
 from assetops.cache import FallbackCache, build_cache
 from assetops.db.engine import Database
@@ -31,6 +33,7 @@ class Resources:
     locks: SessionLocks = field(init=False)
     bus: SessionBus = field(init=False)
     limiter: RateLimiter = field(init=False)
+    coverage: CoverageCache = field(init=False)
     metrics: Metrics = field(default_factory=Metrics)
     startup_error: str | None = None  # why the chat engine did not start (storage down at startup)
 
@@ -38,11 +41,13 @@ class Resources:
         self.locks = SessionLocks(self.cache)
         self.bus = SessionBus(self.cache)
         self.limiter = RateLimiter(self.settings.rate_limit_per_minute, self.cache)
+        self.coverage = CoverageCache(self.db)
 
     @classmethod
     def open(cls, settings: Settings) -> Resources:
         """Create engine and cache clients (connections are made lazily, on first use)."""
-        settings.ensure_dirs()
+        with contextlib.suppress(OSError):  # an unusable work dir is reported by /readyz, not raised here
+            settings.ensure_dirs()
         db = Database(settings)
         cache = build_cache(settings.redis_url, settings.artifact_lru_size)
         return cls(settings=settings, db=db, cache=cache,

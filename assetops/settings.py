@@ -55,6 +55,11 @@ class Settings(BaseSettings):
         default=20_000, ge=1,
         description="Longest user message read (the request schema, the turn runner and the planner all use it).",
     )
+    cors_origins: list[str] = Field(
+        default_factory=list,
+        description='Browser origins allowed to call the API cross-site, e.g. ["https://ops.example.com"]; '
+                    "empty (the default) leaves CORS off.",
+    )
     rate_limit_per_minute: int = Field(default=120, description="Requests per API key per minute (429 above).")
     api_url: str = Field(default="", description="Service URL the CLI talks to (empty: run embedded).")
     api_key: str = Field(default="", description="API key the CLI sends (default: the local key file).")

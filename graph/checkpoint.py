@@ -16,6 +16,7 @@ from assetops.settings import Settings
 from graph.state import STATE_TYPES
 
 CHECKPOINT_FILE = "checkpoints.sqlite"
+CHECKPOINT_POOL_SIZE = 8
 
 
 def postgres_conninfo(settings: Settings) -> str:
@@ -38,10 +39,19 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointS
     """Open (and set up) the saver for the configured database; closed when the block ends."""
     if settings.is_postgres:
         from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+        from psycopg.rows import dict_row
+        from psycopg_pool import AsyncConnectionPool
 
-        async with AsyncPostgresSaver.from_conn_string(postgres_conninfo(settings), serde=state_serializer()) as saver:
-            await saver.setup()
-            yield saver
+        # A pool whose connections are checked before use, not one long-lived connection: a backend
+        # terminated by PostgreSQL (restart, failover, pg_terminate_backend) then costs one failed turn
+        # at most, instead of every later turn failing on "the connection is closed".
+        async with AsyncConnectionPool(postgres_conninfo(settings), min_size=1, max_size=CHECKPOINT_POOL_SIZE,
+                                       open=False, check=AsyncConnectionPool.check_connection,
+                                       kwargs={"autocommit": True, "prepare_threshold": 0,
+                                               "row_factory": dict_row}) as pool:
+            pg_saver = AsyncPostgresSaver(pool, serde=state_serializer())  # type: ignore[arg-type]
+            await pg_saver.setup()
+            yield pg_saver
         return
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 

@@ -22,6 +22,7 @@ from assetops.domain.events import EventType, TurnEvent
 from assetops.domain.turn import SpecialistTask
 from assetops.profile_split import turn_profile
 from assetops.profiling import Profile, profiling
+from assetops.redact import redact
 from graph.context import TurnContext
 from graph.deps import Deps
 from graph.recorder import TurnRecorder
@@ -117,7 +118,7 @@ async def _drive_graph(deps: Deps, session_id: str, turn_index: int, message: st
     if failure is None and saw_answer:
         outcome.update(answer=str(state.get("answer") or ""), status=_status(state))
         return
-    reason = f"{type(failure).__name__}: {failure}" if failure is not None else "the turn ended without an answer"
+    reason = redact(f"{type(failure).__name__}: {failure}") if failure is not None else "the turn ended without an answer"
     answer = ("I could not finish this turn because of an internal problem "
               f"({reason}). Nothing was changed; please try again or rephrase the question.")
     yield _event("error", session_id, turn_index, stage="graph", message=reason)

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from assetops.files import atomic_to_csv
 from timeseries.conditional_tsad import detect_conditional
 from timeseries.conformal import (
     ConformalDetector,
@@ -68,7 +69,7 @@ def run_integrated_tsad(request: IntegratedTsadRequest) -> dict[str, Any]:
         raise TsfmError(f"No TSAD results produced for any target column. {reasons}")
     combined = pd.concat(frames, ignore_index=True)
     results_file = new_output_path(request.output_dir, "integrated_tsad", ".csv")
-    combined.to_csv(results_file, index=False)
+    atomic_to_csv(combined, results_file, index=False)
     summary = tsad_summary(combined, results_file, "Integrated TSAD complete.",
                            f" across {len(columns.target_columns)} column(s)")
     return {**summary, "model_checkpoint": loaded.source if loaded else None, "ad_model_checkpoints": detectors,
@@ -170,7 +171,7 @@ def run_tsad(request: TsadRequest) -> dict[str, Any]:
             saved[target] = str(directory)
     combined = pd.concat(frames, ignore_index=True)
     results_file = new_output_path(request.output_dir, "tsad_output", ".csv")
-    combined.to_csv(results_file, index=False)
+    atomic_to_csv(combined, results_file, index=False)
     extra = {"false_alarm": request.false_alarm, "ad_model_type": request.ad_model_type} if request.task == "fit" else {}
     return {**tsad_summary(combined, results_file, "Anomaly detection complete."), "ad_model_checkpoints": saved,
             **extra}

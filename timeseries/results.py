@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from assetops.files import atomic_write_text
 from timeseries.conformal import Detection
 
 TSAD_COLUMNS = ["timestamp", "value", "upper_bound", "lower_bound", "anomaly_score", "anomaly_label", "split", "KPI"]
@@ -25,7 +26,7 @@ def new_output_path(output_dir: Path, prefix: str, suffix: str) -> Path:
 
 def write_json(path: Path, payload: dict[str, Any]) -> None:
     """Compact JSON (forecast files hold many numbers; indentation would triple their size)."""
-    path.write_text(json.dumps(payload, separators=(",", ":")), encoding="utf-8")
+    atomic_write_text(path, json.dumps(payload, separators=(",", ":")))
 
 
 def slug(text: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import orjson
 
+from assetops.files import atomic_write_text
 from tools.iot_fetch import WindowData
 
 Table = dict[str, list[Any]]  # contract column name -> values (None where missing)
@@ -166,5 +167,9 @@ def window_csv_text(window: ContractWindow) -> str:
 
 
 def write_csv(window: ContractWindow, path: Path) -> None:
-    """Write the window's CSV text to `path` (call it off the event loop)."""
-    path.write_text(window_csv_text(window), encoding="utf-8")
+    """Write the window's CSV text to `path` (call it off the event loop).
+
+    Atomically (a temporary file, then a rename): sessions asking for the same window write the
+    same file name, and a reader must never see another writer's half-written file (found under
+    50 concurrent sessions: "No columns to parse" and truncated timestamps)."""
+    atomic_write_text(path, window_csv_text(window))

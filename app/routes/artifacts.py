@@ -10,13 +10,14 @@ from fastapi.responses import FileResponse, Response
 
 from app.auth import ApiUser
 from app.deps import ResourcesDep
+from app.responses import AUTHENTICATED
 from app.services import sessions as session_service
 from app.services.chart_cache import cached_chart
 from app.services.charts import chart_for_file
 from app.state import Resources
 from artifacts.model import Artifact
 
-router = APIRouter(prefix="/v1/artifacts", tags=["artifacts"])
+router = APIRouter(prefix="/v1/artifacts", tags=["artifacts"], responses=AUTHENTICATED)
 
 
 async def owned_artifact(resources: Resources, user: Any, artifact_id: str) -> Artifact:
@@ -46,7 +47,8 @@ async def get_artifact(artifact_id: str, user: ApiUser, resources: ResourcesDep)
     return artifact.model_dump(mode="json")
 
 
-@router.get("/{artifact_id}/data", summary="The artifact's data file (CSV or JSON)")
+@router.get("/{artifact_id}/data", summary="The artifact's data file (CSV or JSON)",
+            responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}, "application/json": {}}}})
 async def artifact_data(artifact_id: str, user: ApiUser, resources: ResourcesDep) -> FileResponse:
     path = data_path(resources, await owned_artifact(resources, user, artifact_id))
     return FileResponse(path, filename=path.name)

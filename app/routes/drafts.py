@@ -7,10 +7,11 @@ from sqlalchemy import select
 
 from app.auth import ApiUser
 from app.deps import ResourcesDep
+from app.responses import AUTHENTICATED
 from app.schemas import DraftPublic
 from assetops.db.tables import SessionRow, WorkOrderDraftRow
 
-router = APIRouter(prefix="/v1/work-orders/drafts", tags=["work orders"])
+router = APIRouter(prefix="/v1/work-orders/drafts", tags=["work orders"], responses=AUTHENTICATED)
 
 
 def _public(row: WorkOrderDraftRow) -> DraftPublic:

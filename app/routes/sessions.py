@@ -11,6 +11,7 @@ from fastapi.responses import PlainTextResponse, StreamingResponse
 from app.auth import ApiUser
 from app.deps import ResourcesDep
 from app.locks import SessionBusy
+from app.responses import AUTHENTICATED, WITH_BODY
 from app.schemas import MessageCreate, SessionCreate, SessionDetail, SessionPublic, TurnReply
 from app.services import sessions as session_service
 from app.services.rollout import rollout_lines, to_jsonl
@@ -20,7 +21,7 @@ from assetops.db.tables import SessionRow
 from assetops.domain.events import TurnEvent
 from graph.answering.long_output import markdown_text
 
-router = APIRouter(prefix="/v1/sessions", tags=["sessions"])
+router = APIRouter(prefix="/v1/sessions", tags=["sessions"], responses=AUTHENTICATED)
 
 
 async def owned_session(resources: Resources, user: Any, session_id: str) -> SessionRow:
@@ -31,9 +32,15 @@ async def owned_session(resources: Resources, user: Any, session_id: str) -> Ses
     return row
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=SessionPublic, summary="Start a session")
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=SessionPublic, summary="Start a session",
+             responses={**WITH_BODY, 422: {"description": "Invalid body, or a reference_date outside the telemetry coverage."}})
 async def create_session(body: SessionCreate, user: ApiUser, resources: ResourcesDep) -> SessionPublic:
-    """Create a session; `reference_date` anchors relative periods such as "past month"."""
+    """Create a session; `reference_date` anchors relative periods such as "past month" and must lie
+    within the loaded telemetry's coverage (422 naming the coverage otherwise)."""
+    if body.reference_date is not None:
+        problem = (await resources.coverage.get()).problem(body.reference_date)
+        if problem is not None:
+            raise HTTPException(422, problem)
     return await session_service.create_session(resources.db, owner=user, title=body.title,
                                                 reference_date=body.reference_date or datetime.now(UTC).date())
 
@@ -79,8 +86,7 @@ def _sse(event: TurnEvent) -> str:
 
 
 @router.post("/{session_id}/messages", response_model=TurnReply, summary="Send a message (one turn)",
-             responses={409: {"description": "Another turn of this session is running."},
-                        413: {"description": "Body over the size limit."}})
+             responses={**WITH_BODY, 409: {"description": "Another turn of this session is running."}})
 async def post_message(session_id: str, body: MessageCreate, user: ApiUser, resources: ResourcesDep,
                        stream: Annotated[bool, Query(description="Stream the events as server-sent events.")] = False,
                        ) -> Any:
@@ -135,8 +141,8 @@ async def artifact_markdown(session_id: str, artifact_id: str, user: ApiUser, re
     return PlainTextResponse(markdown_text(artifact), media_type="text/markdown; charset=utf-8")
 
 
-@router.get("/{session_id}/rollout", response_class=PlainTextResponse, summary="The dialog as event-stream JSONL",
-            responses={200: {"content": {"application/x-ndjson": {}}}})
+@router.get("/{session_id}/rollout", summary="The dialog as event-stream JSONL",
+            responses={200: {"content": {"application/x-ndjson": {"schema": {"type": "string"}}}}})
 async def rollout(session_id: str, user: ApiUser, resources: ResourcesDep) -> PlainTextResponse:
     """Event-stream JSONL (docs/ROLLOUT_FORMAT.md), one timestamped agent event per line."""
     row = await owned_session(resources, user, session_id)

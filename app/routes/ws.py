@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -57,9 +58,31 @@ async def _forward(websocket: WebSocket, messages: Any) -> None:
         await websocket.send_text(payload)
 
 
+def _frame_text(frame: Mapping[str, Any], max_bytes: int) -> tuple[str | None, str | None]:
+    """(text, None) for a usable frame, (None, error payload) for binary garbage, bad UTF-8 or oversize."""
+    raw: str | bytes | None = frame.get("text") if frame.get("text") is not None else frame.get("bytes")
+    if raw is None:
+        return None, _error("empty frame: send JSON like {\"content\": \"...\"}", 422)
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+    if size > max_bytes:
+        return None, _error(f"message of {size:,} bytes is over the limit of {max_bytes:,} bytes", 413)
+    if isinstance(raw, bytes):
+        try:
+            return raw.decode("utf-8"), None
+        except UnicodeDecodeError:
+            return None, _error("binary frame that is not UTF-8 text: send JSON like {\"content\": \"...\"}", 422)
+    return raw, None
+
+
 async def _receive(websocket: WebSocket, resources: Resources, row: Any) -> None:
     while True:
-        raw = await websocket.receive_text()
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        raw, problem = _frame_text(frame, resources.settings.max_request_bytes)
+        if problem is not None or raw is None:
+            await websocket.send_text(problem or _error("empty frame", 422))
+            continue
         try:
             message = MessageCreate.model_validate_json(raw)
         except ValidationError as exc:

@@ -50,7 +50,7 @@ async def session_turns(db: Database, session_id: str) -> list[TurnPublic]:
     async with db.session() as session:
         rows = (await session.execute(select(TurnRow).where(TurnRow.session_id == session_id)
                                       .order_by(TurnRow.index))).scalars()
-        return [TurnPublic(id=r.id, index=r.index, user_message=r.user_message, answer=r.answer, status=r.status,
+        return [TurnPublic(id=r.id, index=r.index, user_message=r.user_message, answer=r.answer, status=r.status, error=r.error,
                            timings=r.timings or {}, started_at=r.started_at, finished_at=r.finished_at) for r in rows]
 
 

@@ -4,6 +4,7 @@ broadcast every event. The turn finishes (and is stored) even when the client go
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from datetime import date
@@ -13,12 +14,14 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.bus import SessionBus
-from app.locks import SessionLocks
+from app.locks import RENEW_EVERY_S, SessionLocks
 from app.metrics import Metrics
+from app.services.recovery import fail_interrupted_turns
 from assetops.db.base import utcnow
 from assetops.db.engine import Database
 from assetops.db.tables import SessionRow, TurnEventRow
 from assetops.domain.events import TurnEvent
+from assetops.redact import redact
 
 if TYPE_CHECKING:
     from graph.deps import Deps
@@ -42,27 +45,43 @@ class TurnExecution:
         from graph.runner import run_turn
 
         events: list[TurnEvent] = []
+        renewer = asyncio.create_task(self._keep_lock())
         try:
             async for event in run_turn(deps, self.session_id, message, reference_date=reference_date):
                 events.append(event)
-                self._queue.put_nowait(event)
-                await self._bus.publish(self.session_id, event.model_dump_json())
+                if event.type != "done":  # `done` goes out once the turn is stored and the session free
+                    await self._deliver(event)
         except Exception as exc:  # run_turn reports its own failures; this guards the plumbing around it
             log.exception("turn plumbing failed for %s", self.session_id)
             turn_index = events[0].turn_index if events else 0
-            for kind, data in (("error", {"stage": "service", "message": str(exc)}),
+            for kind, data in (("error", {"stage": "service", "message": redact(str(exc))}),
                                ("final_answer", {"text": "The turn could not be completed because of an internal "
                                                          "problem; nothing was lost, please retry.", "kind": "error"}),
                                ("done", {"status": "error"})):
                 event = TurnEvent(type=kind, session_id=self.session_id, turn_index=turn_index, data=data)  # type: ignore[arg-type]
                 events.append(event)
-                self._queue.put_nowait(event)
+                if kind != "done":
+                    await self._deliver(event)
         finally:
+            renewer.cancel()
             await save_events(self._db, events)
             await self._locks.release(self._lease)
+            # Only now: a client that sends its next message on `done` must find the session free.
+            for event in [e for e in events if e.type == "done"][-1:]:
+                await self._deliver(event)
             if self._metrics is not None:
                 self._observe(events)
             self._queue.put_nowait(_END)
+
+    async def _deliver(self, event: TurnEvent) -> None:
+        self._queue.put_nowait(event)
+        with contextlib.suppress(Exception):  # a bus failure must not lose the turn (it is stored either way)
+            await self._bus.publish(self.session_id, event.model_dump_json())
+
+    async def _keep_lock(self) -> None:
+        while True:  # cancelled when the turn ends
+            await asyncio.sleep(RENEW_EVERY_S)
+            await self._locks.renew(self._lease)
 
     def _observe(self, events: list[TurnEvent]) -> None:
         done = next((e for e in reversed(events) if e.type == "done"), None)
@@ -81,6 +100,8 @@ async def start_turn(*, deps: Deps, db: Database, bus: SessionBus, locks: Sessio
                      message: str, reference_date: date, metrics: Metrics | None = None) -> TurnExecution:
     """Lock the session (SessionBusy if a turn is running) and start the turn in the background."""
     lease = await locks.acquire(session_id)
+    # Holding the lock proves no other turn of this session runs: one still "running" was interrupted.
+    await fail_interrupted_turns(db, session_id=session_id)
     return TurnExecution(deps=deps, db=db, bus=bus, locks=locks, lease=lease, session_id=session_id,
                          message=message, reference_date=reference_date, metrics=metrics)
 

@@ -17,6 +17,7 @@ from artifacts.matching import CoverageQuery, best_cover, covers
 from artifacts.model import Artifact
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistTask, TimeWindow
+from assetops.files import atomic_to_csv
 from specialists.base import SpecialistContext
 from specialists.common.frames import asset_frame, full_name, read_telemetry_csv
 
@@ -131,7 +132,7 @@ def _write_slice(
     part = raw[(stamps >= start) & (stamps < end)]
     if tail_rows is not None:
         part = part.tail(tail_rows)
-    part.to_csv(target, index=False)
+    atomic_to_csv(part, target, index=False)
     return target
 
 
@@ -178,7 +179,7 @@ def _write_frame(frame: pd.DataFrame, asset_id: str, target: Path, tz: object) -
     out = frame.rename(columns={c: full_name(c, asset_id) for c in frame.columns})
     out.insert(0, "asset_id", asset_id)
     out.insert(0, "timestamp", frame.index.tz_convert(tz).map(lambda t: t.isoformat()))
-    out.to_csv(target, index=False)
+    atomic_to_csv(out, target, index=False)
     return target
 
 

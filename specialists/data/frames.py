@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from assetops.files import atomic_to_csv
+
 # history_csv returns at most 5000 rows: 52 days of 15-minute samples. Off-grid extra samples
 # exist, so chunks stay a little shorter than that to never hit the cap.
 MAX_CHUNK_DAYS = 45
@@ -65,7 +67,7 @@ def merge_histories(paths: list[str], target: Path) -> Path:
     """Concatenate chunk CSVs (same asset) into one time-ordered CSV at `target`."""
     frames = [read_history(p) for p in paths]
     merged = pd.concat(frames, ignore_index=True).drop_duplicates(subset="ts").sort_values("ts")
-    merged.drop(columns="ts").to_csv(target, index=False)
+    atomic_to_csv(merged.drop(columns="ts"), target, index=False)
     return target
 
 
@@ -74,7 +76,7 @@ def slice_history(source: str | Path, start: datetime, end: datetime, target: Pa
     frame = read_history(source)
     lo, hi = utc_timestamp(start), utc_timestamp(end)
     part = frame[(frame["ts"] >= lo) & (frame["ts"] < hi)]
-    part.drop(columns="ts").to_csv(target, index=False)
+    atomic_to_csv(part.drop(columns="ts"), target, index=False)
     return part.reset_index(drop=True)
 
 

@@ -40,6 +40,7 @@ FLOORS: dict[str, int] = {
     "migrations": 7,
     "evaluation": 7,  # the edge, beside app: it runs suites through the service code and app's CLI runs it
     "baselines": 7,
+    "reliability": 8,  # load and fault runs drive a live service from outside, like the benches
     "bench": 8,
     "tests": 9,
 }

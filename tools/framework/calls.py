@@ -16,6 +16,7 @@ import orjson
 
 from assetops.profiling import Profile, ToolCallRecord, current_profile, profiling
 from tools.framework import cache as result_cache_module
+from tools.framework import singleflight
 from tools.framework.context import ToolContext, tool_context, use_tool_context
 from tools.framework.cpu import run_cpu
 from tools.framework.errors import ToolError
@@ -157,8 +158,13 @@ async def _cached_or_run(
             output = decode_json(hit)
             if result_cache_module.still_valid(output):
                 return output, "ok", None, True
-    output, text, status, rows = await _execute(spec, values, ctx)
-    if key is not None and status == "ok" and text is not None:
+    if key is None:
+        output, text, status, rows = await _execute(spec, values, ctx)
+        return output, status, rows, False
+    (output, text, status, rows), was_shared = await singleflight.shared(key, lambda: _execute(spec, values, ctx))
+    if was_shared:  # a fresh copy for this caller, like a cache hit
+        return (decode_json(text) if text is not None else output), status, None, True
+    if status == "ok" and text is not None:
         result_cache_module.result_cache().set(key, text)
     return output, status, rows, False
 

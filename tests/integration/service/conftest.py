@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,6 +68,6 @@ def _keys(settings: Settings, suffix: str) -> tuple[dict[str, str], dict[str, st
 
 @pytest.fixture
 def api(loaded_pg_settings: Settings, request: pytest.FixtureRequest) -> Iterator[Api]:
-    alice, bob = _keys(loaded_pg_settings, request.node.name[:40])
+    alice, bob = _keys(loaded_pg_settings, f"{request.node.name[:30]}-{uuid.uuid4().hex[:6]}")  # parametrized ids may share a prefix
     with TestClient(create_app(loaded_pg_settings)) as client:
         yield Api(client, loaded_pg_settings, alice, bob)
