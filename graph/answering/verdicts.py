@@ -71,8 +71,11 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
         answer: Answer = "Yes"
         body = f"{chillers(flagged)} {'shows' if len(flagged) == 1 else 'show'} abnormal behaviour, well above {rate_note}"
     elif unclear:
-        answer = "Not clearly"
-        body = f"{chillers(unclear)} {'is' if len(unclear) == 1 else 'are'} only slightly above {rate_note}"
+        # Up to twice the nominal rate is what the detector flags on fault-free data too (measured 5-11%
+        # by `python -m bench tsfm`), so it is no finding: answered as nothing abnormal, the figure given.
+        answer = "No"
+        body = (f"nothing abnormal stands out: {chillers(unclear)} {'is' if len(unclear) == 1 else 'are'} only "
+                f"slightly above {rate_note}, within what it flags on fault-free data")
     else:
         answer = "No"
         body = f"nothing abnormal stands out: every share is within {rate_note}"

@@ -32,7 +32,9 @@ def test_one_year_of_orders_is_not_clear() -> None:
 def test_anomaly_share_against_the_false_alarm_rate() -> None:
     assert anomaly_verdict([anomaly("Chiller 6", 0.31)], "Is anything abnormal?").answer == "Yes"  # type: ignore[union-attr]
     assert anomaly_verdict([anomaly("Chiller 6", 0.03)], "Is anything abnormal?").answer == "No"  # type: ignore[union-attr]
-    assert anomaly_verdict([anomaly("Chiller 6", 0.07)], "Anything odd?").answer == "Not clearly"  # type: ignore[union-attr]
+    # up to twice the nominal rate is what the detector flags on fault-free data: no finding, the figure said
+    slight = anomaly_verdict([anomaly("Chiller 6", 0.07)], "Anything odd?")
+    assert slight is not None and slight.answer == "No" and "slightly above" in slight.sentence
 
 
 def test_a_health_question_flips_the_answer() -> None:
