@@ -84,6 +84,41 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
     return Verdict(answer, f"{answer}{':' if answer == 'Not clearly' else ','} {body}.", lines)
 
 
+# Words that make a work-order question about frequency ("are breakdowns getting more frequent?"); without
+# them it asks whether there is one ("any WO?", "was a work order raised for it?").
+_FREQUENCY = re.compile(r"\b(often|frequent\w*|more|fewer|less|increas\w*|decreas\w*|rising|trend\w*|getting|"
+                        r"per year|a year|every year|breaking down|keeps?)\b", re.I)
+
+
+def _recent_orders(artifact: Artifact) -> list[dict[str, object]]:
+    recent = artifact.results.get("recent")
+    return [r for r in recent if isinstance(r, dict)] if isinstance(recent, list) else []
+
+
+def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is there a work order (for it)? From the work-order listings of the turn: yes with the latest ones."""
+    if _FREQUENCY.search(question):
+        return None
+    found = [a for a in artifacts if a.kind == "work_order_summary"]
+    if not found:
+        return None
+    lines, total = [], 0
+    for art in found:
+        count = work_order_counts(art).total or 0
+        total += count
+        where = ", ".join(art.asset_ids or art.equipment_ids)
+        latest = [f"{r.get('wo_id')} on {r.get('date')}" + (f" ({r.get('code')} {r.get('description')})"
+                                                           if r.get("code") else "") for r in _recent_orders(art)[:3]]
+        lines.append(f"- {where}: {count} work order{'s' if count != 1 else ''} ({art.summary})"
+                     + (f"; latest: {'; '.join(latest)}" if latest else "") + f" [{art.id}]")
+    if total == 0:
+        return Verdict("No", "No, there is no work order in the period looked at.", lines)
+    first = _recent_orders(found[-1])[:1]
+    latest_text = f"; the latest is {first[0].get('wo_id')} on {first[0].get('date')}" if first else ""
+    return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} in the period looked at{latest_text}.",
+                   lines)
+
+
 def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Are breakdowns getting more frequent? From corrective orders per complete year and their slope."""
     found = [(a, c) for a in artifacts if a.kind == "work_order_summary" and (c := work_order_counts(a)).corrective_per_year]
@@ -215,7 +250,8 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
 
 
 # Most specific first: a named failure mode or a sensor question beats a general anomaly share.
-CHECKS = (failure_mode_verdict, sensor_validity_verdict, breakdown_trend_verdict, alert_verdict, anomaly_verdict)
+CHECKS = (failure_mode_verdict, sensor_validity_verdict, work_order_existence_verdict, breakdown_trend_verdict,
+          alert_verdict, anomaly_verdict)
 
 
 def yes_no_verdict(question: str, artifacts: list[Artifact]) -> Verdict:

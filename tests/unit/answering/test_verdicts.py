@@ -71,3 +71,22 @@ def test_named_mode_prefers_the_diagnosis_over_anomalies() -> None:
     diag = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.75, 0.85))
     verdict = yes_no_verdict("So is it condenser fouling?", [anomaly("Chiller 6", 0.31), diag])
     assert "fouling" in verdict.sentence
+
+
+def test_a_work_order_question_without_frequency_words_asks_whether_there_is_one() -> None:
+    from artifacts.model import Artifact
+    from graph.answering.verdicts import yes_no_verdict
+
+    listing = Artifact(id="artifact_mp_1", session_id="s", turn_index=1, producer="maintenance",
+                       kind="work_order_summary", asset_ids=["Chiller 4"], summary="2 corrective work orders",
+                       results={"total": 2, "corrective": 2, "corrective_per_year": {"2019": 1, "2020": 1},
+                                "recent": [{"wo_id": "WO156507", "date": "2021-05-02", "code": "M013",
+                                            "description": "Condenser Plugged"}]})
+    verdict = yes_no_verdict("was a work order raised for it?", [listing])
+    assert verdict.answer == "Yes" and "WO156507" in verdict.sentence
+    frequency = yes_no_verdict("are breakdowns getting more frequent?", [listing])
+    assert frequency.answer == "No" and "steady" in frequency.sentence  # the frequency question reads the trend
+    empty = Artifact(id="artifact_mp_2", session_id="s", turn_index=1, producer="maintenance",
+                     kind="work_order_summary", asset_ids=["Chiller 4"], summary="No corrective work orders",
+                     results={"total": 0})
+    assert yes_no_verdict("any WO?", [empty]).answer == "No"
