@@ -79,7 +79,7 @@ def test_a_work_order_question_without_frequency_words_asks_whether_there_is_one
 
     listing = Artifact(id="artifact_mp_1", session_id="s", turn_index=1, producer="maintenance",
                        kind="work_order_summary", asset_ids=["Chiller 4"], summary="2 corrective work orders",
-                       results={"total": 2, "corrective": 2, "corrective_per_year": {"2019": 1, "2020": 1},
+                       results={"total": 2, "corrective": 2, "corrective_per_year": {"2019": 1, "2020": 1}, "corrective_trend_per_year": 0.0,
                                 "recent": [{"wo_id": "WO156507", "date": "2021-05-02", "code": "M013",
                                             "description": "Condenser Plugged"}]})
     verdict = yes_no_verdict("was a work order raised for it?", [listing])
