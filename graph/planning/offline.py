@@ -159,6 +159,9 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
     return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood, catalog)
 
 
+_DISCUSSED_KEPT = 6  # assets remembered for "both" / "the two of them" once the focus has narrowed to one
+
+
 def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     """The focus after this turn: its assets, window, sensors, failure modes, hypotheses and rules."""
     focus = ctx.focus
@@ -181,6 +184,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         hypotheses=hypotheses,
         rule_ids=rules,
         last_intent=focus.last_intent if ctx.primary in ADVICE_INTENTS and focus.last_intent else ctx.primary,
+        discussed=list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))[:_DISCUSSED_KEPT],
     )
 
 

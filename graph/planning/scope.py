@@ -47,6 +47,14 @@ def _deep_dive_after_ranking(ctx: PlanContext) -> bool:
             and not (reading is not None and (reading.fleet or reading.others)))
 
 
+_PAIR_WORDS = ("both", "the two", "the pair", "both of them", "the two of them", "each of them")
+
+
+def _pair_reference(ctx: PlanContext) -> bool:
+    """"both", "the two": two assets, where the focus holds only the last one discussed."""
+    return any(ctx.understanding.text.contains(word) for word in _PAIR_WORDS)
+
+
 def _names(assets: list[str]) -> str:
     return ", ".join(assets[:-1]) + f" and {assets[-1]}" if len(assets) > 1 else "".join(assets)
 
@@ -71,6 +79,10 @@ def scope_assets(ctx: PlanContext) -> list[str]:
             return rest
     if ctx.primary in ctx.vocab.assetless_intents and not (reading is not None and reading.fleet):
         return focus_assets
+    if len(focus_assets) == 1 and _pair_reference(ctx) and len(ctx.focus.discussed) > 1:
+        pair = list(dict.fromkeys([*focus_assets, *ctx.focus.discussed]))[:2]
+        ctx.note(f"'Both' read as {_names(pair)}, the two discussed last.")
+        return pair
     if not focus_assets:
         if "asset" in ctx.understanding.references and not (reading is not None and reading.fleet):
             return []  # "the one we talked about" with nothing talked about: only the user knows

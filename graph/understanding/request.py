@@ -138,12 +138,17 @@ def _has(text: Text, phrases: tuple[str, ...]) -> bool:
     return any(text.contains(p) for p in phrases)
 
 
+# "what should the crew check first?", "what do we need to inspect?": asking for steps is a procedure.
+_WHAT_STEPS = re.compile(r"^(?:what|where) (?:should|do|does|must|would|shall|needs? to|has to) (?:\S+ ){0,4}?"
+                         r"(?:check|inspect|look at|look for|verify|test|examine|measure|bring|replace|start with)\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
     if _has(whole, g.verdict_phrases):
         return "verdict"
-    if _starts(opening, g.how_to_openers):
+    if _starts(opening, g.how_to_openers) or _WHAT_STEPS.match(" ".join(opening)):
         return "how_to"
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere):
         return "recommend"

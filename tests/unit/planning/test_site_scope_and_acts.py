@@ -86,3 +86,11 @@ def test_nothing_is_written_without_a_command_even_as_the_dialog_next_step() -> 
         decision = dialog.say(message)
         assert "draft_wo" not in {t.action for t in decision.tasks}, message
     assert Focus().pending_offer is None
+
+
+def test_both_means_the_two_discussed_last_when_the_focus_narrowed_to_one() -> None:
+    dialog = Dialog()
+    dialog.say("compare chillers 6 and 9 power in june 2021")
+    dialog.say("and chiller 9 alone, any anomalies?")
+    decision = dialog.say("ok, forecast both for next week")
+    assert _assets(decision) == {"Chiller 6", "Chiller 9"}

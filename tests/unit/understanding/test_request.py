@@ -17,6 +17,7 @@ from graph.understanding.request import read_request, request_sentences
     ("who's the worst performer this summer", "which"),
     ("How should we verify the repair worked?", "how_to"),
     ("walk me through a safe restart", "how_to"),
+    ("ok, what should the night crew inspect before restarting it?", "how_to"),
     ("ok so what's the bottom line", "verdict"),
     ("Should we pull the tubes this winter?", "recommend"),
     ("Is it worth replacing the purge unit or keep repairing it?", "recommend"),
