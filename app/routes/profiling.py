@@ -9,9 +9,10 @@ from fastapi import APIRouter, HTTPException, Query, status
 
 from app.auth import ApiUser
 from app.deps import ResourcesDep
+from app.responses import AUTHENTICATED
 from app.services import profiles
 
-router = APIRouter(tags=["profiling"])
+router = APIRouter(tags=["profiling"], responses=AUTHENTICATED)
 
 
 @router.get("/v1/profiling/summary", summary="Profile of the caller's turns, filtered by session and time")

@@ -130,8 +130,8 @@ async def session_artifacts(session_id: str, user: ApiUser, resources: Resources
             for a in await resources.artifacts.list_session(session_id)]
 
 
-@router.get("/{session_id}/artifacts/{artifact_id}/markdown", response_class=PlainTextResponse,
-            summary="One artifact as Markdown (a report's full text)", responses={200: {"content": {"text/markdown": {}}}})
+@router.get("/{session_id}/artifacts/{artifact_id}/markdown", summary="One artifact as Markdown (a report's full text)",
+            responses={200: {"content": {"text/markdown": {"schema": {"type": "string"}}}}})
 async def artifact_markdown(session_id: str, artifact_id: str, user: ApiUser, resources: ResourcesDep) -> PlainTextResponse:
     """The full text an answer links to instead of cutting it: the same ownership check as the session."""
     await owned_session(resources, user, session_id)
