@@ -20,21 +20,27 @@ from fleet.generator import (
     trip_dates,
     trips,
 )
-from fleet.generator.faults import episodes_frame, schedule_for
-from fleet.generator.telemetry import simulate
+from fleet.generator.faults import episodes_frame, random_episodes, schedule_for
+from fleet.generator.plant import DESIGNS
+from fleet.generator.telemetry import SimulatedFleet, simulate
+from fleet.generator.work_orders import work_orders
 
 __all__ = [
     "DEFAULT_SEED",
+    "DESIGNS",
     "FaultEpisode",
     "GeneratorConfig",
+    "SimulatedFleet",
     "Trip",
     "default_episodes",
     "episodes_frame",
     "generate_fleet",
     "local_time",
+    "random_episodes",
     "schedule_for",
     "simulate",
     "small_config",
     "trip_dates",
     "trips",
+    "work_orders",
 ]

@@ -6,11 +6,15 @@ from datetime import date
 
 import pytest
 
-from fleet.generator import generate_fleet, small_config
-from fleet.generator.config import GeneratorConfig
-from fleet.generator.faults import FaultEpisode
-from fleet.generator.telemetry import SimulatedFleet, simulate
 from fleet.model import FleetData
+from fleet.synthetic import (
+    FaultEpisode,
+    GeneratorConfig,
+    SimulatedFleet,
+    generate_fleet,
+    simulate,
+    small_config,
+)
 
 
 @pytest.fixture(scope="session")

@@ -7,10 +7,18 @@ from datetime import date
 
 import pandas as pd
 
-from fleet.generator import GeneratorConfig, default_episodes, generate_fleet, small_config, trip_dates, trips
-from fleet.generator.faults import FaultEpisode, local_time
-from fleet.generator.work_orders import work_orders
 from fleet.model import FleetData
+from fleet.synthetic import (
+    FaultEpisode,
+    GeneratorConfig,
+    default_episodes,
+    generate_fleet,
+    local_time,
+    small_config,
+    trip_dates,
+    trips,
+    work_orders,
+)
 
 
 def _find(asset: str, kind: str, start: str, stop: str) -> list[FaultEpisode]:

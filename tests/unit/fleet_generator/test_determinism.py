@@ -6,9 +6,8 @@ import hashlib
 
 import pandas as pd
 
-from fleet.generator import generate_fleet, small_config
-from fleet.generator.faults import random_episodes
 from fleet.model import FleetData
+from fleet.synthetic import generate_fleet, random_episodes, small_config
 
 
 def fleet_digest(fleet: FleetData) -> dict[str, str]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from fleet.generator.faults import FaultEpisode, local_time
-from fleet.generator.telemetry import SimulatedFleet
+from fleet.synthetic import FaultEpisode, SimulatedFleet, local_time
 
 from .conftest import simulate_pair
 

@@ -13,10 +13,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from fleet.generator.config import GeneratorConfig
-from fleet.generator.plant import DESIGNS
-from fleet.generator.telemetry import SimulatedFleet, simulate
 from fleet.model import TELEMETRY_ASSETS
+from fleet.synthetic import DESIGNS, GeneratorConfig, SimulatedFleet, simulate
 
 
 @pytest.fixture(scope="module")
