@@ -290,7 +290,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
         return [focus.last_intent]
     shaped = _shape_fallback(reading, focus)
-    return shaped if shaped and reading.shape == "which" else chosen or shaped
+    if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
+        return shaped
+    return chosen or shaped
 
 
 def _scope(ctx: PlanContext) -> str:
