@@ -109,6 +109,7 @@ REFUSAL_EXPECTED = frozenset({"clarify", "reject", "clarify_or_reject"})
 WRITE_ARTIFACT_KINDS = frozenset({"work_order_draft", "finetune", "fine_tune", "tuned_model"})
 WRITE_TOOLS = frozenset({"tsfm.run_tsfm_finetuning", "run_tsfm_finetuning"})
 CHILLER_NAME = re.compile(r"\bchiller\s+#?(\d+)\b", re.IGNORECASE)
+ASKED_CHILLER = re.compile(r"\b(?:chillers?|ch|unit|no\.?)\s*#?\s*(\d+)\b")
 EQUIPMENT_ID = re.compile(r"\bCWC\d{5}\b", re.IGNORECASE)
 SITE_NAME = re.compile(r"\b[Ss]ite\s+([A-Z][A-Z0-9_-]+)\b")
 
@@ -127,9 +128,9 @@ def invented_entities(answer: str, asked: str, known_assets: set[str], known_equ
     An entity the user typed (an unknown "Chiller 99" echoed back in a refusal) is not invented.
     """
     asked_lower = asked.lower()
+    typed = set(ASKED_CHILLER.findall(asked_lower))  # "ch 5", "chiller #5", "unit 5" as the user wrote them
     found = [f"Chiller {n}" for n in CHILLER_NAME.findall(answer)
-             if f"chiller {n}" not in {a.lower() for a in known_assets} and f"chiller {n}" not in asked_lower
-             and f"chiller {n}" not in re.sub(r"\s+", " ", asked_lower)]
+             if f"chiller {n}" not in {a.lower() for a in known_assets} and n not in typed]
     found += [e.upper() for e in EQUIPMENT_ID.findall(answer)
               if e.upper() not in known_equipment and e.lower() not in asked_lower]
     found += [f"Site {s}" for s in SITE_NAME.findall(answer) if s not in known_sites and s.lower() not in asked_lower]
@@ -283,7 +284,7 @@ async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: l
     wrote = _writes(events) and not spec.writes
     invented = invented_entities(answer, asked or spec.text, *fleet) if fleet else []
     status = str(done.get("status"))
-    failed = status not in ("ok", "partial", "None", "")
+    failed = status in ("failed", "error")  # "rejected" is the refusal the rubric scores by kind
     mention_total = len(spec.mentions) + len(spec.absent)
     checks = [routing is not False, mention_hits == mention_total, hits == len(spec.numeric), first is not False,
               budget is not False]

@@ -21,7 +21,8 @@ from artifacts.readings import (
     sustained_shifts,
     work_order_counts,
 )
-from graph.answering.markdown import chillers, join_names, table
+from graph.answering.figures import KEY_SENSORS, sensor_label
+from graph.answering.markdown import chillers, join_names, number, table
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 STANDS_OUT_RATE = 2 * FALSE_ALARM_RATE
@@ -148,14 +149,41 @@ def _headline(kind: str, rows: list[AssetRow]) -> str:
     return f"{chillers([r.asset for r in out])} stand out ({figures})" + (f"; {normal}." if normal else ".")
 
 
+MAX_SENSOR_COLUMNS = 5
+
+
+def _telemetry_table(windows: list[Artifact], rows: list[AssetRow]) -> list[str]:
+    """Side by side telemetry: one column per sensor the windows share (running means, with units)."""
+    by_asset = {a.asset_ids[0]: a for a in windows if a.asset_ids}
+    stats = {asset: {sensor_label(name, asset): entry for name, entry in stats_of(art).items()}
+             for asset, art in by_asset.items()}
+    key_order = [sensor_label(k, "") for k in KEY_SENSORS]
+    common = set.intersection(*(set(s) for s in stats.values())) if stats else set()
+    shared = sorted(common, key=lambda label: (key_order.index(label) if label in key_order else len(key_order),
+                                               label))[:MAX_SENSOR_COLUMNS]
+
+    def cell(asset: str, label: str) -> str:
+        entry = stats[asset].get(label) or {}
+        value = running_mean(entry)
+        mean = entry.get("mean")
+        shown = value if value is not None else mean if isinstance(mean, int | float) else None
+        return "-" if shown is None else number(float(shown), str(entry.get("unit") or ""))
+
+    return table(["Asset", *shared], [[r.asset, *(cell(r.asset, label) for label in shared)] for r in rows
+                                      if r.asset in stats]) + ["(means while running)"]
+
+
 def compare_assets(artifacts: list[Artifact]) -> Comparison | None:
     """A ranked comparison of the first kind (in `ROWS` order) with results for two or more assets."""
     for kind, (build, header, _) in ROWS.items():
-        rows = [r for r in (build(a) for a in _latest_per_asset(artifacts, kind)) if r is not None]
+        windows = _latest_per_asset(artifacts, kind)
+        rows = [r for r in (build(a) for a in windows) if r is not None]
         if len(rows) < 2:
             continue
         rows.sort(key=lambda r: (-r.value, r.asset))
         shown = rows[:MAX_ROWS]
+        if kind == "telemetry_window":
+            return Comparison(_headline(kind, rows), _telemetry_table(windows, shown), rows)
         lines = table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
         if len(rows) > MAX_ROWS:
             lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")

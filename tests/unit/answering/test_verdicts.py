@@ -90,3 +90,21 @@ def test_a_work_order_question_without_frequency_words_asks_whether_there_is_one
                      kind="work_order_summary", asset_ids=["Chiller 4"], summary="No corrective work orders",
                      results={"total": 0})
     assert yes_no_verdict("any WO?", [empty]).answer == "No"
+
+
+def test_a_telemetry_comparison_shows_every_shared_sensor_with_units() -> None:
+    from artifacts.model import Artifact
+    from graph.answering.fleet_ranking import compare_assets
+
+    def window(asset: str, power: float, kwt: float, flow: float) -> Artifact:
+        stats = {f"{asset} Power Input": {"running_mean": power, "unit": "kW"},
+                 f"{asset} Chiller Efficiency": {"running_mean": kwt, "unit": "kW/ton"},
+                 f"{asset} Condenser Water Flow": {"running_mean": flow, "unit": "gpm"}}
+        return Artifact(id=f"artifact_dc_{asset[-1]}", session_id="s", turn_index=1, producer="data",
+                        kind="telemetry_window", asset_ids=[asset], summary="", results={"stats": stats})
+
+    comparison = compare_assets([window("Chiller 6", 268.7, 0.41, 1950.0), window("Chiller 9", 273.9, 0.43, 1537.5)])
+    assert comparison is not None and comparison.headline.startswith("Chiller 9 runs least efficiently")
+    text = "\n".join(comparison.lines)
+    assert "| Asset | Power Input | Efficiency | Condenser Water Flow |" in text
+    assert "273.9 kW" in text and "1,538 gpm" in text and "0.41 kW/ton" in text

@@ -52,3 +52,7 @@ def test_invented_entities_are_those_neither_the_fleet_nor_the_user_has() -> Non
 def test_a_partial_turn_scores_one_at_most() -> None:
     assert _tc(partial=True) == 1
     assert _tc(partial=True, checks=[False]) == 1
+
+
+def test_a_chiller_the_user_typed_in_short_is_not_invented() -> None:
+    assert invented_entities("Chiller 5 is not in the fleet.", "give me ch 5 temps for march 2024", *FLEET) == []
