@@ -169,8 +169,9 @@ def _telemetry_table(windows: list[Artifact], rows: list[AssetRow]) -> list[str]
         shown = value if value is not None else mean if isinstance(mean, int | float) else None
         return "-" if shown is None else number(float(shown), str(entry.get("unit") or ""))
 
-    return table(["Asset", *shared], [[r.asset, *(cell(r.asset, label) for label in shared)] for r in rows
-                                      if r.asset in stats]) + ["(means while running)"]
+    lines = table(["Asset", *shared], [[r.asset, *(cell(r.asset, label) for label in shared)] for r in rows
+                                       if r.asset in stats])
+    return [*lines, "(means while running)"]
 
 
 def compare_assets(artifacts: list[Artifact]) -> Comparison | None:
