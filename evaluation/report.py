@@ -32,6 +32,7 @@ HEADLINE: list[tuple[str, tuple[str, ...], str]] = [  # label, path into a run's
     ("cross-turn contradictions", ("consistency", "contradictions"), "{}"),
     ("diagnosis top-1", ("diagnosis", "top1"), "{:.3f}"),
     ("diagnosis top-2", ("diagnosis", "top2"), "{:.3f}"),
+    ("diagnosis top-1, own episode only", ("diagnosis", "top1_strict"), "{:.3f}"),
     ("control dialogs naming a fault", ("diagnosis", "control_false_alarm"), "{:.3f}"),
 ]
 RATIOS = [("wall_time", "wall time"), ("tool_calls", "tool calls"), ("tool_time_share", "tool-time share"),

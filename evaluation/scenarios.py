@@ -2,6 +2,9 @@
 
 Each episode becomes: "<asset> is behaving oddly around <peak date>, look into it" / "why?" /
 "what should we do?", with the injected failure mode as the expected answer of the "why?" turn.
+When another episode of the same chiller is active on that date (a refrigerant loss under an
+evaporator fouling, the trip that ended a compressor overheating), its failure mode is listed in
+`also_active`: naming it is naming a real fault, and the scorer counts it (with a strict figure beside).
 Control dialogs ask the same about a chiller and date at least `CLEAR_DAYS` away from any of its
 episodes: the right answer names no fault. The output is a suite file `assetops eval` runs.
 """
@@ -38,14 +41,24 @@ def _local(moment: datetime) -> date:
     return moment.astimezone(SITE_TZ).date()
 
 
-def _dialog(dialog_id: str, asset: str, day: date, expected: str | None) -> dict[str, Any]:
+def also_active(episode: Episode, episodes: Sequence[Episode], day: date) -> list[str]:
+    """Failure modes of the chiller's other episodes active on `day` (onset..repair, local dates)."""
+    return list(dict.fromkeys(
+        e.failure_mode for e in episodes
+        if e.asset_id == episode.asset_id and e.episode_id != episode.episode_id and e.failure_mode != episode.failure_mode
+        and _local(e.onset) <= day <= _local(e.repair or e.peak)))
+
+
+def _dialog(dialog_id: str, asset: str, day: date, expected: str | None,
+            concurrent: Sequence[str] = ()) -> dict[str, Any]:
     """One three-turn dialog about `asset` around `day`."""
     why: dict[str, Any] = {"text": "why?", "specialists": ["failure"]}
     if expected:
         why["mentions"] = [expected]
+    extra = {"also_active": list(concurrent)} if concurrent else {}
     return {"id": dialog_id, "category": "diagnosis" if expected else "control",
             "reference_date": (day + timedelta(days=REFERENCE_AFTER_DAYS)).isoformat(),
-            "expect_failure_mode": expected, "control": expected is None, "diagnosis_turn": 2,
+            "expect_failure_mode": expected, **extra, "control": expected is None, "diagnosis_turn": 2,
             "turns": [{"text": f"{asset} is behaving oddly around {day:%B} {day.day}, {day.year}, look into it",
                        "mentions": [asset]},
                       why,
@@ -84,7 +97,8 @@ def scenario_suite(episodes: Sequence[Episode], coverage: dict[str, tuple[date, 
                    *, limit: int | None = None, controls: int = 2) -> dict[str, Any]:
     """The suite as a YAML-ready dict: one dialog per (selected) episode, then the controls."""
     chosen = spread(episodes, limit)
-    dialogs = [_dialog(f"S{i:02d}", e.asset_id, _local(e.peak), e.failure_mode) for i, e in enumerate(chosen, 1)]
+    dialogs = [_dialog(f"S{i:02d}", e.asset_id, _local(e.peak), e.failure_mode, also_active(e, episodes, _local(e.peak)))
+               for i, e in enumerate(chosen, 1)]
     dialogs += [_dialog(f"C{i:02d}", asset, day, None)
                 for i, (asset, day) in enumerate(control_days(episodes, coverage, controls), 1)]
     modes = list(dict.fromkeys([*failure_modes, *(e.failure_mode for e in episodes)]))

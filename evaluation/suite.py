@@ -5,6 +5,7 @@ optional diagnosis keys, read here:
     dialogs:
       - id: S01
         expect_failure_mode: "..."  # the injected fault (scenario dialogs); null + control: true = none
+        also_active: ["..."]        # other injected faults of that chiller active on the date asked about
         control: true
         diagnosis_turn: 2           # the turn whose answer is ranked (default 2)
 
@@ -30,6 +31,7 @@ class DiagnosisExpectation:
 
     failure_mode: str | None
     turn: int = 2
+    also_active: tuple[str, ...] = ()
 
 
 @dataclass
@@ -59,7 +61,8 @@ def _expectation(raw: dict[str, Any]) -> DiagnosisExpectation | None:
     if "expect_failure_mode" not in raw and not raw.get("control"):
         return None
     mode = raw.get("expect_failure_mode")
-    return DiagnosisExpectation(str(mode) if mode else None, int(raw.get("diagnosis_turn", 2)))
+    return DiagnosisExpectation(str(mode) if mode else None, int(raw.get("diagnosis_turn", 2)),
+                                tuple(str(m) for m in raw.get("also_active") or ()))
 
 
 def load_suite(name_or_path: str) -> Suite:
@@ -68,6 +71,7 @@ def load_suite(name_or_path: str) -> Suite:
     raw = yaml.safe_load(path.read_text())
     diagnosis = {str(d["id"]): e for d in raw["dialogs"] if (e := _expectation(d)) is not None}
     modes = [str(m) for m in raw.get("failure_modes") or []]
-    modes += [e.failure_mode for e in diagnosis.values() if e.failure_mode and e.failure_mode not in modes]
+    named = [m for e in diagnosis.values() for m in (e.failure_mode, *e.also_active) if m]
+    modes += [m for m in dict.fromkeys(named) if m not in modes]
     return Suite(name=path.stem.removesuffix("_dialogs"), path=path, dialogs=load_dialogs(path), diagnosis=diagnosis,
                  failure_modes=modes)

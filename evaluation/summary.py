@@ -27,7 +27,7 @@ def diagnosis_cases(suite: Suite, dialogs: Sequence[DialogRecord]) -> list[Diagn
             continue
         turn = next((t for t in dialog.turns if t.index == expected.turn), None)
         cases.append(DiagnosisCase(dialog.dialog_id, expected.failure_mode,
-                                   ranking(turn.answer if turn else "", suite.failure_modes)))
+                                   ranking(turn.answer if turn else "", suite.failure_modes), expected.also_active))
     return cases
 
 

@@ -217,7 +217,8 @@ def _load_line(base: pd.DataFrame, now: pd.DataFrame, signal: str, matched: bool
     base_load, now_load = base[LOAD].to_numpy(float), now[LOAD].to_numpy(float)
     if matched or np.ptp(base_load) >= NARROW_LOAD_SPREAD or np.ptp(now_load) < NARROW_LOAD_SPREAD:
         return _fit_on_load(base_load, base[signal].to_numpy(float), allow_curve=matched), matched
-    inside = float(np.median(base_load)) >= now_load.min() and float(np.median(base_load)) <= now_load.max()
+    middle = float(np.median(base_load))
+    inside = float(now_load.min()) <= middle <= float(now_load.max())  # a plain bool: it is stored as JSON
     return np.polyfit(now_load, now[signal].to_numpy(float), 1), inside
 
 

@@ -69,6 +69,23 @@ def test_diagnosis_ranking_and_accuracy() -> None:
     assert (figures["top1"], figures["top2"], figures["control_false_alarm"]) == (1 / 3, 2 / 3, 0.5)
 
 
+
+def test_a_concurrent_injected_fault_counts_and_the_strict_figure_does_not() -> None:
+    evap, purge, trip = "Evaporator Water side fouling", "Purge Unit Excessive purge", "Control Panel: Electrical failure (safety trip)"
+    cases = [DiagnosisCase("S1", evap, [purge, evap], also_active=(purge,)),  # both faults on the chiller that day
+             DiagnosisCase("S2", trip, ["Condenser Water side fouling", "Compressor Overheating", trip],
+                           also_active=("Compressor Overheating",)),  # a fault not active there: a miss
+             DiagnosisCase("S3", evap, [NO_FAULT, evap], also_active=(purge,)),
+             DiagnosisCase("S4", purge, [purge])]
+    assert [c.top1 for c in cases] == [True, False, False, True]
+    assert [c.top2 for c in cases] == [True, True, True, True]
+    assert [c.top1_strict for c in cases] == [False, False, False, True]
+    figures = diagnosis_figures(cases)
+    assert (figures["top1"], figures["top1_strict"], figures["top2_strict"]) == (0.5, 0.25, 0.75)
+    assert figures["concurrent_episodes"] == 3
+    assert [m["dialog"] for m in figures["misses"]] == ["S2", "S3"]
+    assert DiagnosisCase("C1", None, [purge], also_active=(purge,)).top1 is False  # a control never scores a hit
+
 def _turn(index: int, wall: float, calls: list[CallRecord]) -> TurnRecord:
     return TurnRecord("D", index, "q", "a", "ok", wall, calls)
 
