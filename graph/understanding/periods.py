@@ -271,21 +271,6 @@ def _since(text: str, atom: Atom, reference: date, *, zone: tzinfo) -> TimeWindo
                       cal.at_midnight(reference, zone), label)
 
 
-_AROUND_WORDS = ("around", "about", "near", "circa", "approximately", "roughly", "approx")
-_AROUND_DAYS = 7  # "around 3 August": the week either side, so a sudden change on that day has a before and after
-
-
-def _around(text: str, atom: Atom, reference: date, *, zone: tzinfo) -> TimeWindow | None:
-    """"around 2017-08-03": the days either side of a single day (never past the reference day)."""
-    before = text[: atom.start].split()[-1:] or [""]
-    window = atom.window
-    if window is None or atom.joined or before[0] not in _AROUND_WORDS or window.end - window.start > timedelta(days=1):
-        return None
-    end = min(window.end + timedelta(days=_AROUND_DAYS), cal.at_midnight(reference + timedelta(days=1), zone))
-    return TimeWindow(window.start - timedelta(days=_AROUND_DAYS), max(end, window.end),
-                      f"around {window.label} (\u00b1{_AROUND_DAYS} days)")
-
-
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo) -> Periods:
     """Every period in the normalised `text`, resolved against `reference` (and the focus/event), as
@@ -299,7 +284,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)
             continue
-        since = _since(text, atom, reference, zone=zone) or _around(text, atom, reference, zone=zone)
+        since = _since(text, atom, reference, zone=zone)
         out.mentions.append(PeriodMention(since or atom.window, "absolute", atom.start))
     if window_reference and focus_window is not None and not out.mentions:
         out.mentions.append(PeriodMention(focus_window, "focus", len(text)))
