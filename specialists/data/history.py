@@ -19,7 +19,7 @@ from artifacts.matching import CoverageQuery, best_cover
 from artifacts.model import Artifact, ArtifactToolCall, new_artifact_id
 from assetops.domain.catalog import FleetCatalog
 from specialists.base import SpecialistContext, ToolOutcome
-from specialists.data import frames
+from specialists.data import frames, shared_files
 from specialists.data.evidence import TelemetryFacts, artifact_fields
 from specialists.data.retry import run_with_retry
 
@@ -69,7 +69,7 @@ async def find_reusable(ctx: SpecialistContext, asset_id: str, start: datetime, 
 
 def _facts(asset_id: str, start: datetime, end: datetime, csv_path: str, stats: dict[str, Any],
            requested: list[str], **extra: Any) -> TelemetryFacts:
-    frame = frames.read_history(csv_path)
+    frame = shared_files.read_history(csv_path)
     columns = frames.sensor_columns(frame)
     available = [c for c in columns if frame[c].notna().any()]
     share, means = frames.running_means(frame, asset_id, available)
@@ -117,7 +117,7 @@ async def _merged_path(asset_id: str, start: datetime, end: datetime, outcomes: 
     first = Path(paths[0])
     name = f"{asset_id.replace(' ', '_')}_{frames.tool_time(start)}_{frames.tool_time(end)}_merged.csv"
     target = first.with_name(name.replace(":", ""))
-    await asyncio.to_thread(frames.merge_histories, paths, target)
+    await shared_files.merge_once(paths, target)
     return str(target)
 
 
