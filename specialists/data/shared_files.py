@@ -15,17 +15,22 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pandas as pd
 
 from specialists.data import frames
 from tools.framework import singleflight
 
+T = TypeVar("T")
 MAX_FRAMES = 16  # a year of 15-minute samples is a few MB as a frame
 _frames: OrderedDict[tuple[str, int, int, int], pd.DataFrame] = OrderedDict()
 _lock = threading.Lock()
-_STATS = {"merges": 0, "merges_skipped": 0, "parses": 0, "parses_saved": 0}
+_STATS = {"merges": 0, "merges_skipped": 0, "parses": 0, "parses_saved": 0, "derived": 0, "derived_saved": 0}
+MAX_DERIVED = 256  # small summaries (per-sensor numbers), not frames
+_derived: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
 
 def _identity(path: Path) -> tuple[str, int, int, int]:
@@ -49,6 +54,24 @@ def read_history(path: str | Path) -> pd.DataFrame:
         while len(_frames) > MAX_FRAMES:
             _frames.popitem(last=False)
     return frame.copy()
+
+
+def derived(path: str | Path, what: Hashable, compute: Callable[[pd.DataFrame], T]) -> T:
+    """`compute(frame of path)`, computed once per version of the file and `what` (which must name
+    everything else the result depends on). The result is shared: callers must not change it."""
+    key = (_identity(Path(path)), what)
+    with _lock:
+        if key in _derived:
+            _derived.move_to_end(key)
+            _STATS["derived_saved"] += 1
+            return _derived[key]  # type: ignore[no-any-return]
+    value = compute(read_history(path))
+    with _lock:
+        _STATS["derived"] += 1
+        _derived[key] = value
+        while len(_derived) > MAX_DERIVED:
+            _derived.popitem(last=False)
+    return value
 
 
 def up_to_date(target: Path, sources: list[str]) -> bool:
@@ -88,3 +111,4 @@ def clear() -> None:
     """Forget the parsed frames (tests)."""
     with _lock:
         _frames.clear()
+        _derived.clear()
