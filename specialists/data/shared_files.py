@@ -31,6 +31,19 @@ _lock = threading.Lock()
 _STATS = {"merges": 0, "merges_skipped": 0, "parses": 0, "parses_saved": 0, "derived": 0, "derived_saved": 0}
 MAX_DERIVED = 256  # small summaries (per-sensor numbers), not frames
 _derived: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+# One lock per key being computed: sessions arriving together wait for the first one's result
+# instead of each computing it (they run in threads, so this is the threads' single-flight).
+_computing: dict[Hashable, threading.Lock] = {}
+
+
+def _key_lock(key: Hashable) -> threading.Lock:
+    with _lock:
+        return _computing.setdefault(key, threading.Lock())
+
+
+def _done_computing(key: Hashable) -> None:
+    with _lock:
+        _computing.pop(key, None)
 
 
 def _identity(path: Path) -> tuple[str, int, int, int]:
@@ -38,40 +51,65 @@ def _identity(path: Path) -> tuple[str, int, int, int]:
     return str(path.resolve()), stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
-def read_history(path: str | Path) -> pd.DataFrame:
-    """`frames.read_history(path)`, parsed once per version of the file; the caller gets its own copy."""
-    key = _identity(Path(path))
+def _cached_frame(key: tuple[str, int, int, int]) -> pd.DataFrame | None:
     with _lock:
         cached = _frames.get(key)
         if cached is not None:
             _frames.move_to_end(key)
             _STATS["parses_saved"] += 1
+        return cached
+
+
+def read_history(path: str | Path) -> pd.DataFrame:
+    """`frames.read_history(path)`, parsed once per version of the file; the caller gets its own copy."""
+    key = _identity(Path(path))
+    cached = _cached_frame(key)
+    if cached is not None:
+        return cached.copy()
+    with _key_lock(("frame", key)):
+        cached = _cached_frame(key)
+        if cached is not None:
             return cached.copy()
-    frame = frames.read_history(path)
-    with _lock:
-        _STATS["parses"] += 1
-        _frames[key] = frame
-        while len(_frames) > MAX_FRAMES:
-            _frames.popitem(last=False)
+        frame = frames.read_history(path)
+        with _lock:
+            _STATS["parses"] += 1
+            _frames[key] = frame
+            while len(_frames) > MAX_FRAMES:
+                _frames.popitem(last=False)
+    _done_computing(("frame", key))
     return frame.copy()
+
+
+_MISSING = object()
+
+
+def _cached_derived(key: tuple[Any, ...]) -> Any:
+    with _lock:
+        if key not in _derived:
+            return _MISSING
+        _derived.move_to_end(key)
+        _STATS["derived_saved"] += 1
+        return _derived[key]
 
 
 def derived(path: str | Path, what: Hashable, compute: Callable[[pd.DataFrame], T]) -> T:
     """`compute(frame of path)`, computed once per version of the file and `what` (which must name
     everything else the result depends on). The result is shared: callers must not change it."""
     key = (_identity(Path(path)), what)
-    with _lock:
-        if key in _derived:
-            _derived.move_to_end(key)
-            _STATS["derived_saved"] += 1
-            return _derived[key]  # type: ignore[no-any-return]
-    value = compute(read_history(path))
-    with _lock:
-        _STATS["derived"] += 1
-        _derived[key] = value
-        while len(_derived) > MAX_DERIVED:
-            _derived.popitem(last=False)
-    return value
+    value = _cached_derived(key)
+    if value is not _MISSING:
+        return value  # type: ignore[no-any-return]
+    with _key_lock(("derived", key)):
+        value = _cached_derived(key)
+        if value is _MISSING:
+            value = compute(read_history(path))
+            with _lock:
+                _STATS["derived"] += 1
+                _derived[key] = value
+                while len(_derived) > MAX_DERIVED:
+                    _derived.popitem(last=False)
+    _done_computing(("derived", key))
+    return value  # type: ignore[no-any-return]
 
 
 def up_to_date(target: Path, sources: list[str]) -> bool:
