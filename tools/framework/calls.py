@@ -152,8 +152,7 @@ async def _cached_or_run(
         output, status = await _run_remote(spec, values, remote, ctx)
         return output, status, None, False
     version = await result_cache_module.data_version(ctx) if spec.cacheable or spec.input_files else None
-    cached = spec.cacheable and version is not None
-    key = result_cache_module.cache_key(spec, values, ctx, version) if cached else None
+    key = result_cache_module.cache_key(spec, values, ctx, version) if spec.cacheable and version is not None else None
     if key is not None:
         hit = result_cache_module.result_cache().get(key)
         if hit is not None:

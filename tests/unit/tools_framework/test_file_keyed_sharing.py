@@ -4,6 +4,7 @@ unchanged file run once, across callers; a changed file or other arguments run a
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -108,8 +109,8 @@ async def test_finished_calls_are_not_reused_when_the_tool_is_not_cacheable(ctx:
 
 
 def test_the_ttm_tools_and_csv_stats_declare_their_input_files() -> None:
-    import tools.tsfm  # noqa: F401  (registers the tools)
-    import tools.utilities  # noqa: F401
+    for module in ("tools.tsfm", "tools.utilities"):
+        importlib.import_module(module)  # registers the tools
 
     for name in ("tsfm.run_tsfm_forecasting", "tsfm.run_integrated_tsad", "tsfm.run_tsad", "utilities.csv_stats"):
         spec = registry.find_tool(name)
