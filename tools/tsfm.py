@@ -135,7 +135,7 @@ def get_tsfm_models() -> dict[str, Any]:
     return {"models": models}
 
 
-@tool("tsfm", cpu_bound=True, cacheable=False)
+@tool("tsfm", cpu_bound=True, cacheable=False, input_files=("dataset_path", "model_checkpoint"))
 def run_tsfm_forecasting(
     dataset_path: DatasetPath,
     timestamp_column: TimestampColumn,
@@ -187,7 +187,7 @@ def run_tsfm_finetuning(
     return _call(finetune.run_finetuning, request)
 
 
-@tool("tsfm", cpu_bound=True, cacheable=False)
+@tool("tsfm", cpu_bound=True, cacheable=False, input_files=("dataset_path", "tsfm_output_json", "ad_model_checkpoint"))
 def run_tsad(
     dataset_path: DatasetPath,
     tsfm_output_json: Annotated[str, Field(description="Forecast file from run_tsfm_forecasting (in the work dir).")],
@@ -219,7 +219,7 @@ def run_tsad(
     return _call(anomaly.run_tsad, request)
 
 
-@tool("tsfm", cpu_bound=True, cacheable=False)
+@tool("tsfm", cpu_bound=True, cacheable=False, input_files=("dataset_path", "model_checkpoint"))
 def run_integrated_tsad(
     dataset_path: DatasetPath,
     timestamp_column: TimestampColumn,

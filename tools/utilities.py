@@ -110,7 +110,7 @@ def summarise_csv(path: Path, columns: list[str] | None) -> dict[str, Any]:
     return {"all_columns": [str(c) for c in frame.columns], "stats": stats, "column_errors": column_errors}
 
 
-@tool("utilities", returns_json_string=True, cacheable=False)
+@tool("utilities", returns_json_string=True, cacheable=False, input_files=("csv_path",))
 async def csv_stats(
     csv_path: Annotated[str, Field(description="CSV file in the work directory. Example: Chiller_9_20200601T000000_20200701T000000_history.csv")],
     columns: Annotated[

@@ -67,8 +67,13 @@ def merge_histories(paths: list[str], target: Path) -> Path:
     """Concatenate chunk CSVs (same asset) into one time-ordered CSV at `target`."""
     frames = [read_history(p) for p in paths]
     merged = pd.concat(frames, ignore_index=True).drop_duplicates(subset="ts").sort_values("ts")
-    atomic_to_csv(merged.drop(columns="ts"), target, index=False)
+    write_history(merged, target)
     return target
+
+
+def write_history(frame: pd.DataFrame, target: Path) -> None:
+    """A history frame (with `ts`) back to a history CSV, atomically."""
+    atomic_to_csv(frame.drop(columns="ts"), target, index=False)
 
 
 def slice_history(source: str | Path, start: datetime, end: datetime, target: Path) -> pd.DataFrame:

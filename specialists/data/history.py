@@ -9,17 +9,20 @@ batch, merged, summarised with `utilities.csv_stats`, and written as a `telemetr
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from artifacts.matching import CoverageQuery, best_cover
 from artifacts.model import Artifact, ArtifactToolCall, new_artifact_id
 from assetops.domain.catalog import FleetCatalog
 from specialists.base import SpecialistContext, ToolOutcome
-from specialists.data import frames
+from specialists.data import frames, shared_files
 from specialists.data.evidence import TelemetryFacts, artifact_fields
 from specialists.data.retry import run_with_retry
 
@@ -67,17 +70,26 @@ async def find_reusable(ctx: SpecialistContext, asset_id: str, start: datetime, 
     return best_cover(candidates, query)
 
 
-def _facts(asset_id: str, start: datetime, end: datetime, csv_path: str, stats: dict[str, Any],
-           requested: list[str], **extra: Any) -> TelemetryFacts:
-    frame = frames.read_history(csv_path)
+def _frame_facts(frame: pd.DataFrame, asset_id: str, end: datetime, requested: tuple[str, ...]) -> dict[str, Any]:
+    """The facts that depend on the window's CSV alone (computed once per file, asset, end, sensors)."""
     columns = frames.sensor_columns(frame)
     available = [c for c in columns if frame[c].notna().any()]
     share, means = frames.running_means(frame, asset_id, available)
+    return {"columns": columns, "rows": len(frame), "available": available,
+            "trends": {c: frames.trend_per_day(frame, c) for c in available},
+            "presence": frames.presence(frame, list(requested), end), "running_share": share,
+            "running_means": means}
+
+
+def _facts(asset_id: str, start: datetime, end: datetime, csv_path: str, stats: dict[str, Any],
+           requested: list[str], **extra: Any) -> TelemetryFacts:
+    what = ("facts", asset_id, end, tuple(requested))
+    facts = shared_files.derived(csv_path, what, lambda f: _frame_facts(f, asset_id, end, tuple(requested)))
     return TelemetryFacts(
-        asset_id=asset_id, start=start, end=end, csv_path=csv_path, rows=len(frame), requested=requested,
-        available=available, stats={k: v for k, v in stats.items() if k in columns},
-        trends={c: frames.trend_per_day(frame, c) for c in available},
-        presence=frames.presence(frame, requested, end), running_share=share, running_means=means, **extra)
+        asset_id=asset_id, start=start, end=end, csv_path=csv_path, rows=facts["rows"], requested=requested,
+        available=list(facts["available"]), stats={k: v for k, v in stats.items() if k in facts["columns"]},
+        trends=dict(facts["trends"]), presence=copy.deepcopy(facts["presence"]),
+        running_share=facts["running_share"], running_means=dict(facts["running_means"]), **extra)
 
 
 def _new_artifact(ctx: SpecialistContext, facts: TelemetryFacts, calls: list[ToolOutcome]) -> Artifact:
@@ -117,7 +129,7 @@ async def _merged_path(asset_id: str, start: datetime, end: datetime, outcomes: 
     first = Path(paths[0])
     name = f"{asset_id.replace(' ', '_')}_{frames.tool_time(start)}_{frames.tool_time(end)}_merged.csv"
     target = first.with_name(name.replace(":", ""))
-    await asyncio.to_thread(frames.merge_histories, paths, target)
+    await shared_files.merge_once(paths, target)
     return str(target)
 
 

@@ -11,7 +11,7 @@ import pandas as pd
 from artifacts.model import Artifact, new_artifact_id
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult
-from specialists.data import frames
+from specialists.data import frames, shared_files
 from specialists.data.evidence import bare, result_status, stat_line, unit_of
 from specialists.data.history import find_reusable, requested_sensors
 from specialists.data.retry import run_with_retry
@@ -81,7 +81,7 @@ async def _frame(
     """(frame, tool calls, reused artifact id, error): from a covering artifact, else iot.history."""
     cover = await find_reusable(ctx, asset_id, start, end, sensors)
     if cover is not None and cover.data_ref:
-        frame = await asyncio.to_thread(frames.read_history, cover.data_ref)
+        frame = await asyncio.to_thread(shared_files.read_history, cover.data_ref)
         lo, hi = frames.utc_timestamp(start), frames.utc_timestamp(end)
         return frame[(frame["ts"] >= lo) & (frame["ts"] < hi)], [], cover.id, None
     args = {

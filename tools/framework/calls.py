@@ -20,6 +20,7 @@ from tools.framework import singleflight
 from tools.framework.context import ToolContext, tool_context, use_tool_context
 from tools.framework.cpu import run_cpu
 from tools.framework.errors import ToolError
+from tools.framework.file_keys import in_flight_key
 from tools.framework.result import Status, ToolCall, ToolResult, error_output, json_default
 from tools.framework.spec import ToolSpec
 from tools.framework.validation import validate_args
@@ -150,21 +151,24 @@ async def _cached_or_run(
     if remote:
         output, status = await _run_remote(spec, values, remote, ctx)
         return output, status, None, False
-    version = await result_cache_module.data_version(ctx) if spec.cacheable else None
-    key = result_cache_module.cache_key(spec, values, ctx, version) if version is not None else None
+    version = await result_cache_module.data_version(ctx) if spec.cacheable or spec.input_files else None
+    key = result_cache_module.cache_key(spec, values, ctx, version) if spec.cacheable and version is not None else None
     if key is not None:
         hit = result_cache_module.result_cache().get(key)
         if hit is not None:
             output = decode_json(hit)
             if result_cache_module.still_valid(output):
                 return output, "ok", None, True
-    if key is None:
+    flight_key = key if key is not None else in_flight_key(spec, values, ctx, version)
+    if flight_key is None:
         output, text, status, rows = await _execute(spec, values, ctx)
         return output, status, rows, False
-    (output, text, status, rows), was_shared = await singleflight.shared(key, lambda: _execute(spec, values, ctx))
+    (output, text, status, rows), was_shared = await singleflight.shared(
+        flight_key, lambda: _execute(spec, values, ctx)
+    )
     if was_shared:  # a fresh copy for this caller, like a cache hit
         return (decode_json(text) if text is not None else output), status, None, True
-    if status == "ok" and text is not None:
+    if key is not None and status == "ok" and text is not None:
         result_cache_module.result_cache().set(key, text)
     return output, status, rows, False
 

@@ -28,6 +28,9 @@ class ToolSpec:
     timeout_s: float | None = None
     returns_json_string: bool = False
     cacheable: bool = True
+    # Arguments naming input files in the work directory: identical in-flight calls on the same
+    # files share one execution (tools.framework.file_keys), even when the tool is not cacheable.
+    input_files: tuple[str, ...] = ()
 
     @property
     def full_name(self) -> str:
@@ -83,6 +86,7 @@ def build_spec(
     timeout_s: float | None = None,
     returns_json_string: bool = False,
     cacheable: bool = True,
+    input_files: tuple[str, ...] = (),
 ) -> ToolSpec:
     """Describe `fn` as a tool of `server` (the function name is the tool name unless `name` is given)."""
     tool_name = name or fn.__name__
@@ -106,6 +110,7 @@ def build_spec(
         timeout_s=timeout_s,
         returns_json_string=returns_json_string,
         cacheable=cacheable,
+        input_files=input_files,
     )
 
 
@@ -117,13 +122,16 @@ def tool(
     timeout_s: float | None = None,
     returns_json_string: bool = False,
     cacheable: bool = True,
+    input_files: tuple[str, ...] = (),
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register the decorated function as tool `<server>.<function name>`; the function is returned as is.
 
     `cpu_bound`: a sync function runs in the CPU pool (an async one should call `run_cpu` itself);
     `timeout_s` overrides `settings.tool_timeout_s`; `returns_json_string` marks the tools whose
     MCP text is compact JSON (json_reader, csv_stats); `cacheable=False` opts out of the shared
-    result cache (clock readers, tools with side effects that must happen every time).
+    result cache (clock readers, tools with side effects that must happen every time);
+    `input_files` names the arguments that are input files, so identical calls in flight at once
+    on unchanged files share one execution.
     """
 
     def register_tool(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -138,6 +146,7 @@ def tool(
                 timeout_s=timeout_s,
                 returns_json_string=returns_json_string,
                 cacheable=cacheable,
+                input_files=input_files,
             )
         )
         return fn
