@@ -138,18 +138,15 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
 
 
 def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
-    """Telemetry asked of chillers that have none: the others go ahead without them; when none has
-    telemetry, their work-order history is what there is (said so), not a refusal."""
+    """Telemetry asked of chillers that have none: the others go ahead without them (said so); when none
+    has telemetry, a refusal that says what exists (their work orders), not another question's answer."""
     kept = [a for a in ctx.assets if a not in without]
+    if not kept:
+        return stop(ctx, "reject", messages.no_telemetry_text(without, ctx.catalog))
     subject = " and ".join(without)
-    if kept:
-        ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
-                 f"left out of this analysis.")
-        ctx.assets = kept
-        return None
-    ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders and alerts only), "
-             "so here is the work-order history instead.")
-    ctx.intents = ["work_orders"]
+    ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
+             "left out of this analysis.")
+    ctx.assets = kept
     return None
 
 

@@ -95,7 +95,12 @@ def test_the_message_limit_is_the_service_setting_unless_one_is_passed_in() -> N
     assert refused.kind == "reject" and "1,000" in refused.message
 
 
-def test_telemetry_of_a_work_order_only_chiller_gives_its_work_orders_and_says_why() -> None:
+def test_telemetry_of_a_work_order_only_chiller_is_refused_saying_what_exists() -> None:
     decision = plan_turn("chiller 1 trend last month", Focus(), REFERENCE, catalog=default_catalog())
-    assert decision.kind == "run" and {t.action for t in decision.tasks} == {"wo_summary"}
+    assert decision.kind == "reject" and "Chiller 1" in decision.message and "no telemetry" in decision.message
+
+
+def test_with_a_telemetry_chiller_beside_it_the_work_order_only_one_is_left_out_and_said() -> None:
+    decision = plan_turn("compare chiller 1 and chiller 6 power last month", Focus(), REFERENCE, catalog=default_catalog())
+    assert decision.kind == "run" and {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
     assert any("Chiller 1 has no telemetry" in note for note in decision.assumptions)

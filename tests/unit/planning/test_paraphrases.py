@@ -91,15 +91,14 @@ def test_work_order_history_in_other_words() -> None:
     assert steps(third) == [("maintenance", "predict_next")]
 
 
-def test_work_order_only_chillers_get_their_work_orders_when_telemetry_is_asked() -> None:
-    """Issue 11: the most informative next step instead of a refusal; the answer says why."""
+def test_work_order_only_chillers_are_fine_for_work_orders_but_not_for_telemetry() -> None:
     dialog = Dialog()
     first = dialog.say("pls give me a quick summary of chiller 12 maintenance history")
     assert steps(first) == [("maintenance", "wo_summary")]
     assert first.tasks[0].equipment_ids == ["CWC04012"]
     second = dialog.say("show me its telemetry for last month")
-    assert second.kind == "run" and steps(second) == [("maintenance", "wo_summary")]
-    assert any("Chiller 12" in note and "no telemetry" in note for note in second.assumptions)
+    assert second.kind == "reject"
+    assert "Chiller 12" in second.message and "Chiller 9" in second.message
 
 
 def test_alert_triage_in_other_words() -> None:
