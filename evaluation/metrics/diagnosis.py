@@ -73,7 +73,11 @@ def ranking(answer: str, failure_modes: Sequence[str]) -> list[str]:
     return ordered
 
 
-def diagnosis_figures(cases: Sequence[DiagnosisCase]) -> dict[str, float | int | None]:
+Figure = float | int | None
+Miss = dict[str, str | list[str] | None]
+
+
+def diagnosis_figures(cases: Sequence[DiagnosisCase]) -> dict[str, Figure | list[Miss]]:
     """Top-1 / top-2 accuracy over fault dialogs (also strict: the dialog's own episode only), the
     false-alarm rate over controls, and the missed dialogs with what their answers named first."""
     faults = [c for c in cases if c.expected is not None]
