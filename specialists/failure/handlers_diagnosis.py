@@ -53,6 +53,7 @@ class EvidenceBundle:
     baseline: Window
     recent: Window
     reference_id: str | None = None  # telemetry of the same weeks a year earlier, when that was the baseline
+    asked: Window | None = None  # the asked window, when it was short and widened
 
 
 def _stamp(value: Any) -> pd.Timestamp:
@@ -141,7 +142,9 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
     evidence.relevance = _relevance(ctx.visible_artifacts, asset_id)
     if widened_note:
         evidence.notes.append(widened_note)
-    return EvidenceBundle(telemetry, evidence, baseline, recent)
+    short = asked.window.end - asked.window.start < timedelta(days=SHORT_DIAGNOSIS_DAYS)
+    day = (_stamp(asked.window.start), _stamp(asked.window.end)) if short and widened_note else None
+    return EvidenceBundle(telemetry, evidence, baseline, recent, asked=day)
 
 
 async def _widened(ctx: SpecialistContext, telemetry: Telemetry) -> tuple[Telemetry, str | None]:
@@ -172,6 +175,29 @@ async def _widened(ctx: SpecialistContext, telemetry: Telemetry) -> tuple[Teleme
         "to separate a developing fault from normal behaviour; its last running week is compared with "
         "the weeks six weeks before."
     )
+
+
+MIN_DAY_RUNNING = 24  # six running hours: enough for the asked day alone to be compared
+
+
+async def day_evidence(bundle: EvidenceBundle) -> EvidenceBundle | None:
+    """The asked day alone against the same baseline: a sudden fault on that day (a step loss of
+    condenser flow) is a small part of the last running week and vanishes in its medians.
+
+    None when the day was not widened, is already the whole recent window, or ran too little.
+    """
+    if bundle.asked is None or bundle.recent[0] >= bundle.asked[0]:
+        return None
+    frame = bundle.telemetry.frame
+    inside = (frame.index >= bundle.asked[0]) & (frame.index < bundle.asked[1])
+    if int((running_mask(frame).to_numpy() & inside).sum()) < MIN_DAY_RUNNING:
+        return None
+    evidence = await asyncio.to_thread(
+        build_evidence, frame, bundle.telemetry.asset_id, baseline=bundle.baseline, recent=bundle.asked
+    )
+    evidence.anomaly_rates, evidence.relevance = bundle.evidence.anomaly_rates, bundle.evidence.relevance
+    evidence.notes = [*bundle.evidence.notes, "Recent = the asked day alone: the last running week showed no fault."]
+    return replace(bundle, evidence=evidence, recent=bundle.asked)
 
 
 async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> EvidenceBundle | None:
@@ -233,6 +259,10 @@ async def diagnose(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         return bundle
     # Every failure mode is ranked, also when the user listed some: the cause may lie outside the list.
     ranking = rank_hypotheses(bundle.evidence)
+    if ranking[0].failure_mode == NO_FAULT:
+        day = await day_evidence(bundle)
+        if day is not None and _better(ranking, alternative := rank_hypotheses(day.evidence)):
+            bundle, ranking = day, alternative
     if ranking[0].failure_mode == NO_FAULT and task.params.get("year_on_year", True):
         yearly = await reference_evidence(ctx, bundle)
         if yearly is not None and _better(ranking, alternative := rank_hypotheses(yearly.evidence)):

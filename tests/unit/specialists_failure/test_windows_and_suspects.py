@@ -12,7 +12,7 @@ from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import ToolOutcome
 from specialists.failure import FailureSpecialist
 from specialists.failure.handlers_diagnosis import WIDENED_DAYS
-from specialists.failure.signatures import CONDENSER_FOULING, NO_FAULT
+from specialists.failure.signatures import CONDENSER_FLOW, CONDENSER_FOULING, NO_FAULT
 from tests.unit.specialists_timeseries.synthetic import (
     ASSET,
     chiller_frame,
@@ -128,3 +128,26 @@ async def test_a_diagnosis_of_a_trip_names_the_stop_and_the_sensor_that_died(tmp
 
     assert "Event: it stopped abruptly at" in result.summary
     assert "Condenser Water Flow stopped reporting" in result.summary
+
+
+async def test_a_sudden_fault_on_the_asked_day_is_judged_on_that_day_alone(tmp_path: Path) -> None:
+    """A step loss of condenser flow on the asked day is one day of the last running week: the week's
+    medians do not move, so the day alone is compared with the same baseline."""
+    frame = chiller_frame(days=WIDENED_DAYS + 5, seed=32)
+    asked = _last_day(frame)
+    on_the_day = frame.index >= pd.Timestamp(asked.start)
+    frame.loc[on_the_day, "Condenser Water Flow"] *= 0.6
+    frame.loc[on_the_day, "Power Input"] *= 1.04
+    ctx, tools, work = await make_context(tmp_path, no_tools)
+    artifact = telemetry_artifact(write_csv(frame, work / "months.csv"), frame)
+    await ctx.store.put(artifact)
+    ctx.visible_artifacts.append(artifact)
+    task = SpecialistTask("failure", "diagnose", asset_ids=[ASSET], window=asked, params={"year_on_year": False})
+
+    result = await FailureSpecialist().run(task, ctx)
+
+    stored = await ctx.store.get(result.artifact_ids[0])
+    assert stored is not None and tools.batches == []
+    assert stored.results["hypotheses"][0]["failure_mode"] == CONDENSER_FLOW
+    assert pd.Timestamp(stored.results["recent"][0]) == pd.Timestamp(asked.start)
+    assert any("asked day alone" in line for line in stored.observations)
