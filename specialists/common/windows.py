@@ -31,6 +31,43 @@ def split_by_running(
     return baseline, recent
 
 
+def recent_against_weeks_before(
+    running_times: pd.DatetimeIndex,
+    end: pd.Timestamp,
+    *,
+    recent_days: float = 7.0,
+    gap_days: float = 42.0,
+    baseline_days: float = 28.0,
+    lookback_days: float = 120.0,
+    min_running: int = MIN_RUNNING,
+) -> tuple[Window, Window] | None:
+    """Windows for a question about one day, when onset and peak are unknown (pure).
+
+    recent = the last `recent_days` before `end`, stretched back to the chiller's last `min_running`
+    running samples when it sat idle (a lag machine, winter): the fault shows where it last ran.
+    baseline = the `baseline_days` ending `gap_days` before the recent window, stretched back (never
+    before `end - lookback_days`) until it holds `min_running` running samples. The gap lets a slow
+    fault (fouling over months) stand out against weeks well before it; a sudden one stands out
+    anyway. When even the full look-back before the gap runs too little, the baseline is allowed to
+    reach up to the recent window. None when the look-back holds too few running samples.
+    """
+    day = pd.Timedelta(days=1)
+    floor = end - lookback_days * day
+    inside = running_times[(running_times >= floor) & (running_times < end)].sort_values()
+    if len(inside) < 2 * min_running:
+        return None
+    recent_start = min(end - recent_days * day, inside[-min_running])
+    baseline_end = recent_start - gap_days * day
+    baseline_start = max(baseline_end - baseline_days * day, floor)
+    while baseline_start > floor and _count(inside, baseline_start, baseline_end) < min_running:
+        baseline_start = max(baseline_start - 7 * day, floor)
+    if _count(inside, baseline_start, baseline_end) < min_running:
+        baseline_end = recent_start  # too little running before the gap: the weeks up to the recent window
+        if _count(inside, baseline_start, baseline_end) < min_running:
+            return None
+    return (baseline_start, baseline_end), (recent_start, end)
+
+
 def episode_windows(
     running_times: pd.DatetimeIndex,
     *,

@@ -28,13 +28,15 @@ from specialists.common.telemetry_source import (
     task_assets,
 )
 from specialists.common.validity import SUSPECT_Z, sensor_validity, suspect_sensors
-from specialists.common.windows import Window, split_by_running
+from specialists.common.windows import Window, recent_against_weeks_before, split_by_running
 from specialists.failure.reasoning import discriminating_measurement, headline, revise
 from specialists.failure.scoring import TEMPERATURE, Hypothesis, rank_hypotheses
 from specialists.failure.signatures import NO_FAULT
 
 SHORT_DIAGNOSIS_DAYS = 7  # a window shorter than this is widened for diagnosis
-WIDENED_DAYS = 28  # the weeks before: a baseline before a slow fault's onset, the last days as recent
+# The months before a short window: room for the last running week (an idle lag machine ran weeks
+# earlier), a six-week gap and a four-week baseline, stretched back when the chiller was idle then.
+WIDENED_DAYS = 120
 
 CALIBRATION_NOTE = (
     f"Confidence = softmax of evidence scores (temperature {TEMPERATURE}), range widened by unmeasured "
@@ -51,6 +53,7 @@ class EvidenceBundle:
     baseline: Window
     recent: Window
     reference_id: str | None = None  # telemetry of the same weeks a year earlier, when that was the baseline
+    asked: Window | None = None  # the asked window, when it was short and widened
 
 
 def _stamp(value: Any) -> pd.Timestamp:
@@ -58,15 +61,30 @@ def _stamp(value: Any) -> pd.Timestamp:
     return stamp.tz_localize("UTC") if stamp.tzinfo is None else stamp.tz_convert("UTC")
 
 
-def _windows(task: SpecialistTask, telemetry: Telemetry) -> tuple[Window, Window] | None:
-    """Baseline/recent from params ({"baseline": [start, end]}) or thirds of the running samples."""
+def _windows(task: SpecialistTask, telemetry: Telemetry, asked: TimeWindow) -> tuple[Window, Window] | None:
+    """Baseline/recent from params ({"baseline": [start, end]}), else by the asked window's length.
+
+    A long asked window holds its own history: thirds of its running samples. A short one (a day,
+    "around DATE") is too short to split: its last running week against the weeks well before it
+    (recent_against_weeks_before), from the telemetry widened back by `_widened`.
+    """
     start, end = _stamp(telemetry.window.start), _stamp(telemetry.window.end)
     if task.params.get("baseline"):
         b_start, b_end = (_stamp(v) for v in task.params["baseline"])
         return (b_start, b_end), (max(b_end, start), end)
     running = telemetry.frame.index[running_mask(telemetry.frame).to_numpy()]
-    # A short window (the last day before a trip) still splits, in halves with a smaller minimum.
-    return split_by_running(running, start, end) or split_by_running(running, start, end, 0.5, min_running=24)
+    weeks = (
+        recent_against_weeks_before(running, end, lookback_days=(end - start).total_seconds() / 86400)
+        if asked.end - asked.start < timedelta(days=SHORT_DIAGNOSIS_DAYS)
+        else None
+    )
+    # A long window, or a short one that could not be widened, splits; with little running (winter,
+    # the last day before a trip) in halves with a smaller minimum.
+    return (
+        weeks
+        or split_by_running(running, start, end)
+        or split_by_running(running, start, end, 0.5, min_running=24)
+    )
 
 
 def _anomaly_rates(artifacts: list[Artifact], asset_id: str) -> dict[str, float]:
@@ -104,8 +122,9 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
     artifact = await find_telemetry(ctx, asset_id, task.window, [])
     if artifact is None:
         return needs_data("failure", task, [history_follow_up([asset_id], task.window, [], "diagnosis")])
-    telemetry, widened_note = await _widened(ctx, await load_telemetry(artifact, asset_id, task.window))
-    windows = _windows(task, telemetry)
+    asked = await load_telemetry(artifact, asset_id, task.window)
+    telemetry, widened_note = await _widened(ctx, asked)
+    windows = _windows(task, telemetry, asked.window)
     if windows is None:
         return SpecialistResult(
             "failure",
@@ -123,15 +142,17 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
     evidence.relevance = _relevance(ctx.visible_artifacts, asset_id)
     if widened_note:
         evidence.notes.append(widened_note)
-    return EvidenceBundle(telemetry, evidence, baseline, recent)
+    short = asked.window.end - asked.window.start < timedelta(days=SHORT_DIAGNOSIS_DAYS)
+    day = (_stamp(asked.window.start), _stamp(asked.window.end)) if short and widened_note else None
+    return EvidenceBundle(telemetry, evidence, baseline, recent, asked=day)
 
 
 async def _widened(ctx: SpecialistContext, telemetry: Telemetry) -> tuple[Telemetry, str | None]:
     """A window of a few days (the day of a trip) widened back to WIDENED_DAYS ending at its end.
 
     A slow fault (compressor overheating over three weeks, fouling) is invisible inside the day it
-    ends in: the day's first hours already carry it. Comparing the weeks before with the last days
-    shows it. The telemetry is reused or fetched through the data specialist's history collection
+    ends in: the day's first hours already carry it. Comparing the weeks well before with the last
+    running days shows it, and an idle chiller's last running days may lie weeks back. The telemetry is reused or fetched through the data specialist's history collection
     (no LLM); when that fails the short window is used as it is.
     """
     from specialists.data.history import collect_histories  # one implementation of history fetching
@@ -151,8 +172,32 @@ async def _widened(ctx: SpecialistContext, telemetry: Telemetry) -> tuple[Teleme
     return longer, (
         f"Window widened to the {WIDENED_DAYS} days before {window.end:%Y-%m-%d %H:%M} "
         f"({histories[0].artifact.id}): the asked {window.start:%Y-%m-%d}..{window.end:%Y-%m-%d} is too short "
-        "to separate a developing fault from normal behaviour."
+        "to separate a developing fault from normal behaviour; its last running week is compared with "
+        "the weeks six weeks before."
     )
+
+
+MIN_DAY_RUNNING = 24  # six running hours: enough for the asked day alone to be compared
+
+
+async def day_evidence(bundle: EvidenceBundle) -> EvidenceBundle | None:
+    """The asked day alone against the same baseline: a sudden fault on that day (a step loss of
+    condenser flow) is a small part of the last running week and vanishes in its medians.
+
+    None when the day was not widened, is already the whole recent window, or ran too little.
+    """
+    if bundle.asked is None or bundle.recent[0] >= bundle.asked[0]:
+        return None
+    frame = bundle.telemetry.frame
+    inside = (frame.index >= bundle.asked[0]) & (frame.index < bundle.asked[1])
+    if int((running_mask(frame).to_numpy() & inside).sum()) < MIN_DAY_RUNNING:
+        return None
+    evidence = await asyncio.to_thread(
+        build_evidence, frame, bundle.telemetry.asset_id, baseline=bundle.baseline, recent=bundle.asked
+    )
+    evidence.anomaly_rates, evidence.relevance = bundle.evidence.anomaly_rates, bundle.evidence.relevance
+    evidence.notes = [*bundle.evidence.notes, "Recent = the asked day alone: the last running week showed no fault."]
+    return replace(bundle, evidence=evidence, recent=bundle.asked)
 
 
 async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> EvidenceBundle | None:
@@ -167,8 +212,10 @@ async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> 
 
     asset_id, window = bundle.telemetry.asset_id, bundle.telemetry.window
     year = pd.DateOffset(years=1)
+    # From the baseline's start: the weeks compared, not the whole widened look-back.
+    first = max(_stamp(window.start), _stamp(bundle.baseline[0]))
     reference = TimeWindow(
-        (pd.Timestamp(window.start) - year).to_pydatetime(),
+        (first - year).to_pydatetime(),
         (pd.Timestamp(window.end) - year).to_pydatetime(),
         "same weeks a year earlier",
     )
@@ -212,6 +259,10 @@ async def diagnose(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         return bundle
     # Every failure mode is ranked, also when the user listed some: the cause may lie outside the list.
     ranking = rank_hypotheses(bundle.evidence)
+    if ranking[0].failure_mode == NO_FAULT:
+        day = await day_evidence(bundle)
+        if day is not None and _better(ranking, alternative := rank_hypotheses(day.evidence)):
+            bundle, ranking = day, alternative
     if ranking[0].failure_mode == NO_FAULT and task.params.get("year_on_year", True):
         yearly = await reference_evidence(ctx, bundle)
         if yearly is not None and _better(ranking, alternative := rank_hypotheses(yearly.evidence)):
@@ -262,7 +313,8 @@ async def diagnose(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         },
         confidence=round(ranking[0].probability, 3),
         assumptions=[
-            "Baseline = first third of the running samples, recent = last third (unless given).",
+            "Baseline = first third of the running samples, recent = last third (unless given); for a "
+            "window of a few days: its last running week against the four weeks ending six weeks earlier.",
             CALIBRATION_NOTE,
         ],
     )

@@ -12,7 +12,7 @@ from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import ToolOutcome
 from specialists.failure import FailureSpecialist
 from specialists.failure.handlers_diagnosis import WIDENED_DAYS
-from specialists.failure.signatures import CONDENSER_FOULING, NO_FAULT
+from specialists.failure.signatures import CONDENSER_FLOW, CONDENSER_FOULING, NO_FAULT
 from tests.unit.specialists_timeseries.synthetic import (
     ASSET,
     chiller_frame,
@@ -32,8 +32,9 @@ def _last_day(frame: pd.DataFrame) -> TimeWindow:
 async def test_a_diagnosis_of_one_day_compares_the_weeks_before_and_names_the_slow_fault(
     tmp_path: Path,
 ) -> None:
-    frame = chiller_frame(days=35, seed=31)
-    extra = 1 + 0.15 * ramp(frame, 0.35) * frame["Chiller % Loaded"] / 100  # grows over three weeks
+    days = WIDENED_DAYS + 5  # the session already holds the months the diagnosis widens to
+    frame = chiller_frame(days=days, seed=31)
+    extra = 1 + 0.15 * ramp(frame, 1 - 21 / days) * frame["Chiller % Loaded"] / 100  # grows over three weeks
     frame["Power Input"] *= extra
     frame["Chiller Efficiency"] *= extra
     ctx, tools, work = await make_context(tmp_path, no_tools)
@@ -72,7 +73,9 @@ async def test_the_same_day_alone_cannot_see_the_slow_fault(tmp_path: Path) -> N
     result = await FailureSpecialist().run(task, ctx)
 
     stored = await ctx.store.get(result.artifact_ids[0])
-    assert stored is not None and tools.names() == [["iot.history_csv"]]  # asked for the weeks before
+    assert stored is not None
+    asked_for = [name for batch in tools.names() for name in batch]
+    assert asked_for and set(asked_for) == {"iot.history_csv"}  # asked for the months before (in parts)
     assert stored.results["hypotheses"][0]["failure_mode"] == NO_FAULT
     assert stored.window_start == task.window.start  # type: ignore[union-attr]
 
@@ -125,3 +128,26 @@ async def test_a_diagnosis_of_a_trip_names_the_stop_and_the_sensor_that_died(tmp
 
     assert "Event: it stopped abruptly at" in result.summary
     assert "Condenser Water Flow stopped reporting" in result.summary
+
+
+async def test_a_sudden_fault_on_the_asked_day_is_judged_on_that_day_alone(tmp_path: Path) -> None:
+    """A step loss of condenser flow on the asked day is one day of the last running week: the week's
+    medians do not move, so the day alone is compared with the same baseline."""
+    frame = chiller_frame(days=WIDENED_DAYS + 5, seed=32)
+    asked = _last_day(frame)
+    on_the_day = frame.index >= pd.Timestamp(asked.start)
+    frame.loc[on_the_day, "Condenser Water Flow"] *= 0.6
+    frame.loc[on_the_day, "Power Input"] *= 1.04
+    ctx, tools, work = await make_context(tmp_path, no_tools)
+    artifact = telemetry_artifact(write_csv(frame, work / "months.csv"), frame)
+    await ctx.store.put(artifact)
+    ctx.visible_artifacts.append(artifact)
+    task = SpecialistTask("failure", "diagnose", asset_ids=[ASSET], window=asked, params={"year_on_year": False})
+
+    result = await FailureSpecialist().run(task, ctx)
+
+    stored = await ctx.store.get(result.artifact_ids[0])
+    assert stored is not None and tools.batches == []
+    assert stored.results["hypotheses"][0]["failure_mode"] == CONDENSER_FLOW
+    assert pd.Timestamp(stored.results["recent"][0]) == pd.Timestamp(asked.start)
+    assert any("asked day alone" in line for line in stored.observations)
