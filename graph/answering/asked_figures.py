@@ -35,7 +35,7 @@ SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
 _LOW = re.compile(r"\b(down|low\w*|drop\w*|fall\w*|fell|short|less|reduced|starv\w*|weak\w*)\b", re.I)
 _COUNT = re.compile(r"\b(how many|how often|number of|count)\b", re.I)
 _ALERTS = re.compile(r"\b(alerts?|alarms?|rules?)\b", re.I)
-MAX_ASKED = 2  # sensors stated per answer (a question rarely names more)
+MAX_ASKED = 3  # sensors stated per answer (a question rarely names more)
 HIGHER_IS_WORSE = frozenset({"Chiller Efficiency"})  # kW/ton: more power per ton of cooling
 
 
@@ -148,8 +148,10 @@ class SensorRanking:
 
 def sensor_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
     """Which asset stands out on the sensor the question names ("less efficient", "flow is down"):
-    lowest first when the question says the reading went down, else highest (kW/ton: highest is worst)."""
-    for sensor in asked_sensors(question):
+    lowest first when the question says the reading went down, else highest (kW/ton: highest is worst).
+    A question naming several sensors wants them side by side (the comparison table), not a ranking."""
+    named = asked_sensors(question)
+    for sensor in named if len(named) == 1 else []:
         figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
         if len(figures) < 2:
             continue

@@ -130,3 +130,10 @@ def test_no_comparative_word_or_no_second_period_gives_no_period_verdict() -> No
     assert period_verdict("Was its kW/ton better a year earlier?", [now], []) is None
     before = window("Chiller 6", "Chiller Efficiency", 0.47, "kW/ton", period=AUG_2018)
     assert period_verdict("What was its kW/ton?", [now, before], []) is None
+
+
+def test_several_named_sensors_are_left_side_by_side_not_ranked_on_one() -> None:
+    found = [window(f"Chiller {n}", "Chiller Efficiency", v, "kW/ton") for n, v in ((3, 0.46), (9, 0.43))]
+    assert sensor_ranking("tonnage, % load and kw/ton side by side for ch3 and ch9", found) is None
+    assert asked_sensors("tonnage, % load and kw/ton side by side") == ["Chiller Efficiency", "Chiller % Loaded",
+                                                                        "Tonnage"]
