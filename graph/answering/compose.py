@@ -40,6 +40,7 @@ PROBLEM_LINE_CHARS = 240
 LEAD_RESULTS = 3  # the rest of the turn's findings are cited by artifact id
 DEFAULT_MAX_CHARS = 1200  # unless the user asks for detail
 BRIEF_MAX_CHARS = 600  # "a few lines for my boss"
+HEADLINE_SENSORS = ("Chiller Efficiency", "Power Input", "Tonnage")  # how a chiller ran, when no sensor is named
 
 # What to ask next, by the last specialist that produced evidence this turn.
 NEXT_QUESTION: dict[str, str] = {
@@ -248,7 +249,9 @@ def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifac
     head = (f"{', '.join(window.asset_ids)}, {site_time(window.window_start, outcome.zone)} to "
             f"{site_time(window.window_end, outcome.zone)}:")
     asked = [f for sensor in asked_sensors(outcome.question) for f in sensor_figures(sensor, [window])]
-    if asked:  # the first sentence states the figure asked for
+    # The first sentence states the figure asked for; "how did it run?" gets the headline figure.
+    asked = asked or [f for sensor in HEADLINE_SENSORS for f in sensor_figures(sensor, [window])][:1]
+    if asked:
         head = head.rstrip(":") + ": " + ", ".join(f"{f.label} {figure_text(f)}" for f in asked) + "."
     return [head, *telemetry_figures(window)]
 

@@ -28,7 +28,10 @@ _HIGHER = re.compile(r"\b(higher|more|above|greater|up)\b", re.I)
 _LOWER = re.compile(r"\b(lower|less|below|down|smaller)\b", re.I)
 
 
-_PAST = re.compile(r"\b(earlier|last year|a year ago|previous\w*|before|prior|back then|then)\b", re.I)
+_PAST = re.compile(r"\b(earlier|last year|a year ago|previous\w*|before|prior|back then)\b", re.I)
+# The question compares periods, not two sensors ("higher than setpoint"): it speaks of time.
+_PERIODS = re.compile(r"\b(earlier|ago|last|previous\w*|before|prior|now|then|since|same|year|month|week|"
+                      r"quarter|season|summer|winter|spring|autumn|fall|\d{4})\b", re.I)
 
 
 def _pair(question: str, sensor: str, turn: list[Artifact],
@@ -77,6 +80,8 @@ def _decide(question: str, sensor: str, asked: float, other: float) -> tuple[Ans
 
 def period_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
     """Yes/no on the named sensor in the asked period against the other period of the same chiller."""
+    if not _PERIODS.search(question):
+        return None
     for sensor in asked_sensors(question):
         pair = _pair(question, sensor, turn, session)
         if pair is None:

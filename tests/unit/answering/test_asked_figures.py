@@ -137,3 +137,11 @@ def test_several_named_sensors_are_left_side_by_side_not_ranked_on_one() -> None
     assert sensor_ranking("tonnage, % load and kw/ton side by side for ch3 and ch9", found) is None
     assert asked_sensors("tonnage, % load and kw/ton side by side") == ["Chiller Efficiency", "Chiller % Loaded",
                                                                         "Tonnage"]
+
+
+def test_a_comparison_with_no_word_of_time_is_not_read_as_two_periods() -> None:
+    now = window("Chiller 6", "Supply Temperature", 46.0, "degF")
+    before = window("Chiller 6", "Supply Temperature", 44.0, "degF", period=AUG_2018)
+    assert period_verdict("Is the supply temperature higher than it should be?", [now], [before]) is None
+    found = period_verdict("Is the supply temperature higher than last year?", [now], [before])
+    assert found is not None and found.answer == "Yes"
