@@ -120,6 +120,7 @@ class RuleCount:
 
     rule_id: str
     count: int = 0
+    rule_name: str = ""  # "Chiller - Evaporator Approach High" as the rule table names it
 
 
 def alert_rules(artifact: Artifact) -> list[RuleCount] | None:
@@ -127,7 +128,8 @@ def alert_rules(artifact: Artifact) -> list[RuleCount] | None:
     raw = artifact.results.get("rules")
     if raw is None:
         return None
-    return [RuleCount(rule_id=_text(r.get("rule_id")), count=int(_number(r.get("count")) or 0)) for r in _dicts(raw)]
+    return [RuleCount(rule_id=_text(r.get("rule_id")), count=int(_number(r.get("count")) or 0),
+                      rule_name=_text(r.get("rule_name"))) for r in _dicts(raw)]
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 from artifacts.model import Artifact
 from artifacts.readings import stats_of
 from assetops.domain.turn import Focus, SpecialistResult, SpecialistTask, TimeWindow, TurnDecision
+from graph.answering.asked_figures import asked_figure_lines, asked_sensors, figure_text, sensor_figures
 from graph.answering.confidence import confidence_line
 from graph.answering.figures import telemetry_figures
 from graph.answering.long_output import LONG_KINDS, markdown_url
@@ -39,6 +40,7 @@ PROBLEM_LINE_CHARS = 240
 LEAD_RESULTS = 3  # the rest of the turn's findings are cited by artifact id
 DEFAULT_MAX_CHARS = 1200  # unless the user asks for detail
 BRIEF_MAX_CHARS = 600  # "a few lines for my boss"
+HEADLINE_SENSORS = ("Chiller Efficiency", "Power Input", "Tonnage")  # how a chiller ran, when no sensor is named
 
 # What to ask next, by the last specialist that produced evidence this turn.
 NEXT_QUESTION: dict[str, str] = {
@@ -214,7 +216,9 @@ def _body(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list
           answering: frozenset[str], *, lead: str, severity: bool) -> list[str]:
     """Lines under the lead: silent sensors, the answering checklist's steps, the severity if asked."""
     created = {i for r in outcome.results for i in r.artifact_ids}  # reused ones were said before
-    body = data_issue_lines([a for a in artifacts if a.id in created], lead)
+    # The figure the question names ("kW/ton", "condenser water flow") when the lead does not state it.
+    body = asked_figure_lines(outcome.question, artifacts, already=lead)
+    body += data_issue_lines([a for a in artifacts if a.id in created], lead)
     # A checklist is shown step by step when it answers the question; a supporting one is only cited.
     asked = {i for n, r in enumerate(ordered) if n == 0 or r.action in answering for i in r.artifact_ids}
     protocol = next((a for a in artifacts if a.kind in PROTOCOL_KINDS and a.id in asked), None)
@@ -244,6 +248,11 @@ def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifac
         return []
     head = (f"{', '.join(window.asset_ids)}, {site_time(window.window_start, outcome.zone)} to "
             f"{site_time(window.window_end, outcome.zone)}:")
+    asked = [f for sensor in asked_sensors(outcome.question) for f in sensor_figures(sensor, [window])]
+    # The first sentence states the figure asked for; "how did it run?" gets the headline figure.
+    asked = asked or [f for sensor in HEADLINE_SENSORS for f in sensor_figures(sensor, [window])][:1]
+    if asked:
+        head = head.rstrip(":") + ": " + ", ".join(f"{f.label} {figure_text(f)}" for f in asked) + "."
     return [head, *telemetry_figures(window)]
 
 

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from artifacts.model import Artifact
 from artifacts.readings import hypotheses, ranking, stats_of
 from assetops.domain.turn import TurnDecision
+from graph.answering.asked_figures import alert_count_sentence, sensor_ranking
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets
 from graph.answering.long_output import LONG_KINDS, report_summary
+from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.verdicts import named_mode, yes_no_verdict
@@ -55,6 +57,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
         why = (top.reasons or ("no adverse evidence on any asset yet",))[0]
         lines = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]]
         return ShapedLead(f"{top.asset_id}. {why[:1].upper()}{why[1:]}.", lines)
+    by_sensor = sensor_ranking(inputs.question, inputs.artifacts)
+    if by_sensor is not None:
+        return ShapedLead(f"{by_sensor.first}. {by_sensor.headline}", by_sensor.lines, replaces_body=False)
     comparison = compare_assets(inputs.artifacts)
     if comparison is not None:
         pick = comparison.rows[0]
@@ -93,12 +98,18 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
 
 
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
-    verdict = yes_no_verdict(inputs.question, inputs.artifacts or inputs.session)
+    # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
+    verdict = period_verdict(inputs.question, inputs.artifacts, inputs.session) \
+        or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session)
     return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
 
 
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
-    """Only where the finding has a better form than its summary: a comparison, a report, figures."""
+    """Only where the finding has a better form than its summary: a count asked for leads with it."""
+    counted = alert_count_sentence(inputs.question, inputs.artifacts)
+    if counted is not None:
+        listed = [f"- {a.summary}" for a in inputs.artifacts if a.kind == "alert_rules" and a.summary]
+        return ShapedLead(counted, listed[:4], replaces_body=False)
     return None
 
 
@@ -111,6 +122,9 @@ def _long_output(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
+    by_sensor = sensor_ranking(inputs.question, inputs.artifacts)
+    if by_sensor is not None:  # the sensor the question names ranks them, not the anomaly share
+        return ShapedLead(by_sensor.headline, by_sensor.lines, replaces_body=False)
     comparison = compare_assets(inputs.artifacts)
     return ShapedLead(comparison.headline, comparison.lines) if comparison is not None else None
 

@@ -22,6 +22,7 @@ from artifacts.readings import (
     sustained_shifts,
     work_order_counts,
 )
+from graph.answering.asked_figures import named_rules, rule_text
 from graph.answering.markdown import chillers, join_names
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -237,13 +238,21 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
     if not found:
         return None
     fired: list[str] = []
-    evidence = []
+    evidence, named_counts = [], []
     for art, rules in found:
         count = sum(r.count for r in rules)
         where = ", ".join(art.equipment_ids or art.asset_ids)
-        evidence.append(f"- {where}: {count} alerts from {sum(1 for r in rules if r.count)} rule(s) [{art.id}]")
+        named = named_rules(question, rules)  # "is the Evaporator Approach High rule firing?": that rule's count
+        named_counts += [(where, r) for r in named]
+        evidence.append(f"- {where}: {count} alerts from {sum(1 for r in rules if r.count)} rule(s)"
+                        + "".join(f", {r.count} from {rule_text(r)}" for r in named) + f" [{art.id}]")
         if count:
             fired.append(where)
+    if named_counts:
+        said = join_names([f"{rule_text(r)} fired {r.count} time{'s' if r.count != 1 else ''} on {where}"
+                           for where, r in named_counts])
+        answer: Answer = "Yes" if any(r.count for _, r in named_counts) else "No"
+        return Verdict(answer, f"{answer}, {said}.", evidence)
     if fired:
         return Verdict("Yes", f"Yes, alerts fired on {join_names(fired)}.", evidence)
     return Verdict("No", "No, no alert rule fired in this period.", evidence)

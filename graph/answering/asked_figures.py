@@ -1,0 +1,208 @@
+"""The figure the question asks for, read from the turn's artifacts: a sensor's mean, an alert count.
+
+A question that names a quantity ("average load", "kW/ton", "condenser water flow", "how many alerts",
+"the Evaporator Approach High rule") is only answered when that figure is in the answer. These pure
+functions find which sensors and alert rules the question names (by the words a user uses for them,
+never by a dialog's phrasing) and state their figures from the turn's telemetry windows and alert-rule
+counts, with units and periods.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from artifacts.model import Artifact
+from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of
+from graph.answering.figures import sensor_label
+from graph.answering.markdown import join_names, number
+
+# The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
+# specific first, so "kW/ton" is efficiency, not power, and "condenser water supply" is not chilled-water supply.
+SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"kw\s*/\s*ton|efficien", re.I), "Chiller Efficiency"),
+    (re.compile(r"\bflow\b", re.I), "Condenser Water Flow"),
+    (re.compile(r"refrigerant|\bevap\w*\s+approach|\bapproach\b", re.I), "Liquid Refrigerant Evaporator Temperature"),
+    (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\b", re.I), "Condenser Water"),
+    (re.compile(r"\b(load|loaded|loading)\b", re.I), "Chiller % Loaded"),
+    (re.compile(r"\btonnage\b|\btons\b", re.I), "Tonnage"),
+    (re.compile(r"\bpower\b|\bkw\b(?!\s*/)", re.I), "Power Input"),
+    (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
+    (re.compile(r"(?<!condenser water )\breturn\b(?! to)", re.I), "Return Temperature"),
+    (re.compile(r"set\s?point", re.I), "Setpoint Temperature"),
+)
+# Words that say which way a sensor went: the lowest reading matters, not the highest.
+_LOW = re.compile(r"\b(down|low\w*|drop\w*|fall\w*|fell|short|less|reduced|starv\w*|weak\w*)\b", re.I)
+_COUNT = re.compile(r"\b(how many|how often|number of|count)\b", re.I)
+_ALERTS = re.compile(r"\b(alerts?|alarms?|rules?)\b", re.I)
+MAX_ASKED = 3  # sensors stated per answer (a question rarely names more)
+HIGHER_IS_WORSE = frozenset({"Chiller Efficiency"})  # kW/ton: more power per ton of cooling
+
+
+def asked_sensors(question: str) -> list[str]:
+    """The sensors (bare names) the question names, in the order of SENSOR_WORDS, at most MAX_ASKED."""
+    found = [sensor for pattern, sensor in SENSOR_WORDS if pattern.search(question)]
+    return list(dict.fromkeys(found))[:MAX_ASKED]
+
+
+def _matches(bare: str, sensor: str) -> bool:
+    return bare == sensor or (sensor == "Condenser Water" and bare.startswith(sensor) and "Temperature" in bare)
+
+
+@dataclass(frozen=True)
+class SensorFigure:
+    """One sensor's mean over one window of one asset (while running where the window says)."""
+
+    asset: str
+    label: str  # as shown: "Efficiency", "Condenser Water Flow"
+    value: float
+    unit: str
+    period: str  # "2021-04-01 to 2021-05-01"
+    running: bool
+    artifact_id: str
+
+
+def _period(art: Artifact) -> str:
+    if art.window_start is None or art.window_end is None:
+        return ""
+    return f"{art.window_start:%Y-%m-%d} to {art.window_end:%Y-%m-%d}"
+
+
+def sensor_figures(sensor: str, artifacts: list[Artifact]) -> list[SensorFigure]:
+    """The sensor's mean in each telemetry window of the turn (windows in the given order)."""
+    found = []
+    for art in artifacts:
+        if art.kind != "telemetry_window" or not art.asset_ids:
+            continue
+        asset = art.asset_ids[0]
+        for name, entry in stats_of(art).items():
+            bare = name.removeprefix(f"{asset} ")
+            value = running_mean(entry)
+            if _matches(bare, sensor) and value is not None and entry.get("count") != 0:
+                found.append(SensorFigure(asset, sensor_label(name, asset), value, str(entry.get("unit") or ""),
+                                          _period(art), entry.get("running_mean") is not None, art.id))
+                break
+    return found
+
+
+def _latest_per_asset(figures: list[SensorFigure], artifacts: list[Artifact]) -> list[SensorFigure]:
+    """One figure per asset: its newest window (an earlier one is a baseline the answer compares with)."""
+    ends = {a.id: a.window_end for a in artifacts}
+    best: dict[str, SensorFigure] = {}
+    for fig in figures:
+        kept = best.get(fig.asset)
+        end, kept_end = ends.get(fig.artifact_id), ends.get(kept.artifact_id) if kept else None
+        if kept is None or (end is not None and (kept_end is None or end > kept_end)):
+            best[fig.asset] = fig
+    return list(best.values())
+
+
+def figure_text(fig: SensorFigure) -> str:
+    """`0.48 kW/ton while running`."""
+    return number(fig.value, fig.unit) + (" while running" if fig.running else "")
+
+
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _stated(value: float, text: str) -> bool:
+    """Whether `text` already states `value` (to the precision either side writes it)."""
+    tolerance = max(abs(value) * 0.005, 0.006)
+    return any(abs(float(m.group().replace(",", "")) - abs(value)) <= tolerance for m in _NUMBER.finditer(text))
+
+
+def asked_figure_lines(question: str, artifacts: list[Artifact], already: str = "") -> list[str]:
+    """A bullet per sensor the question names: its mean per asset (or per period for one asset), unless
+    the answer (`already`) states those figures."""
+    lines = []
+    for sensor in asked_sensors(question):
+        figures = sensor_figures(sensor, artifacts)
+        if not figures:
+            continue
+        assets = {f.asset for f in figures}
+        shown = figures if len(assets) == 1 else _latest_per_asset(figures, artifacts)
+        shown = list({(f.asset, f.period): f for f in shown}.values())[:6]
+        if all(_stated(f.value, already) for f in shown):
+            continue
+        running = all(f.running for f in shown)
+        head = f"- {shown[0].label} (mean{' while running' if running else ''})"
+        if len(shown) == 1:
+            f = shown[0]
+            lines.append(f"{head}: {f.asset} {number(f.value, f.unit)}" + (f", {f.period}" if f.period else "")
+                         + f" [{f.artifact_id}]")
+            continue
+        by_period = len(assets) == 1
+        parts = [(f"{f.period}" if by_period else f.asset) + f" {number(f.value, f.unit)}" for f in shown]
+        lines.append(f"{head}" + (f", {shown[0].asset}" if by_period else "") + ": " + "; ".join(parts))
+    return lines
+
+
+@dataclass(frozen=True)
+class SensorRanking:
+    """Assets ranked on the sensor the question names, the one that matters first."""
+
+    headline: str
+    lines: list[str]
+    first: str  # the asset that leads
+
+
+def sensor_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
+    """Which asset stands out on the sensor the question names ("less efficient", "flow is down"):
+    lowest first when the question says the reading went down, else highest (kW/ton: highest is worst).
+    A question naming several sensors wants them side by side (the comparison table), not a ranking."""
+    named = asked_sensors(question)
+    for sensor in named if len(named) == 1 else []:
+        figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
+        if len(figures) < 2:
+            continue
+        low_first = sensor not in HIGHER_IS_WORSE and bool(_LOW.search(question))
+        figures.sort(key=lambda f: (f.value if low_first else -f.value, f.asset))
+        top, rest = figures[0], figures[1:]
+        others = "; ".join(f"{f.asset} {number(f.value, f.unit)}" for f in rest)
+        said = "runs least efficiently" if sensor in HIGHER_IS_WORSE else \
+            f"has the {'lowest' if low_first else 'highest'} {top.label.lower()}"
+        headline = f"{top.asset} {said}: {figure_text(top)} ({others})."
+        lines = [f"- {f.asset}: {figure_text(f)}" + (f", {f.period}" if f.period else "") + f" [{f.artifact_id}]"
+                 for f in figures]
+        return SensorRanking(headline, lines, top.asset)
+    return None
+
+
+def _rule_words(rule: RuleCount) -> set[str]:
+    name = rule.rule_name.removeprefix("Chiller - ").lower()
+    return {w for w in re.findall(r"[a-z]+", name) if len(w) > 2}
+
+
+def named_rules(question: str, rules: list[RuleCount]) -> list[RuleCount]:
+    """The alert rules the question names, by id ("RUL0018") or by every word of their name."""
+    lowered = question.lower()
+    words = set(re.findall(r"[a-z]+", lowered))
+    return [r for r in rules if r.rule_id.lower() in lowered or ((w := _rule_words(r)) and w <= words)]
+
+
+def rule_text(rule: RuleCount) -> str:
+    """`RUL0018 Evaporator Approach High`."""
+    name = rule.rule_name.removeprefix("Chiller - ")
+    return f"{rule.rule_id} {name}".strip() if name and name != rule.rule_id else rule.rule_id
+
+
+def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """For a question about alerts ("how many alerts", a named rule): the count first, per equipment,
+    the named rule's own count when the question names one. None when the turn has no alert counts."""
+    if not _ALERTS.search(question):
+        return None
+    parts = []
+    for art in artifacts:
+        rules = alert_rules(art) if art.kind == "alert_rules" else None
+        if rules is None:
+            continue
+        where = ", ".join(art.equipment_ids or art.asset_ids)
+        named = named_rules(question, rules)
+        if named:
+            parts += [f"{rule_text(r)} fired {r.count} time{'s' if r.count != 1 else ''} on {where}" for r in named]
+            continue
+        total, fired = sum(r.count for r in rules), sum(1 for r in rules if r.count)
+        parts.append(f"{total} alert{'s' if total != 1 else ''} on {where} from {fired} rule{'s' if fired != 1 else ''}")
+    if not parts or (not _COUNT.search(question) and not any(" fired " in p for p in parts)):
+        return None
+    return join_names(parts[:4]) + "."

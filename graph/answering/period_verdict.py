@@ -1,0 +1,99 @@
+"""Yes/no for a sensor compared across two periods of one chiller ("was its kW/ton better a year earlier?").
+
+Pure: the sensor the question names (graph/answering/asked_figures.py), its mean in the turn's telemetry
+window and in an earlier or later window of the same chiller (this turn's or the session's), and the
+comparative word of the question (better, worse, as bad, higher, lower). The period the question asks
+about is the one this turn fetched; the other is what it is compared with.
+"""
+
+from __future__ import annotations
+
+import re
+
+from artifacts.model import Artifact
+from graph.answering.asked_figures import (
+    HIGHER_IS_WORSE,
+    SensorFigure,
+    asked_sensors,
+    figure_text,
+    sensor_figures,
+)
+from graph.answering.verdicts import Answer, Verdict
+
+SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
+_BETTER = re.compile(r"\b(better|improv\w*)\b", re.I)
+_WORSE = re.compile(r"\b(worse|bad|poor\w*)\b", re.I)
+_AS = re.compile(r"\b(this|that|as|so) (bad|high|low|poor)\b", re.I)
+_HIGHER = re.compile(r"\b(higher|more|above|greater|up)\b", re.I)
+_LOWER = re.compile(r"\b(lower|less|below|down|smaller)\b", re.I)
+
+
+_PAST = re.compile(r"\b(earlier|last year|a year ago|previous\w*|before|prior|back then)\b", re.I)
+# The question compares periods, not two sensors ("higher than setpoint"): it speaks of time.
+_PERIODS = re.compile(r"\b(earlier|ago|last|previous\w*|before|prior|now|then|since|same|year|month|week|"
+                      r"quarter|season|summer|winter|spring|autumn|fall|\d{4})\b", re.I)
+
+
+def _pair(question: str, sensor: str, turn: list[Artifact],
+          session: list[Artifact]) -> tuple[SensorFigure, SensorFigure] | None:
+    """(asked period, compared period) of one asset. A question about the past ("a year earlier",
+    "last year") asks about the earliest of this turn's periods, else about the latest; it is compared
+    with the nearest other period of the same asset (this turn's or the session's)."""
+    here = sensor_figures(sensor, turn)
+    if not here:
+        return None
+    past = bool(_PAST.search(question))
+    asset = here[0].asset
+    mine = sorted((f for f in here if f.asset == asset and f.period), key=lambda f: f.period)
+    if not mine:
+        return None
+    asked = mine[0] if past else mine[-1]
+    others = sorted({f.period: f for f in sensor_figures(sensor, [*turn, *session])
+                     if f.asset == asset and f.period and f.period != asked.period}.values(), key=lambda f: f.period)
+    if not others:
+        return None
+    later = [f for f in others if f.period > asked.period]
+    return asked, (later[0] if past and later else others[-1])
+
+
+def _decide(question: str, sensor: str, asked: float, other: float) -> tuple[Answer, str] | None:
+    """(answer, how the asked period compares) or None when the question has no comparative word."""
+    change = (asked - other) / abs(other) if other else 0.0
+    same = abs(change) < SAME_WITHIN
+    word = "about the same as" if same else "higher than" if change > 0 else "lower than"
+    if sensor in HIGHER_IS_WORSE and not same:  # kW/ton: lower is better
+        word = "worse than" if change > 0 else "better than"
+    if _AS.search(question):  # "was it this bad then?": as bad or worse
+        worse = change > 0 if sensor in HIGHER_IS_WORSE or _WORSE.search(question) or "high" in question.lower() \
+            else change < 0
+        return ("Yes" if same or worse else "No"), word
+    if sensor in HIGHER_IS_WORSE and _BETTER.search(question):
+        return ("Not clearly" if same else "Yes" if change < 0 else "No"), word
+    if sensor in HIGHER_IS_WORSE and _WORSE.search(question):
+        return ("Not clearly" if same else "Yes" if change > 0 else "No"), word
+    if _HIGHER.search(question):
+        return ("Not clearly" if same else "Yes" if change > 0 else "No"), word
+    if _LOWER.search(question):
+        return ("Not clearly" if same else "Yes" if change < 0 else "No"), word
+    return None
+
+
+def period_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
+    """Yes/no on the named sensor in the asked period against the other period of the same chiller."""
+    if not _PERIODS.search(question):
+        return None
+    for sensor in asked_sensors(question):
+        pair = _pair(question, sensor, turn, session)
+        if pair is None:
+            continue
+        asked, other = pair
+        decided = _decide(question, sensor, asked.value, other.value)
+        if decided is None:
+            continue
+        answer, word = decided
+        punct = ":" if answer == "Not clearly" else ","
+        sentence = (f"{answer}{punct} {asked.asset}'s {asked.label.lower()} was {figure_text(asked)} "
+                    f"{asked.period}, {word} {figure_text(other)} {other.period}.")
+        evidence = [f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for f in (asked, other)]
+        return Verdict(answer, sentence, evidence)
+    return None

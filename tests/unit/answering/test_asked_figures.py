@@ -1,0 +1,147 @@
+"""The figure the question asks for is in the answer: a named sensor's mean, an alert count, a named rule's
+count, a sensor ranked across chillers, a sensor compared across two periods of one chiller."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from artifacts.model import Artifact
+from graph.answering.asked_figures import (
+    alert_count_sentence,
+    asked_figure_lines,
+    asked_sensors,
+    sensor_ranking,
+)
+from graph.answering.period_verdict import period_verdict
+from graph.answering.shapes import AnswerInputs, shaped_lead
+from graph.answering.verdicts import alert_verdict
+from tests.unit.answering.builders import art
+
+AUG_2018 = (datetime(2018, 8, 1, tzinfo=UTC), datetime(2018, 9, 1, tzinfo=UTC))
+AUG_2019 = (datetime(2019, 8, 1, tzinfo=UTC), datetime(2019, 9, 1, tzinfo=UTC))
+
+
+def window(asset: str, sensor: str, running: float, unit: str, *, period: tuple[datetime, datetime] = AUG_2019,
+           ident: str = "") -> Artifact:
+    stats = {f"{asset} {sensor}": {"mean": running / 2, "running_mean": running, "unit": unit, "count": 100}}
+    found = art("telemetry_window", {"stats": stats, "running_share": 0.5}, asset=asset, producer="data",
+                id=ident or f"artifact_dc_{asset[-1]}_{period[0].year}")
+    found.window_start, found.window_end = period
+    return found
+
+
+def alerts(equipment: str, rules: list[tuple[str, str, int]]) -> Artifact:
+    results: dict[str, Any] = {"rules": [{"rule_id": r, "rule_name": f"Chiller - {n}", "count": c}
+                                         for r, n, c in rules]}
+    return art("alert_rules", results, asset=None, equipment=[equipment], producer="maintenance",
+               summary=f"{len(rules)} alert rule(s) fired on {equipment}")
+
+
+def test_the_words_a_user_names_a_sensor_by() -> None:
+    assert asked_sensors("ch4 kw/ton last mo vs apr?") == ["Chiller Efficiency"]
+    assert asked_sensors("Chiller 4's average load and kW/ton for August") == ["Chiller Efficiency",
+                                                                               "Chiller % Loaded"]
+    assert asked_sensors("condenser water flow is down on one of them") == ["Condenser Water Flow"]
+    assert asked_sensors("is the condenser water supply temperature high?") == ["Condenser Water"]
+    assert asked_sensors("what went wrong yesterday?") == []
+
+
+def test_a_named_sensor_the_lead_does_not_state_is_added_per_chiller() -> None:
+    found = [window("Chiller 6", "Liquid Refrigerant Evaporator Temperature", 39.8, "degF"),
+             window("Chiller 4", "Liquid Refrigerant Evaporator Temperature", 41.3, "degF")]
+    lines = asked_figure_lines("somebody is short of refrigerant, which chillers?", found, already="Chiller 4.")
+    assert lines == ["- Liquid Refrigerant Evaporator Temperature (mean while running): Chiller 6 39.8 degF; "
+                     "Chiller 4 41.3 degF"]
+
+
+def test_a_figure_the_lead_already_states_is_not_repeated() -> None:
+    found = [window("Chiller 4", "Return Temperature", 50.49, "degF")]
+    assert asked_figure_lines("return temperature creeping up?", found, already="Return Temperature: 50.49 degF") == []
+    assert asked_figure_lines("return temperature creeping up?", found, already="nothing") == [
+        "- Return Temperature (mean while running): Chiller 4 50.5 degF, 2019-08-01 to 2019-09-01 "
+        "[artifact_dc_4_2019]"]
+
+
+def test_one_chiller_in_two_periods_is_shown_per_period() -> None:
+    found = [window("Chiller 9", "Chiller Efficiency", 0.5, "kW/ton"),
+             window("Chiller 9", "Chiller Efficiency", 0.47, "kW/ton", period=AUG_2018)]
+    (line,) = asked_figure_lines("kW/ton?", found)
+    assert line == ("- Efficiency (mean while running), Chiller 9: 2019-08-01 to 2019-09-01 0.5 kW/ton; "
+                    "2018-08-01 to 2018-09-01 0.47 kW/ton")
+
+
+def test_less_efficient_ranks_the_highest_kw_per_ton_first() -> None:
+    found = [window(f"Chiller {n}", "Chiller Efficiency", v, "kW/ton") for n, v in ((4, 0.45), (3, 0.48), (9, 0.41))]
+    ranked = sensor_ranking("one chiller is less efficient than its siblings, find it", found)
+    assert ranked is not None and ranked.first == "Chiller 3"
+    assert ranked.headline == ("Chiller 3 runs least efficiently: 0.48 kW/ton while running "
+                               "(Chiller 4 0.45 kW/ton; Chiller 9 0.41 kW/ton).")
+    lead = shaped_lead(AnswerInputs(shape="which", scope="fleet", question="which one is less efficient?",
+                                    artifacts=found))
+    assert lead is not None and lead.first.startswith("Chiller 3. Chiller 3 runs least efficiently")
+
+
+def test_a_reading_that_went_down_ranks_the_lowest_first() -> None:
+    found = [window(f"Chiller {n}", "Condenser Water Flow", v, "gpm") for n, v in ((3, 1540.0), (6, 3299.0))]
+    ranked = sensor_ranking("condenser water flow is down on one of our chillers", found)
+    assert ranked is not None and ranked.headline.startswith("Chiller 3 has the lowest condenser water flow: 1,540 gpm")
+    up = sensor_ranking("whose condenser water flow is highest?", found)
+    assert up is not None and up.first == "Chiller 6"
+
+
+def test_how_many_alerts_leads_with_the_count() -> None:
+    found = [alerts("CWC04006", [("RUL0022", "Chiller Cycling", 14), ("RUL0017", "Load Low", 11),
+                                 ("RUL0018", "Evaporator Approach High", 0)])]
+    assert alert_count_sentence("How many alerts has it thrown over that stretch?", found) == \
+        "25 alerts on CWC04006 from 2 rules."
+    assert alert_count_sentence("what did the alerts say?", found) is None  # no count asked, no rule named
+    lead = shaped_lead(AnswerInputs(shape="open", scope="asset", question="how many alerts since spring?",
+                                    artifacts=found))
+    assert lead is not None and lead.first == "25 alerts on CWC04006 from 2 rules."
+    assert lead.lines == ["- 3 alert rule(s) fired on CWC04006"]
+
+
+def test_a_named_rule_gets_its_own_count() -> None:
+    found = [alerts("CWC04009", [("RUL0018", "Evaporator Approach High", 51), ("RUL0017", "Load Low", 32)])]
+    question = "Is the Evaporator Approach High rule firing more on Chiller 9?"
+    assert alert_count_sentence(question, found) == "RUL0018 Evaporator Approach High fired 51 times on CWC04009."
+    verdict = alert_verdict(found, question)
+    assert verdict is not None and verdict.sentence == "Yes, RUL0018 Evaporator Approach High fired 51 times on CWC04009."
+    silent = alert_verdict([alerts("CWC04009", [("RUL0018", "Evaporator Approach High", 0)])], question)
+    assert silent is not None and silent.answer == "No"
+
+
+def test_kw_per_ton_better_a_year_earlier_compares_the_two_periods() -> None:
+    now = window("Chiller 6", "Chiller Efficiency", 0.50, "kW/ton")
+    before = window("Chiller 6", "Chiller Efficiency", 0.47, "kW/ton", period=AUG_2018)
+    verdict = period_verdict("Was its kW/ton better in the same month a year earlier?", [now, before], [])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence == ("Yes, Chiller 6's efficiency was 0.47 kW/ton while running 2018-08-01 to 2018-09-01, "
+                                "better than 0.5 kW/ton while running 2019-08-01 to 2019-09-01.")
+    worse = period_verdict("Is its kW/ton worse now?", [now], [before])  # the other period from the session
+    assert worse is not None and worse.answer == "Yes"
+    as_bad = period_verdict("Was it this bad last year, efficiency-wise?", [before], [now])
+    assert as_bad is not None and as_bad.answer == "No"
+
+
+def test_no_comparative_word_or_no_second_period_gives_no_period_verdict() -> None:
+    now = window("Chiller 6", "Chiller Efficiency", 0.50, "kW/ton")
+    assert period_verdict("Was its kW/ton better a year earlier?", [now], []) is None
+    before = window("Chiller 6", "Chiller Efficiency", 0.47, "kW/ton", period=AUG_2018)
+    assert period_verdict("What was its kW/ton?", [now, before], []) is None
+
+
+def test_several_named_sensors_are_left_side_by_side_not_ranked_on_one() -> None:
+    found = [window(f"Chiller {n}", "Chiller Efficiency", v, "kW/ton") for n, v in ((3, 0.46), (9, 0.43))]
+    assert sensor_ranking("tonnage, % load and kw/ton side by side for ch3 and ch9", found) is None
+    assert asked_sensors("tonnage, % load and kw/ton side by side") == ["Chiller Efficiency", "Chiller % Loaded",
+                                                                        "Tonnage"]
+
+
+def test_a_comparison_with_no_word_of_time_is_not_read_as_two_periods() -> None:
+    now = window("Chiller 6", "Supply Temperature", 46.0, "degF")
+    before = window("Chiller 6", "Supply Temperature", 44.0, "degF", period=AUG_2018)
+    assert period_verdict("Is the supply temperature higher than it should be?", [now], [before]) is None
+    found = period_verdict("Is the supply temperature higher than last year?", [now], [before])
+    assert found is not None and found.answer == "Yes"

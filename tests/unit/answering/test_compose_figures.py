@@ -1,0 +1,49 @@
+"""The composed answer's first sentence states the figure asked for; a named figure the lead lacks is added."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from artifacts.model import Artifact
+from assetops.domain.turn import SpecialistResult, SpecialistTask, TurnDecision
+from evaluation.dialog_checks import first_sentence
+from graph.answering.compose import TurnOutcome, compose_answer
+from tests.support.catalog import default_catalog
+
+STATS = {"Chiller 4 Chiller Efficiency": {"mean": 0.07, "running_mean": 0.43, "min": 0.0, "max": 0.45,
+                                          "unit": "kW/ton", "count": 2880},
+         "Chiller 4 Power Input": {"mean": 11.4, "running_mean": 61.5, "min": 1.5, "max": 184.3, "unit": "kW",
+                                   "count": 2880},
+         "Chiller 4 Chiller % Loaded": {"mean": 4.0, "running_mean": 22.0, "min": 0.0, "max": 66.0, "unit": "%",
+                                        "count": 2880}}
+SUMMARY = "Chiller 4, 2021-04-01 to 2021-05-01: Power Input: 61.5 kW while running (all samples 11.4)."
+
+
+def _answer(question: str, artifacts: list[Artifact], results: list[SpecialistResult]) -> str:
+    plan = [SpecialistTask(r.specialist, r.action, asset_ids=["Chiller 4"], status="done") for r in results]
+    outcome = TurnOutcome(decision=TurnDecision(intent="history"), plan=plan, results=results, artifacts=artifacts,
+                          zone=default_catalog().zone, question=question)
+    return compose_answer(outcome, max_chars=2400)
+
+
+def _window() -> Artifact:
+    return Artifact(id="artifact_dc_1", session_id="s", turn_index=1, producer="data", kind="telemetry_window",
+                    asset_ids=["Chiller 4"], window_start=datetime(2021, 4, 1, 4, tzinfo=UTC),
+                    window_end=datetime(2021, 5, 1, 4, tzinfo=UTC), summary=SUMMARY,
+                    results={"stats": STATS, "running_share": 0.16})
+
+
+def _history() -> SpecialistResult:
+    return SpecialistResult("data", "history", "ok", SUMMARY, artifact_ids=["artifact_dc_1"], task_index=0, step=1)
+
+
+def test_the_first_sentence_states_the_sensor_asked_for() -> None:
+    answer = _answer("what was chiller 4's average load in April?", [_window()], [_history()])
+    assert first_sentence(answer) == "Chiller 4, 2021-04-01 to 2021-05-01: Load 22% while running."
+    assert "- Efficiency:" in answer  # the other figures still follow as bullets
+
+
+def test_how_did_it_run_leads_with_the_headline_figure() -> None:
+    answer = _answer("how did chiller 4 run in April?", [_window()], [_history()])
+    assert first_sentence(answer) == "Chiller 4, 2021-04-01 to 2021-05-01: Efficiency 0.43 kW/ton while running."
+    assert len(answer) <= 1200
