@@ -139,7 +139,11 @@ class MaintenanceSpecialist:
                     + f" (trend over complete years {s.corrective_trend_per_year:+.2f}/year)")
             if s.mean_days_between_corrective is not None:
                 obs.append(f"Mean interval between corrective orders: {s.mean_days_between_corrective} days")
+            before = await self._last_before(ctx, tool, equipment_id, args) if not s.total else None
+            if before is not None:
+                obs.append(before[0])
             results = s.as_results() | {"kind": kind, **corrective_years(s, ctx.reference_date),
+                                        "last_before": before[1] if before else None,
                                         "distribution": dist.output.get("distribution", [])[:8] if dist.ok else []}
             art = await self._save(ctx, task, kind="work_order_summary", summary=obs[0], observations=obs,
                                    results=results, calls=[listing, dist], assets=[asset] if asset else [],
@@ -147,6 +151,22 @@ class MaintenanceSpecialist:
             artifacts.append(art)
             lines.append("; ".join(obs))
         return self._result(task, " | ".join(lines), artifacts, errors)
+
+    async def _last_before(self, ctx: SpecialistContext, tool: str, equipment_id: str,
+                           args: dict[str, str]) -> tuple[str, dict[str, Any] | None] | None:
+        """With none in the period, the latest order before it: "none since DATE" is the answer people
+        need ("was it fixed?"), and the empty listing's failed call is followed by a successful one."""
+        if "start_date" not in args:
+            return None
+        (earlier,) = await ctx.tools.run([(tool, {"equipment_id": equipment_id, "end_date": args["start_date"]})],
+                                         specialist="maintenance")
+        orders = earlier.output.get("work_orders", []) if earlier.ok else []
+        if not orders:
+            return (f"None on record before {args['start_date']} either.", None) if none_found(earlier.error) else None
+        last = summarise_work_orders(orders, recent=1).recent[0]
+        text = (f"The last one before the period was {last.get('wo_id')} on {last.get('date')}"
+                + (f" ({last.get('code')} {last.get('description')})" if last.get("code") else "") + ".")
+        return text, last
 
     async def bundle(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Corrective orders that one visit could have covered, with the saving and the rule used."""

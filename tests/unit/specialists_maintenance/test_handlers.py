@@ -151,3 +151,25 @@ def test_tool_windows_never_reach_past_the_reference_date() -> None:
     assert date_args(task("wo_summary", window=late), date(2021, 7, 1)) == {"start_date": "2021-04-01",
                                                                            "end_date": "2021-07-01"}
     assert date_args(task("wo_summary"), date(2021, 7, 1)) == {"end_date": "2021-07-01"}
+
+
+async def test_none_in_the_period_is_an_answer_with_the_last_order_before_it(ctx_and_tools: Any) -> None:
+    """An empty listing is answered ("none since ..."), and its failed call is followed by a successful one."""
+    ctx, tools, _ = ctx_and_tools
+    scripted = tools.answer
+
+    def empty_in_window(name: str, args: dict[str, Any]) -> ToolOutcome:
+        if "start_date" in args:  # the window asked about holds nothing
+            return ToolOutcome(name, args, "error", error=f"No corrective work orders found for equipment_id "
+                                                          f"'{args['equipment_id']}' between {args['start_date']} "
+                                                          f"and {args['end_date']}")
+        return scripted(name, args)
+
+    tools.answer = empty_in_window
+    window = TimeWindow(datetime(2020, 6, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "since June 2020")
+    result = await MaintenanceSpecialist().run(task("wo_summary", window=window, params={"kind": "corrective"}), ctx)
+    assert result.status == "ok" and "No corrective work orders on CWC04006" in result.summary
+    art = await ctx.store.get(result.artifact_ids[0])
+    assert art is not None and art.results["total"] == 0 and art.results["last_before"]["wo_id"] == "WO3"
+    assert any("The last one before the period was WO3 on 2020-05-01" in line for line in art.observations)
+    assert tools.batches[-1] == ["wo.get_corrective_work_orders"]
