@@ -285,6 +285,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
+        return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
     if understood.intents and chosen:
         return chosen
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
@@ -308,6 +310,8 @@ def _offer(act: ActReading, ctx: PlanContext) -> str | None:
     return act.offer
 
 
+# Requests to look at data that, asked as "how should we...?" / "what should the crew check?", want steps.
+_LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value"})
 # Listings a bare "which one?" picks from (the same listing again: its calls are memoised, so no new work).
 _PICKABLE_LISTINGS = frozenset({"work_orders", "alerts", "alert_to_failure", "bundling", "compare", "history",
                                 "anomalies", "investigate", "predict_next", "lifecycle"})

@@ -94,3 +94,10 @@ def test_both_means_the_two_discussed_last_when_the_focus_narrowed_to_one() -> N
     dialog.say("and chiller 9 alone, any anomalies?")
     decision = dialog.say("ok, forecast both for next week")
     assert _assets(decision) == {"Chiller 6", "Chiller 9"}
+
+
+def test_what_the_crew_should_check_is_a_procedure_not_another_look_at_the_data() -> None:
+    dialog = Dialog()
+    dialog.say("chiller 6 condenser water flow in june 2021")
+    decision = dialog.say("ok, what should the techs check first when they get there?")
+    assert decision.shape == "how_to" and ("maintenance", "validation_protocol") in steps(decision)
