@@ -26,11 +26,9 @@ from tools.framework import singleflight
 
 T = TypeVar("T")
 MAX_FRAMES = 16  # a year of 15-minute samples is a few MB as a frame
-_frames: OrderedDict[tuple[str, int, int, int], pd.DataFrame] = OrderedDict()
+MAX_DERIVED = 256  # small summaries (per-sensor numbers), not frames
 _lock = threading.Lock()
 _STATS = {"merges": 0, "merges_skipped": 0, "parses": 0, "parses_saved": 0, "derived": 0, "derived_saved": 0}
-MAX_DERIVED = 256  # small summaries (per-sensor numbers), not frames
-_derived: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 # One lock per key being computed: sessions arriving together wait for the first one's result
 # instead of each computing it (they run in threads, so this is the threads' single-flight).
 _computing: dict[Hashable, threading.Lock] = {}
@@ -51,65 +49,57 @@ def _identity(path: Path) -> tuple[str, int, int, int]:
     return str(path.resolve()), stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
-def _cached_frame(key: tuple[str, int, int, int]) -> pd.DataFrame | None:
-    with _lock:
-        cached = _frames.get(key)
-        if cached is not None:
-            _frames.move_to_end(key)
-            _STATS["parses_saved"] += 1
-        return cached
+class _OnceCache:
+    """A bounded LRU of values computed once per key, concurrent callers of one key waiting for the
+    first (`computed` / `saved` name the counters in `stats()`)."""
+
+    def __init__(self, limit: int, computed: str, saved: str) -> None:
+        self._values: OrderedDict[Hashable, Any] = OrderedDict()
+        self._limit, self._computed, self._saved = limit, computed, saved
+
+    def _get(self, key: Hashable) -> tuple[bool, Any]:
+        with _lock:
+            if key not in self._values:
+                return False, None
+            self._values.move_to_end(key)
+            _STATS[self._saved] += 1
+            return True, self._values[key]
+
+    def clear(self) -> None:
+        """Forget every value (the caller holds `_lock`)."""
+        self._values.clear()
+
+    def get_or_compute(self, key: Hashable, compute: Callable[[], T]) -> T:
+        found, value = self._get(key)
+        if found:
+            return value  # type: ignore[no-any-return]
+        with _key_lock((self._computed, key)):
+            found, value = self._get(key)
+            if not found:
+                value = compute()
+                with _lock:
+                    _STATS[self._computed] += 1
+                    self._values[key] = value
+                    while len(self._values) > self._limit:
+                        self._values.popitem(last=False)
+        _done_computing((self._computed, key))
+        return value  # type: ignore[no-any-return]
+
+
+_frames = _OnceCache(MAX_FRAMES, "parses", "parses_saved")
+_derived = _OnceCache(MAX_DERIVED, "derived", "derived_saved")
 
 
 def read_history(path: str | Path) -> pd.DataFrame:
     """`frames.read_history(path)`, parsed once per version of the file; the caller gets its own copy."""
-    key = _identity(Path(path))
-    cached = _cached_frame(key)
-    if cached is not None:
-        return cached.copy()
-    with _key_lock(("frame", key)):
-        cached = _cached_frame(key)
-        if cached is not None:
-            return cached.copy()
-        frame = frames.read_history(path)
-        with _lock:
-            _STATS["parses"] += 1
-            _frames[key] = frame
-            while len(_frames) > MAX_FRAMES:
-                _frames.popitem(last=False)
-    _done_computing(("frame", key))
+    frame: pd.DataFrame = _frames.get_or_compute(_identity(Path(path)), lambda: frames.read_history(path))
     return frame.copy()
-
-
-_MISSING = object()
-
-
-def _cached_derived(key: tuple[Any, ...]) -> Any:
-    with _lock:
-        if key not in _derived:
-            return _MISSING
-        _derived.move_to_end(key)
-        _STATS["derived_saved"] += 1
-        return _derived[key]
 
 
 def derived(path: str | Path, what: Hashable, compute: Callable[[pd.DataFrame], T]) -> T:
     """`compute(frame of path)`, computed once per version of the file and `what` (which must name
     everything else the result depends on). The result is shared: callers must not change it."""
-    key = (_identity(Path(path)), what)
-    value = _cached_derived(key)
-    if value is not _MISSING:
-        return value  # type: ignore[no-any-return]
-    with _key_lock(("derived", key)):
-        value = _cached_derived(key)
-        if value is _MISSING:
-            value = compute(read_history(path))
-            with _lock:
-                _STATS["derived"] += 1
-                _derived[key] = value
-                while len(_derived) > MAX_DERIVED:
-                    _derived.popitem(last=False)
-    _done_computing(("derived", key))
-    return value  # type: ignore[no-any-return]
+    return _derived.get_or_compute((_identity(Path(path)), what), lambda: compute(read_history(path)))
 
 
 def up_to_date(target: Path, sources: list[str]) -> bool:
