@@ -21,9 +21,9 @@ from baselines.plan_execute.scoped_store import TurnScopedStore
 from graph.context import TurnContext
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
 from graph.nodes.dispatch import run_task  # the supervisor's own task runner: same specialists, same events
-from graph.nodes.supervisor import offline_planner, valid_tasks  # the same planner and validation
+from graph.nodes.supervisor import initial_plan, offline_planner  # the same planner, validation and cap
 from graph.planning.planner import call_planner
-from graph.planning.replan import capped_plan, fold_results, ready_tasks
+from graph.planning.replan import fold_results, ready_tasks
 from graph.state import SupervisorState, state_focus
 
 log = logging.getLogger(__name__)
@@ -46,12 +46,8 @@ async def plan(state: SupervisorState, runtime: Runtime[TurnContext]) -> Command
     """Write the turn's whole plan (every step, with dependencies) before anything runs."""
     ctx = runtime.context
     decision, notes = await _decide(ctx, state, last_user_message(state), state_focus(state))
-    tasks, invalid = valid_tasks(decision) if decision.kind == "run" else ([], [])
-    tasks, over_cap = capped_plan(tasks, ctx.deps.config.max_tasks_per_turn)
-    notes += invalid + over_cap
-    kind = decision.kind if decision.kind != "run" or tasks else "answer"
-    if decision.kind == "run" and not tasks and not decision.message:
-        decision.message = "I could not turn that request into any analysis I can run."
+    tasks, dropped, kind = initial_plan(decision, ctx.deps.config.max_tasks_per_turn)
+    notes += dropped
     await ctx.event("supervisor_decision", arch=ARCH, plan_kind="original", **decision_payload(
         kind=kind, intent=decision.intent, message=decision.message, plan=tasks, indexes=list(range(len(tasks))),
         step=1, notes=notes, assumptions=decision.assumptions, artifact_ids=[]))

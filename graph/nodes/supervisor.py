@@ -18,7 +18,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import Command
 
 from assetops.domain.actions import ACTIONS
-from assetops.domain.turn import Decision, SpecialistTask, TurnDecision
+from assetops.domain.turn import Decision, DecisionKind, SpecialistTask, TurnDecision
 from graph.context import TurnContext
 from graph.nodes.common import decision_payload, last_user_message, session_artifacts
 from graph.planning.offline import plan_turn
@@ -86,14 +86,21 @@ def valid_tasks(decision: Decision) -> tuple[list[SpecialistTask], list[str]]:
     return tasks, notes
 
 
-async def _first_decision(state: SupervisorState, ctx: TurnContext) -> Command[Next]:
-    decision, notes = await _decide(state, ctx)
+def initial_plan(decision: Decision, max_tasks: int) -> tuple[list[SpecialistTask], list[str], DecisionKind]:
+    """The decision's valid tasks under the cap, the notes on what was dropped, and the turn's kind
+    ("run" with no runnable task answers instead, saying so). Shared with the plan-execute baseline."""
     plan, invalid = valid_tasks(decision) if decision.kind == "run" else ([], [])
-    plan, over_cap = capped_plan(plan, ctx.deps.config.max_tasks_per_turn)
-    notes += invalid + over_cap
-    kind = decision.kind if decision.kind != "run" or plan else "answer"
+    plan, over_cap = capped_plan(plan, max_tasks)
+    kind: DecisionKind = decision.kind if decision.kind != "run" or plan else "answer"
     if decision.kind == "run" and not plan and not decision.message:
         decision.message = "I could not turn that request into any analysis I can run."
+    return plan, invalid + over_cap, kind
+
+
+async def _first_decision(state: SupervisorState, ctx: TurnContext) -> Command[Next]:
+    decision, notes = await _decide(state, ctx)
+    plan, dropped, kind = initial_plan(decision, ctx.deps.config.max_tasks_per_turn)
+    notes += dropped
     ready = ready_tasks(plan)
     artifact_ids = list(state.get("artifact_ids") or [])
     await ctx.event("supervisor_decision", **decision_payload(
