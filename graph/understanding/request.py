@@ -143,6 +143,16 @@ _WHAT_STEPS = re.compile(r"^(?:what|where) (?:should|do|does|must|would|shall|ne
                          r"(?:check|inspect|look at|look for|verify|test|examine|measure|bring|replace|start with)\b")
 
 
+# "where do I start?", "where should we look first?": asking where to begin is asking for a pick.
+_WHERE_TO_BEGIN = re.compile(r"\bwhere (?:do|should|would|can|shall|to) (?:(?:i|we|you|they) )?(?:start|begin|look)\b")
+# A quantifier over the site's chillers ("one of our chillers", "any unit", "every chiller", "none of the units").
+_QUANTIFIED_ASSETS = re.compile(r"\b(?:one|any|none|some|all|each|every|either|neither|which)\s+"
+                                r"(?:of\s+(?:our|the)\s+)?(?:chillers?|units?|machines?)\b")
+# A degree pointing at another case ("was it this bad", "as high as", "that often"): a comparison.
+_DEGREE_COMPARISON = re.compile(r"\b(?:this|that|as|so)\s+(?:bad|good|high|low|poor|much|many|few|often|hot|"
+                                r"efficient|inefficient|frequent|noisy|busy)\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -150,6 +160,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "verdict"
     if _starts(opening, g.how_to_openers) or _WHAT_STEPS.match(" ".join(opening)):
         return "how_to"
+    if _WHERE_TO_BEGIN.search(clause.joined):  # "where should we begin?" is a pick, not advice
+        return "which"
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere):
         return "recommend"
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) or _alternative(clause, g):
@@ -201,6 +213,8 @@ def commands_write(clause: Text, act: SpeechAct, g: Grammar) -> bool:
 
 
 def _fleet(whole: Text, g: Grammar) -> bool:
+    if _QUANTIFIED_ASSETS.search(whole.joined):
+        return True
     if any(whole.contains(p) for p in g.plural_back_references):
         return any(whole.contains(p) for p in g.fleet_words if p not in ("units", "chillers", "assets", "machines"))
     return any(whole.contains(p) for p in g.fleet_words)
@@ -228,4 +242,5 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     act = _act(clause, shape, g)
     return RequestReading(act=act, shape=shape, writes=commands_write(clause, act, g), fleet=_fleet(whole, g),
                           others=_others(whole, g), symptom=_has(whole, g.symptom_words),
-                          comparative=_has(clause, g.comparative_words), clause=clause.joined)
+                          comparative=_has(clause, g.comparative_words) or bool(_DEGREE_COMPARISON.search(clause.joined)),
+                          clause=clause.joined)

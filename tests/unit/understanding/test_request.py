@@ -68,3 +68,15 @@ def test_context_sentences_are_set_aside_for_the_request() -> None:
     message = "We're preparing the audit. Our boss wants numbers. What was chiller 3's power in 2019?"
     assert request_sentences(message) == "What was chiller 3's power in 2019?"
     assert request_sentences("Chiller 9 tripped. Investigate.") == "Chiller 9 tripped. Investigate."
+
+
+@pytest.mark.parametrize(("message", "shape", "fleet", "comparative"), [
+    ("our alarm board is a mess this week, where should we begin?", "which", False, False),
+    ("is either unit drawing too much?", "yes_no", True, False),
+    ("was the approach that high in 2019 too?", "yes_no", False, True),
+    ("could you start with chiller 4 and show its flow for may", "open", False, False),
+])
+def test_structural_rules_read_the_kind_of_request_not_listed_sentences(message: str, shape: str, fleet: bool,
+                                                                        comparative: bool) -> None:
+    reading = read_request(message)
+    assert (reading.shape, reading.fleet, reading.comparative) == (shape, fleet, comparative)
