@@ -112,6 +112,17 @@ def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
                 _add(mentions.assets, name)
 
 
+# "the 6's repairs": a number that owns something is a unit, whatever follows it.
+_POSSESSIVE_NUMBER = re.compile(r"\b(?i:the)\s+#?(\d{1,3})['\u2019]s\b")
+
+
+def _scan_possessive_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    for match in _POSSESSIVE_NUMBER.finditer(text.source):
+        name = _name_for(int(match.group(1)), vocab)
+        if catalog.asset_id_of(name):
+            _add(mentions.assets, name)
+
+
 def _scan_equipment_ids(text: Text, mentions: AssetMentions, catalog: FleetCatalog) -> None:
     for token in text.tokens:
         if _EQUIPMENT_ID.match(token):
@@ -130,13 +141,28 @@ def _scan_other_equipment(text: Text, vocab: Vocabulary, mentions: AssetMentions
         _add(mentions.other_equipment, f"{label} {following.lstrip('#')}" if _NUMBER.match(following) else label)
 
 
+# "site X" as typed. A determiner before "site" ("the site recently", "our site over the summer")
+# makes it the common noun, never a name.
+_SITE_WORD = re.compile(r"(?:\b((?i:the|our|this|that|whole|entire|my|your|each|every|a|per))\s+)?\b(?i:site)\s+"
+                        r"([A-Za-z0-9][\w-]*)")
+
+
+def _written_as_name(word: str) -> bool:
+    """A site name is written like one: a code in capitals ("NORTH", "B2"), a digit, or a capitalised
+    word ("Ridgeview"); "recently", "over", "start" in lower case are words, not names."""
+    return any(ch.isdigit() for ch in word) or (len(word) > 1 and (word.isupper() or word[0].isupper()))
+
+
 def _scan_site(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
-    tokens = text.tokens
-    for index, token in enumerate(tokens[:-1]):
-        candidate = tokens[index + 1]
-        if token == "site" and candidate.isalnum() and candidate not in vocab.site_stop_words \
-                and candidate != vocab.site_name.lower():
-            mentions.unknown_site = candidate.upper()
+    """An unknown site is reported only where the message names one: "at site NORTH", not "at the
+    site recently". Where only tokens are known (no typed source), nothing is taken as a name."""
+    for match in _SITE_WORD.finditer(text.source):
+        determiner, candidate = match.group(1), match.group(2)
+        lowered = candidate.lower()
+        if determiner or lowered in vocab.site_stop_words or lowered == vocab.site_name.lower() \
+                or not _written_as_name(candidate):
+            continue
+        mentions.unknown_site = candidate.upper()
 
 
 def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMentions:
@@ -145,6 +171,7 @@ def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMe
     mentions = AssetMentions()
     _scan_asset_words(text, vocab, mentions, catalog)
     _scan_bare_numbers(text, vocab, mentions, catalog)
+    _scan_possessive_numbers(text, vocab, mentions, catalog)
     _scan_equipment_ids(text, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
     _scan_other_equipment(text, vocab, mentions)

@@ -138,11 +138,14 @@ class Text:
     """A normalised message with phrase look-ups on token boundaries."""
 
     tokens: tuple[str, ...]
+    # The message as typed: how a word is written (a code in capitals, a capitalised name) tells a
+    # name from an ordinary word, which the lower-case tokens cannot.
+    source: str = ""
 
     @classmethod
     def of(cls, message: str) -> Text:
         """Normalise `message` into a `Text`."""
-        return cls(tuple(normalise(message)))
+        return cls(tuple(normalise(message)), message)
 
     @property
     def joined(self) -> str:

@@ -114,3 +114,30 @@ def test_rule_and_work_order_ids() -> None:
 def test_supply_and_return_together_name_both_sensors() -> None:
     assert find_sensors(Text.of("ch9 supply and return temps"), VOCAB).canonical == [
         "Supply Temperature", "Return Temperature"]
+
+
+@pytest.mark.parametrize("message", [
+    "Anything odd at the site recently? It's been a brutal summer for cooling.",
+    "What changed across our site over the summer?",
+    "Alarms all over the site, where do I start?",
+    "is anything wrong site-wide",
+    "How is the site on power this week?",
+])
+def test_ordinary_words_after_site_are_not_site_names(message: str) -> None:
+    assert find_assets(Text.of(message), VOCAB, default_catalog()).unknown_site is None
+
+
+@pytest.mark.parametrize(("message", "site"), [
+    ("How are the chillers at site NORTH?", "NORTH"),
+    ("check chiller 3 at Site Ridgeview", "RIDGEVIEW"),
+    ("site B2 chillers please", "B2"),
+])
+def test_a_site_written_as_a_name_is_reported_unknown(message: str, site: str) -> None:
+    assert find_assets(Text.of(message), VOCAB, default_catalog()).unknown_site == site
+
+
+def test_a_possessive_number_after_the_is_a_chiller() -> None:
+    mentions = find_assets(Text.of("Could any of the 6's repairs this year have been done in one visit?"), VOCAB,
+                           default_catalog())
+    assert mentions.assets == ["Chiller 6"]
+    assert find_assets(Text.of("the 3's and the 99's"), VOCAB, default_catalog()).assets == ["Chiller 3"]
