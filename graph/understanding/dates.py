@@ -26,7 +26,8 @@ class Atom:
     start: int
     end: int
     window: TimeWindow | None  # None when the date is impossible
-    month_only: int | None = None  # a month named without a year: the year is still to be chosen
+    month_only: int | None = None  # a month (or quarter) named without a year: the year is still to be chosen
+    months_long: int = 1  # 3 for a quarter named without a year ("in Q2")
     problem: str = ""
     joined: bool = False  # a range built from two expressions ("from X to Y")
 
@@ -50,6 +51,7 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "half_of": rf"\b(?:the )?(first|second|1st|2nd) half of {YEAR}\b",
         "quarter": rf"\b(?:q([1-4]) (?:of )?{YEAR}|{YEAR} q([1-4])|{_ORDINAL} quarter of {YEAR})\b",
         "month_year": rf"\b{month} (?:of )?{YEAR}\b",
+        "bare_quarter": r"\b(?:q([1-4])|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b",
         "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
         "month_day": rf"\b{month} {DAY}\b(?! ?\d)",
         "day_month": rf"{not_asset}\b{DAY} (?:of )?{month}\b",
@@ -140,6 +142,7 @@ def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, 
         "half_of": lambda m: Atom(m.start(), m.end(), cal.months_window(
             int(m.group(2)), 1 if m.group(1) in ("first", "1st") else 7, 6, m.group(0), zone)),
         "quarter": lambda m: _quarter_atom(m, zone=zone),
+        "bare_quarter": lambda m: _bare_quarter(m),
         "month_year": lambda m: Atom(m.start(), m.end(), cal.month_window(int(m.group(2)), months[m.group(1)],
                                                                           m.group(0), zone)),
         "season": lambda m: _season_atom(m, vocab, reference, zone=zone),
@@ -149,6 +152,13 @@ def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, 
         "year": lambda m: Atom(m.start(), m.end(), cal.year_window(int(m.group(1)), m.group(0), zone)),
         "month": lambda m: bare_month(m, m.group(1)) if _is_month_word(m, vocab) else None,
     }
+
+
+def _bare_quarter(match: re.Match[str]) -> Atom:
+    """"Q2", "the third quarter": a quarter whose year comes from the context or the reference date."""
+    number = int(match.group(1)) if match.group(1) else _ORDINALS[match.group(2)]
+    number = 4 if number == -1 else number
+    return Atom(match.start(), match.end(), None, month_only=3 * number - 2, months_long=3)
 
 
 def _month_day(match: re.Match[str], month: int, day: int, reference: date, *, zone: tzinfo) -> Atom:
@@ -188,13 +198,26 @@ def resolve_month_only(atom: Atom, reference: date, year: int | None = None, *, 
     if atom.month_only is None:
         return atom
     chosen = year if year is not None else cal.most_recent_month(atom.month_only, reference)
+    if atom.months_long == 3:
+        label = f"Q{(atom.month_only + 2) // 3} {chosen}"
+        return replace(atom, window=cal.months_window(chosen, atom.month_only, 3, label, zone), month_only=None)
     label = date(chosen, atom.month_only, 1).strftime("%B %Y")
     return replace(atom, window=cal.month_window(chosen, atom.month_only, label, zone), month_only=None)
+
+
+def context_year(atoms: list[Atom]) -> int | None:
+    """The one calendar year the message names as a whole ("closing out 2020's books"), which a month or
+    quarter named without a year belongs to; None when no year or several are named."""
+    years = {a.window.start.year for a in atoms if a.window is not None and a.month_only is None
+             and (a.window.end - a.window.start).days >= 365 and a.window.start.month == 1
+             and a.window.start.day == 1 and (a.window.end - a.window.start).days <= 366}
+    return years.pop() if len(years) == 1 else None
 
 
 def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo) -> list[Atom]:
     """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end)."""
     merged: list[Atom] = []
+    year_of_context = context_year(atoms)
     index = 0
     while index < len(atoms):
         left = atoms[index]
@@ -216,6 +239,6 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
                 merged.append(Atom(left.start, right.end, TimeWindow(start, right.window.end, label), joined=True))
                 index += 2
                 continue
-        merged.append(resolve_month_only(left, reference, zone=zone))
+        merged.append(resolve_month_only(left, reference, year_of_context, zone=zone))
         index += 1
     return merged

@@ -130,3 +130,24 @@ def test_the_week_before_and_the_day_after_move_around_the_focus_window() -> Non
     focus = TimeWindow(at(2021, 6, 14), at(2021, 6, 15), "June 14")
     assert first_window("what about the week before?", focus_window=focus) == (at(2021, 6, 7), at(2021, 6, 14))
     assert first_window("and the day after?", focus_window=focus) == (at(2021, 6, 15), at(2021, 6, 16))
+
+
+@pytest.mark.parametrize(("message", "reference", "start", "end"), [
+    # a quarter without a year belongs to the one year the message names as context
+    ("We're closing out 2020's books. How many work orders did Chiller 4 have in Q2?", date(2021, 3, 1),
+     date(2020, 4, 1), date(2020, 7, 1)),
+    ("FY2019 wrap-up: the third quarter on chiller 9?", date(2021, 3, 1), date(2019, 7, 1), date(2019, 10, 1)),
+    # without a year, the latest such quarter begun by the reference date
+    ("how was chiller 9 in q3", date(2021, 6, 1), date(2020, 7, 1), date(2020, 10, 1)),
+    ("q1 for chiller 4", date(2021, 6, 1), date(2021, 1, 1), date(2021, 4, 1)),
+])
+def test_a_quarter_named_without_a_year(message: str, reference: date, start: date, end: date) -> None:
+    asked = find_periods(Text.of(message).joined, vocabulary(), reference, zone=SITE).asked
+    assert asked is not None and asked.window is not None
+    assert (asked.window.start.date(), asked.window.end.date()) == (start, end)
+
+
+def test_last_quarter_stays_the_previous_calendar_quarter() -> None:
+    asked = find_periods(Text.of("last quarter for chiller 3").joined, vocabulary(), date(2021, 6, 1), zone=SITE).asked
+    assert asked is not None and asked.window is not None
+    assert (asked.window.start.date(), asked.window.end.date()) == (date(2021, 1, 1), date(2021, 4, 1))
