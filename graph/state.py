@@ -64,6 +64,7 @@ def encode_focus(focus: Focus) -> dict[str, Any]:
     """A focus as a JSON-ready dict (the LLM prompt shows it)."""
     data = asdict(focus)
     data["window"] = encode_window(focus.window)
+    data["earlier_window"] = encode_window(focus.earlier_window)
     return data
 
 
@@ -73,6 +74,7 @@ def decode_focus(data: dict[str, Any] | None) -> Focus:
         return Focus()
     values = {k: v for k, v in data.items() if k in Focus.__dataclass_fields__}
     values["window"] = decode_window(data.get("window"))
+    values["earlier_window"] = decode_window(data.get("earlier_window"))
     return Focus(**values)
 
 

@@ -8,6 +8,8 @@ dependencies, so the supervisor can run them concurrently) and the updated focus
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
@@ -28,6 +30,7 @@ from graph.planning.context import TELEMETRY_INTENTS, PlanContext, Stop
 from graph.planning.resolve import resolve_assets, resolve_sensors, resolve_window, stop
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
+from graph.understanding.intents import score_intents
 from graph.understanding.request import RequestReading, read_request, request_sentences
 from graph.understanding.sensors import canonical_of, expand
 from graph.understanding.text import Text
@@ -98,8 +101,11 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
     has_entities = new_subject or bool(understood.references or understood.assets.bare_asset_word)
     if understood.periods.of_kind("future"):
         return ["forecast"]
-    weak = sorted(((score, name) for name, score in understood.scores.items() if score >= _WEAK_SCORE), reverse=True)
-    if weak:  # "why?", "help": a lone weak cue still says what is wanted
+    # "why?", "help": a lone weak cue still says what is wanted, when written as such ("DROP TABLE" is
+    # not the word "dropped")
+    as_written = score_intents(understood.text, vocab, inflected=False)
+    weak = sorted(((score, name) for name, score in as_written.items() if score >= _WEAK_SCORE), reverse=True)
+    if weak:
         return [weak[0][1]]
     if understood.sensors.canonical and focus.last_intent not in TELEMETRY_INTENTS:
         return ["history"]  # "was its kW/ton better...?" after a work-order question asks for telemetry
@@ -174,11 +180,15 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     hypotheses = hypotheses_from(ctx.artifacts, ctx.assets) or (list(focus.hypotheses) if same_assets else [])
     rules = ctx.understanding.rule_ids or rule_ids_from(ctx.artifacts, ctx.assets) or (
         list(focus.rule_ids) if same_assets else [])
+    window = focus.window if ctx.window_is_aside else ctx.window or focus.window
+    moved = window is not None and focus.window is not None and (window.start, window.end) != (
+        focus.window.start, focus.window.end)
     return Focus(
         site=ctx.vocab.site_name,
         asset_ids=list(ctx.assets),
         equipment_ids=ctx.equipment_ids(),
-        window=focus.window if ctx.window_is_aside else ctx.window or focus.window,
+        window=window,
+        earlier_window=focus.window if moved else focus.earlier_window,
         sensors=list(dict.fromkeys(sensors)),
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
         hypotheses=hypotheses,
@@ -267,10 +277,24 @@ def _symptom_across_site(ctx: PlanContext) -> None:
     ctx.note("Read as a symptom to find: each chiller is checked against its own expected behaviour and ranked.")
 
 
+# "those two quarters", "both periods", "between the two months": the last two periods of the dialog.
+_TWO_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quarters|months|years|weeks|windows|"
+                          r"seasons|summers|winters|stretches)\b|\bboth (?:of )?(?:those|these|them|periods)\b")
+
+
 def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     """"Was its kW/ton better in the same month a year earlier?": one new period plus the one discussed,
-    compared side by side (the new period alone would not answer "better")."""
+    compared side by side (the new period alone would not answer "better"). "How did they compare across
+    those two quarters?" names no period: the two the dialog discussed last are compared."""
     periods = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    earlier = ctx.focus.earlier_window
+    if (not periods and earlier is not None and ctx.focus.window is not None and len(ctx.telemetry_assets) == 1
+            and _TWO_PERIODS.search(ctx.understanding.text.joined)
+            and ctx.primary in ("history", "point_value", "compare", "investigate")):
+        ctx.intents = ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate"))]
+        ctx.window = ctx.focus.window
+        ctx.extra_windows = [earlier, ctx.focus.window]
+        return
     if (ctx.request is None or not ctx.request.comparative or len(periods) != 1 or ctx.focus.window is None
             or ctx.primary not in ("history", "point_value", "compare") or len(ctx.telemetry_assets) != 1):
         return
@@ -356,7 +380,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
     request = request_sentences(message)
     if request == message:
         return whole
-    part = understand(request, reference_date, focus.window, event_time, catalog=catalog)
+    part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message)
     if part.intents:
         whole = replace(whole, intents=part.intents, scores=part.scores)
     if part.periods.mentions:

@@ -214,10 +214,12 @@ def context_year(atoms: list[Atom]) -> int | None:
     return years.pop() if len(years) == 1 else None
 
 
-def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo) -> list[Atom]:
-    """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end)."""
+def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo,
+                year_of_context: int | None = None) -> list[Atom]:
+    """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end); a bare
+    month or quarter takes `year_of_context` (else the one whole year the text names, else the latest)."""
     merged: list[Atom] = []
-    year_of_context = context_year(atoms)
+    year_of_context = year_of_context or context_year(atoms)
     index = 0
     while index < len(atoms):
         left = atoms[index]

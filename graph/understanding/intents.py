@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from graph.understanding.text import Text
+from graph.understanding.text import Text, phrase_stems
 from graph.understanding.vocabulary import Vocabulary
 
 
-def score_intents(text: Text, vocab: Vocabulary) -> dict[str, int]:
-    """Each intent's score: the sum of the weights of its phrases found in `text` (zero scores left out)."""
+def score_intents(text: Text, vocab: Vocabulary, *, inflected: bool = True) -> dict[str, int]:
+    """Each intent's score: the sum of the weights of its phrases found in `text`, in any inflection
+    ("what's causing" meets "what is causing", "fires" meets "fire"; zero scores left out). Another
+    inflection is weaker evidence than the phrase as written, so it weighs less than half (`inflected=False`:
+    phrases as written only)."""
     scores: dict[str, int] = {}
     for rule in vocab.intents:
-        total = sum(weight for phrase, weight in rule.phrases.items() if text.contains(phrase))
+        # Phrases that are inflections of each other ("forecast", "forecasting") are one cue: the best counts.
+        best: dict[str, int] = {}
+        for phrase, weight in rule.phrases.items():
+            if text.contains(phrase):
+                found = weight
+            elif inflected and text.contains_inflected(phrase):
+                found = (weight - 1) // 2
+            else:
+                continue
+            key = " + ".join(" ".join(phrase_stems(part.strip())) for part in phrase.split(" + "))
+            best[key] = max(best.get(key, found), found)
+        total = sum(best.values())
         if total:
             scores[rule.name] = total
     return scores

@@ -11,7 +11,7 @@ from assetops.domain.turn import TimeWindow
 from graph.understanding.assets import AssetMentions, find_assets
 from graph.understanding.identifiers import find_failure_modes, find_rule_ids, find_work_order_ids
 from graph.understanding.intents import classify, score_intents
-from graph.understanding.periods import Periods, find_periods
+from graph.understanding.periods import Periods, find_periods, year_named
 from graph.understanding.sensors import SensorMentions, find_sensors
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import Vocabulary, vocabulary
@@ -59,7 +59,8 @@ def find_references(text: Text, vocab: Vocabulary) -> set[str]:
 
 
 def understand(message: str, reference_date: date, focus_window: TimeWindow | None = None,
-               event_time: datetime | None = None, vocab: Vocabulary | None = None, *, catalog: FleetCatalog) -> Understanding:
+               event_time: datetime | None = None, vocab: Vocabulary | None = None, *, catalog: FleetCatalog,
+               context: str | None = None) -> Understanding:
     """Read intents, assets, sensors, failure modes, ids, periods and references out of `message`.
 
     `focus_window` resolves "same period last year" / "that period"; `event_time` resolves
@@ -70,8 +71,10 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
     text = Text.of(message)
     scores = score_intents(text, vocab)
     references = find_references(text, vocab)
+    # `context`: the whole message when `message` is its asking part ("closing out 2020's books. ... Q2?").
+    year = year_named(Text.of(context).joined, vocab, reference_date, zone=catalog.zone) if context else None
     periods = find_periods(text.joined, vocab, reference_date, focus_window, event_time,
-                           window_reference="window" in references, zone=catalog.zone)
+                           window_reference="window" in references, zone=catalog.zone, year_of_context=year)
     return Understanding(
         text=text,
         intents=classify(scores, vocab),

@@ -22,7 +22,7 @@ from typing import Literal
 
 from assetops.domain.turn import TimeWindow
 from graph.understanding import calendar_math as cal
-from graph.understanding.dates import Atom, find_atoms, join_ranges
+from graph.understanding.dates import Atom, context_year, find_atoms, join_ranges
 from graph.understanding.vocabulary import Vocabulary
 
 _NO_EARLIER_PERIOD = "'same period last year' needs an earlier period, and none was discussed."
@@ -216,6 +216,10 @@ def _year_shifted(focus: TimeWindow, years: int) -> TimeWindow:
     start, end = moved.start.date(), moved.end.date()
     if start.day == 1 and end == cal.add_months(start, 1):
         label = start.strftime("%B %Y")
+    elif start.day == 1 and start.month % 3 == 1 and end == cal.add_months(start, 3):
+        label = f"Q{start.month // 3 + 1} {start.year}"
+    elif (start.month, start.day) == (1, 1) and end == cal.add_months(start, 12):
+        label = str(start.year)
     else:
         label = f"{focus.label or 'that period'} a year {'later' if years > 0 else 'earlier'}"
     return TimeWindow(moved.start, moved.end, label)
@@ -271,15 +275,22 @@ def _since(text: str, atom: Atom, reference: date, *, zone: tzinfo) -> TimeWindo
                       cal.at_midnight(reference, zone), label)
 
 
+def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> int | None:
+    """The one whole calendar year the normalised `text` names as context, if any."""
+    return context_year(find_atoms(text, vocab, reference, zone=zone))
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
-                 event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo) -> Periods:
+                 event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
+                 year_of_context: int | None = None) -> Periods:
     """Every period in the normalised `text`, resolved against `reference` (and the focus/event), as
-    windows in the site's time zone `zone`."""
+    windows in the site's time zone `zone`; a month or quarter without a year takes `year_of_context`
+    (the year the surrounding message names) when given."""
     out = Periods()
     taken = _relative(text, vocab, reference, focus_window, event, out, zone=zone)
     atoms = [a for a in find_atoms(text, vocab, reference, zone=zone)
              if not any(a.start < end and start < a.end for start, end in taken)]
-    for atom in join_ranges(text, atoms, reference, vocab, zone=zone):
+    for atom in join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context):
         if atom.problem:
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)

@@ -118,6 +118,34 @@ def normalise(message: str, vocab: Vocabulary | None = None) -> list[str]:
     return _expand(_split_raw(message), vocab)
 
 
+@lru_cache(maxsize=8192)
+def stem(token: str) -> str:
+    """A crude English stem, enough to meet a phrase in another inflection: "causing", "caused",
+    "causes" and "cause" share "caus"; "fires"/"firing"/"fire" share "fir"; "explains" is "explain"."""
+    word = token
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    elif len(word) > 4 and word.endswith("es"):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        word = word[:-1]  # "running" -> "run", "stopped" -> "stop"
+    return word
+
+
+@lru_cache(maxsize=4096)
+def phrase_stems(phrase: str) -> tuple[str, ...]:
+    """The stems of a vocabulary phrase's normalised tokens."""
+    return tuple(stem(t) for t in phrase_tokens(phrase))
+
+
 @lru_cache(maxsize=4096)
 def phrase_tokens(phrase: str) -> tuple[str, ...]:
     """A vocabulary phrase normalised the same way as messages (cached: phrases repeat every turn)."""
@@ -166,6 +194,20 @@ class Text:
         first = wanted[0]
         return [i for i, token in enumerate(self.tokens)
                 if token == first and self.tokens[i:i + size] == wanted]
+
+    @cached_property
+    def stems(self) -> tuple[str, ...]:
+        """The tokens' stems (`stem`), position for position."""
+        return tuple(stem(t) for t in self.tokens)
+
+    def contains_inflected(self, phrase: str) -> bool:
+        """Like `contains`, on stems: the phrase in any inflection ("what is causing" meets "what caused")."""
+        if " + " in phrase:
+            return all(self.contains_inflected(part.strip()) for part in phrase.split(" + "))
+        wanted = phrase_stems(phrase)
+        size = len(wanted)
+        stems = self.stems
+        return bool(size) and any(stems[i:i + size] == wanted for i in range(len(stems) - size + 1))
 
     def contains(self, phrase: str) -> bool:
         """True when `phrase` occurs; "a + b" means every part occurs somewhere."""

@@ -7,6 +7,7 @@ import pytest
 from assetops.db.tables import SENSOR_COLUMNS
 from graph.planning.offline import RECIPES
 from graph.understanding import understand
+from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
 from tests.support.catalog import default_catalog
 from tests.unit.planning.dialog import REFERENCE
@@ -111,3 +112,25 @@ def test_sensor_aliases_point_at_real_sensor_names() -> None:
 
 def test_failure_modes_are_exactly_the_curated_chiller_list() -> None:
     assert set(vocabulary().failure_modes) == CURATED_CHILLER_MODES
+
+
+def test_inflections_share_a_stem() -> None:
+    from graph.understanding.text import stem
+    assert {stem(w) for w in ("cause", "causes", "causing", "caused")} == {"caus"}
+    assert {stem(w) for w in ("fire", "fires", "firing")} == {"fir"}
+    assert stem("explains") == stem("explain")
+    assert stem("running") == "run" and stem("class") == "class"
+
+
+def test_a_request_phrase_in_another_inflection_still_counts_but_weighs_less() -> None:
+    from graph.understanding.intents import classify, score_intents
+    vocab = vocabulary()
+    causing = score_intents(Text.of("so what's causing the ones on the first chiller?"), vocab)
+    assert "diagnose" in classify(causing, vocab)
+    fires = score_intents(Text.of("which rule fires most on the 9?"), vocab)
+    assert "alerts" in classify(fires, vocab)
+    # as written it weighs more than in another inflection
+    assert score_intents(Text.of("what caused it"), vocab)["diagnose"] > score_intents(
+        Text.of("what causes it"), vocab)["diagnose"]
+    # and "DROP TABLE" is not a lone cue of "dropped" as written
+    assert score_intents(Text.of("DROP TABLE users"), vocab, inflected=False) == {}
