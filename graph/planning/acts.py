@@ -58,6 +58,8 @@ def apply_request(intents: list[str], reading: RequestReading, focus: Focus) -> 
         return ActReading([], reading.shape, writes_allowed=False, declined=True)
     if reading.shape == "verdict" and focus.asset_ids:
         return ActReading(["verdict"], "verdict", writes_allowed=False)
+    if reading.preview and not reading.writes:  # "what would the work order say?": shown, not written
+        return ActReading(["recommend_wo"], "recommend", writes_allowed=False, offer="draft_wo")
     if reading.writes:
         return ActReading(intents, reading.shape, writes_allowed=True)
     advised, shape, offer = _with_advice(intents, reading.shape)

@@ -49,6 +49,7 @@ class Grammar:
     write_verbs: frozenset[str]
     write_objects: tuple[str, ...]
     write_commands: tuple[str, ...]
+    imperative_verbs: frozenset[str]
     confirm_words: frozenset[str]
     confirm_starts: tuple[str, ...]
     decline_starts: tuple[str, ...]
@@ -74,6 +75,7 @@ def grammar() -> Grammar:
         verdict_phrases=tuple(raw["verdict_phrases"]), recommend_openers=tuple(raw["recommend_openers"]),
         recommend_anywhere=tuple(raw["recommend_anywhere"]), write_verbs=frozenset(raw["write_verbs"]),
         write_objects=tuple(raw["write_objects"]), write_commands=tuple(raw["write_commands"]),
+        imperative_verbs=frozenset(raw["imperative_verbs"]) | frozenset(raw["write_verbs"]),
         confirm_words=frozenset(raw["confirm_words"]), confirm_starts=tuple(raw["confirm_starts"]),
         decline_starts=tuple(raw["decline_starts"]), fleet_words=tuple(raw["fleet_words"]),
         plural_back_references=tuple(raw["plural_back_references"]), others_phrases=tuple(raw["others_phrases"]),
@@ -94,6 +96,7 @@ class RequestReading:
     others: bool  # "the others", "the rest": the site's chillers except those just discussed
     symptom: bool  # the message states something is off ("can't hold setpoint", "flow is down")
     comparative: bool  # the message compares ("was it better than...?")
+    preview: bool  # "what would the work order say?": the record shown, not written
     clause: str  # the asking clause the shape was read from (normalised), for tests and notes
 
 
@@ -153,6 +156,17 @@ _DEGREE_COMPARISON = re.compile(r"\b(?:this|that|as|so)\s+(?:bad|good|high|low|p
                                 r"efficient|inefficient|frequent|noisy|busy)\b")
 
 
+# "Don't file anything yet - just tell me ...": a negative imperative, not a yes/no question.
+_NEGATIVE_IMPERATIVE = ("don't", "do not", "dont", "never")
+# "what would the work order say?", "show me what the draft would look like": a record shown, not written.
+_PREVIEW = re.compile(r"\b(?:work orders?|ticket|draft|order|request)\b(?: \S+){0,3} (?:would|will|might|should) "
+                      r"(?:say|look like|contain|include|read|cover|list|show)\b")
+
+
+def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
+    return _starts(opening, _NEGATIVE_IMPERATIVE) and "?" not in clause.tokens
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -167,6 +181,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) or _alternative(clause, g):
         return "which"
     if _starts(opening, g.polite_openers):
+        return "open"
+    if _negative_imperative(opening, clause):
         return "open"
     if _starts(opening, g.yes_no_openers) or _has(clause, g.yes_no_tails):
         return "yes_no"
@@ -186,11 +202,14 @@ def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
     tokens = clause.tokens
     # "ok" alone acknowledges; "ok, do it" accepts: "ok" is dropped like a filler before reading the reply
     opening = _opening(tokens, g.fillers - {"sure", "yeah", "please", "fine", "good", "great"})
-    if opening and _starts(opening, g.decline_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS:
+    asks = "?" in tokens and len(tokens) > 3  # "don't you think it's the condenser?" asks, it does not decline
+    if opening and _starts(opening, g.decline_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS and not asks:
         return "decline"
     if (opening and _starts(opening, g.confirm_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS
             and all(t in g.confirm_words or t in g.write_objects or t in g.fillers or t == "?" for t in tokens)):
         return "confirm"
+    if opening and "?" not in tokens and (opening[0] in g.imperative_verbs or _negative_imperative(opening, clause)):
+        return "command"  # "Raise a work order for the worst one." orders, though it names a pick
     if shape != "open" or "?" in tokens or (opening and opening[0] in g.wh_words):
         return "question"
     return "command"
@@ -220,8 +239,16 @@ def _fleet(whole: Text, g: Grammar) -> bool:
     return any(whole.contains(p) for p in g.fleet_words)
 
 
+# "the other three", "the other two units", "the remaining 2": a count of the chillers not discussed.
+_OTHER_COUNT = re.compile(r"\b(?:the )?(?:other|remaining) (?:two|three|four|five|\d)(?: (?:units?|chillers?|machines?|ones?))?"
+                          r"(?! (?:sensors?|readings?|months?|weeks?|days?|years?|periods?|alerts?|rules?|work|"
+                          r"orders?|times?|hours?))\b")
+
+
 def _others(whole: Text, g: Grammar) -> bool:
     """"the others", "the rest of them": the chillers not discussed; "the rest of the sensors" is not."""
+    if _OTHER_COUNT.search(whole.joined):
+        return True
     for match in whole.find_longest(g.others_phrases):
         following = " ".join(whole.tokens[match.end:match.end + 2])
         after_of = " ".join(whole.tokens[match.end + 1:match.end + 3]) if following.startswith("of ") else ""
@@ -243,4 +270,4 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     return RequestReading(act=act, shape=shape, writes=commands_write(clause, act, g), fleet=_fleet(whole, g),
                           others=_others(whole, g), symptom=_has(whole, g.symptom_words),
                           comparative=_has(clause, g.comparative_words) or bool(_DEGREE_COMPARISON.search(clause.joined)),
-                          clause=clause.joined)
+                          preview=bool(_PREVIEW.search(whole.joined)), clause=clause.joined)
