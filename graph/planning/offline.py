@@ -315,6 +315,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return chosen
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
         return [focus.last_intent]
+    if reading.asks_cause and (focus.asset_ids or understood.assets.assets):
+        return ["diagnose"]  # "what's pushing its power up?": the cause, ranked
     shaped = _shape_fallback(reading, focus)
     if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
         return shaped

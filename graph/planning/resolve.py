@@ -6,6 +6,8 @@ the turn (a question back, or a refusal that says what would work).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from datetime import date, timedelta
 
@@ -38,7 +40,9 @@ def stop(ctx: PlanContext, kind: DecisionKind, message: str) -> Decision:
     """A decision that ends the turn without tasks; a question keeps the pending request in the focus."""
     focus = _pending_request(ctx) if kind == "clarify" else ctx.focus
     if ctx.assets and ctx.assets != focus.asset_ids:  # a valid chiller stays the subject after a refusal
-        focus = replace(focus, asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(), sensors=[])
+        discussed = list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))
+        focus = replace(focus, asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(), sensors=[],
+                        discussed=discussed)
     return Decision(kind=kind, message=message, focus=focus, intent=ctx.primary,
                     assumptions=list(ctx.assumptions), reference_date=ctx.reference_date)
 
@@ -85,19 +89,31 @@ def _explicit_assets(ctx: PlanContext) -> list[str]:
 _HYPOTHESIS_INTENTS = frozenset({"draft_wo", "plan_fix", "restart", "validation", "diagnose"})
 
 
+_NAMES_AN_ASSET = re.compile(r"\b(?:first|second|other) (?:chiller|unit|machine)\b")
+_THE_OTHER = re.compile(r"\bthe other (?:one|chiller|unit|machine)\b")
+
+
 def _asset_by_position(ctx: PlanContext) -> list[str]:
-    """"the first one" / "the latter" while several chillers are discussed: that chiller of the focus."""
+    """"the first one" / "the latter": while several chillers are in focus, that one of them; while one
+    is, the dialog's order of discussion ("back to the first one" = the chiller discussed first, "the
+    other one" = the one discussed before the current)."""
     focus_assets = ctx.focus.asset_ids
     references = ctx.understanding.references
-    if len(focus_assets) < 2 or (ctx.primary in _HYPOTHESIS_INTENTS and ctx.focus.hypotheses):
+    if not references & {"first_asset", "second_asset"}:
         return []
-    if "first_asset" in references:
-        picked = focus_assets[0]
-    elif "second_asset" in references:
-        picked = focus_assets[1]
+    says_asset = bool(_NAMES_AN_ASSET.search(ctx.understanding.text.joined))
+    if ctx.primary in _HYPOTHESIS_INTENTS and ctx.focus.hypotheses and not says_asset:
+        return []  # "draft it for the first one": the top hypothesis
+    if len(focus_assets) >= 2:
+        order = list(focus_assets)
     else:
+        order = list(reversed(ctx.focus.discussed))  # oldest first
+        if _THE_OTHER.search(ctx.understanding.text.joined) and len(order) >= 2:
+            order = [a for a in ctx.focus.discussed if a not in focus_assets][:1] * 2
+    if len(order) < 2:
         return []
-    ctx.note(f"Taking the {'first' if picked == focus_assets[0] else 'second'} one to mean {picked}.")
+    picked = order[0] if "first_asset" in references else order[1]
+    ctx.note(f"Taking {'the first one' if 'first_asset' in references else 'that one'} to mean {picked}.")
     return [picked]
 
 
@@ -141,9 +157,16 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
     """Telemetry asked of chillers that have none: the others go ahead without them (said so); when none
     has telemetry, a refusal that says what exists (their work orders), not another question's answer."""
     kept = [a for a in ctx.assets if a not in without]
+    subject = " and ".join(without)
+    carried = (ctx.focus.last_intent is not None and not ctx.understanding.intents
+               and not ctx.understanding.sensors.canonical)
+    if not kept and carried:  # "do the same for Chiller 7": the request was the last one, not telemetry by name
+        ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): showing "
+                 "the work orders and alerts instead.")
+        ctx.intents = ["work_orders", "alerts"]
+        return None
     if not kept:
         return stop(ctx, "reject", messages.no_telemetry_text(without, ctx.catalog))
-    subject = " and ".join(without)
     ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
              "left out of this analysis.")
     ctx.assets = kept

@@ -97,6 +97,7 @@ class RequestReading:
     symptom: bool  # the message states something is off ("can't hold setpoint", "flow is down")
     comparative: bool  # the message compares ("was it better than...?")
     preview: bool  # "what would the work order say?": the record shown, not written
+    asks_cause: bool  # "what's pushing its power up?", "what explains the difference?": a cause is asked
     clause: str  # the asking clause the shape was read from (normalised), for tests and notes
 
 
@@ -161,6 +162,15 @@ _NEGATIVE_IMPERATIVE = ("don't", "do not", "dont", "never")
 # "what would the work order say?", "show me what the draft would look like": a record shown, not written.
 _PREVIEW = re.compile(r"\b(?:work orders?|ticket|draft|order|request)\b(?: \S+){0,3} (?:would|will|might|should) "
                       r"(?:say|look like|contain|include|read|cover|list|show)\b")
+
+
+# "what" as the subject of a verb acting on the thing discussed asks what causes it ("what's pushing its
+# power up?", "what is dragging it down", "what explains the gap", "what's behind it"); "what's going on"
+# and "what is happening" ask what is, not why.
+_CAUSE_QUESTION = re.compile(r"^(?:so |and |then |ok |okay )*(?:what|which) (?:(?:is|was|could be|might be|else is|"
+                             r"do you think is) )?(?!going\b|happening\b|happened\b|up\b)(?:\w+ing|explains?|"
+                             r"drives?|drove|made|makes|pushed|pushes|caused|triggered|started|behind)\b"
+                             r"(?! (?:on|at|for|with|to)\b)")
 
 
 def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
@@ -270,4 +280,5 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     return RequestReading(act=act, shape=shape, writes=commands_write(clause, act, g), fleet=_fleet(whole, g),
                           others=_others(whole, g), symptom=_has(whole, g.symptom_words),
                           comparative=_has(clause, g.comparative_words) or bool(_DEGREE_COMPARISON.search(clause.joined)),
-                          preview=bool(_PREVIEW.search(whole.joined)), clause=clause.joined)
+                          preview=bool(_PREVIEW.search(whole.joined)),
+                          asks_cause=bool(_CAUSE_QUESTION.search(clause.joined)), clause=clause.joined)

@@ -1,0 +1,62 @@
+"""Kinds of request the planner must read from how they are put, not from listed sentences: an
+imperative that names a pick, a preview of a record, a cause asked with "what", "the other three",
+positions in the dialog's order, a period given as context, "those two quarters", a follow-up on a
+chiller without telemetry."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.unit.planning.dialog import Dialog, at, steps, window_of
+
+
+def test_an_imperative_write_that_names_a_pick_is_a_command() -> None:
+    dialog = Dialog()
+    dialog.say("Diagnose chiller 6 over the last month")
+    decision = dialog.say("Raise a work order for the worst one.")
+    assert ("maintenance", "draft_wo") in steps(decision)
+
+
+def test_what_the_work_order_would_say_is_a_preview_not_a_write() -> None:
+    dialog = Dialog()
+    dialog.say("Diagnose chiller 6 over the last month")
+    decision = dialog.say("Don't file anything yet - just tell me what the work order would say.")
+    assert ("maintenance", "draft_wo") not in steps(decision)
+    assert decision.intent == "recommend_wo" and decision.focus.pending_offer == "draft_wo"
+
+
+def test_what_is_pushing_it_up_asks_for_the_cause() -> None:
+    dialog = Dialog()
+    dialog.say("chiller 4 power last month")
+    decision = dialog.say("what's pushing its power up?")
+    assert ("failure", "diagnose") in steps(decision)
+
+
+def test_back_to_the_first_one_is_the_chiller_discussed_first() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    dialog.say("Pull up Chiller 6's power draw for May and June.")
+    dialog.say("Now chiller 3, same months")
+    decision = dialog.say("OK, back to the first one - what's its load doing?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
+
+
+def test_the_same_request_for_a_chiller_without_telemetry_shows_what_it_has() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    dialog.say("Pull up Chiller 6's power draw for May and June.")
+    decision = dialog.say("Do the same for Chiller 7.")
+    assert decision.kind == "run"
+    assert set(steps(decision)) == {("maintenance", "wo_summary"), ("maintenance", "alert_rules")}
+    assert any("no telemetry" in note for note in decision.assumptions)
+    # and the chiller discussed before it is still known
+    assert decision.focus.discussed[:2] == ["Chiller 7", "Chiller 6"]
+
+
+def test_a_quarter_in_a_year_given_as_context_and_those_two_quarters() -> None:
+    dialog = Dialog(reference_date=date(2022, 1, 10))
+    first = dialog.say("We're closing out 2020's books. How many work orders did Chiller 4 have in Q2?")
+    assert window_of(first, "wo_summary") == (at(2020, 4, 1), at(2020, 7, 1))
+    second = dialog.say("And the same quarter a year later?")
+    assert window_of(second, "wo_summary") == (at(2021, 4, 1), at(2021, 7, 1))
+    third = dialog.say("How did its kW/ton compare across those two quarters?")
+    windows = {(t.window.start, t.window.end) for t in third.tasks if t.action == "history" and t.window}
+    assert windows == {(at(2020, 4, 1), at(2020, 7, 1)), (at(2021, 4, 1), at(2021, 7, 1))}
