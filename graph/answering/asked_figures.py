@@ -20,13 +20,13 @@ from graph.answering.markdown import join_names, number
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
 # specific first, so "kW/ton" is efficiency, not power, and "condenser water supply" is not chilled-water supply.
 SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"kw\s*/\s*ton|efficien", re.I), "Chiller Efficiency"),
+    (re.compile(r"kw\s*(?:/|per)\s*ton|efficien", re.I), "Chiller Efficiency"),
     (re.compile(r"\bflow\b", re.I), "Condenser Water Flow"),
     (re.compile(r"refrigerant|\bevap\w*\s+approach|\bapproach\b", re.I), "Liquid Refrigerant Evaporator Temperature"),
     (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\b", re.I), "Condenser Water"),
     (re.compile(r"\b(load|loaded|loading)\b", re.I), "Chiller % Loaded"),
     (re.compile(r"\btonnage\b|\btons\b", re.I), "Tonnage"),
-    (re.compile(r"\bpower\b|\bkw\b(?!\s*/)", re.I), "Power Input"),
+    (re.compile(r"\bpower\b|\bkw\b(?!\s*(?:/|per\s+ton))", re.I), "Power Input"),
     (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
     (re.compile(r"(?<!condenser water )\breturn\b(?! to)", re.I), "Return Temperature"),
     (re.compile(r"set\s?point", re.I), "Setpoint Temperature"),
@@ -37,6 +37,18 @@ _COUNT = re.compile(r"\b(how many|how often|number of|count)\b", re.I)
 _ALERTS = re.compile(r"\b(alerts?|alarms?|rules?)\b", re.I)
 MAX_ASKED = 3  # sensors stated per answer (a question rarely names more)
 HIGHER_IS_WORSE = frozenset({"Chiller Efficiency"})  # kW/ton: more power per ton of cooling
+
+
+# Sensors some words only point at: "losing refrigerant" names a fault whose evidence is this reading,
+# not the reading itself; only these words name the measure.
+_MEASURE_WORDS = {"Liquid Refrigerant Evaporator Temperature":
+                  re.compile(r"refrigerant\s+(?:evap\w*\s+)?temp|\bevap\w*\s+(?:temp|approach)|\bapproach\b", re.I)}
+
+
+def names_measure(question: str, sensor: str) -> bool:
+    """True when the question names the sensor's reading itself, not a fault or part it is evidence of."""
+    words = _MEASURE_WORDS.get(sensor)
+    return words is None or bool(words.search(question))
 
 
 def asked_sensors(question: str) -> list[str]:
@@ -146,11 +158,13 @@ class SensorRanking:
     first: str  # the asset that leads
 
 
-def sensor_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
+def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bool = False) -> SensorRanking | None:
     """Which asset stands out on the sensor the question names ("less efficient", "flow is down"):
     lowest first when the question says the reading went down, else highest (kW/ton: highest is worst).
     A question naming several sensors wants them side by side (the comparison table), not a ranking."""
     named = asked_sensors(question)
+    if measure_only:  # the pick goes by the reading only where the question names the reading
+        named = [n for n in named if names_measure(question, n)]
     for sensor in named if len(named) == 1 else []:
         figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
         if len(figures) < 2:

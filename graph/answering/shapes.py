@@ -52,14 +52,16 @@ class AnswerInputs:
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
+    ranked = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]] \
+        if rows is not None else []
+    by_sensor = sensor_ranking(inputs.question, inputs.artifacts, measure_only=True)
+    if by_sensor is not None:  # "which one is dragging our kW/ton?": the measure named picks; the causes follow
+        return ShapedLead(f"{by_sensor.first}. {by_sensor.headline}", [*by_sensor.lines, *ranked[:4]],
+                          replaces_body=False)
     if rows is not None:
         top = rows[0]
         why = (top.reasons or ("no adverse evidence on any asset yet",))[0]
-        lines = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]]
-        return ShapedLead(f"{top.asset_id}. {why[:1].upper()}{why[1:]}.", lines)
-    by_sensor = sensor_ranking(inputs.question, inputs.artifacts)
-    if by_sensor is not None:
-        return ShapedLead(f"{by_sensor.first}. {by_sensor.headline}", by_sensor.lines, replaces_body=False)
+        return ShapedLead(f"{top.asset_id}. {why[:1].upper()}{why[1:]}.", ranked)
     comparison = compare_assets(inputs.artifacts)
     if comparison is not None:
         pick = comparison.rows[0]

@@ -112,6 +112,19 @@ def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
                 _add(mentions.assets, name)
 
 
+# "Between 3 and 4, which one ...": a pair of chiller numbers to choose from (not "between 2 and 5 days").
+_BETWEEN_PAIR = re.compile(r"\bbetween #?(\d{1,3}) and #?(\d{1,3})\b(?! ?(?:days?|weeks?|months?|years?|hours?|h|"
+                           r"min\w*|am|pm|%|percent|degrees?|deg\w*|kw\w*|tons?|gpm|psi|times|:|\d))")
+
+
+def _scan_between_pair(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    for match in _BETWEEN_PAIR.finditer(text.joined + " "):
+        names = [_name_for(int(n), vocab) for n in match.groups()]
+        if all(catalog.asset_id_of(n) for n in names):
+            for name in names:
+                _add(mentions.assets, name)
+
+
 # "the 6's repairs": a number that owns something is a unit, whatever follows it.
 _POSSESSIVE_NUMBER = re.compile(r"\b(?i:the)\s+#?(\d{1,3})['\u2019]s\b")
 
@@ -172,6 +185,7 @@ def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMe
     _scan_asset_words(text, vocab, mentions, catalog)
     _scan_bare_numbers(text, vocab, mentions, catalog)
     _scan_possessive_numbers(text, vocab, mentions, catalog)
+    _scan_between_pair(text, vocab, mentions, catalog)
     _scan_equipment_ids(text, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
     _scan_other_equipment(text, vocab, mentions)

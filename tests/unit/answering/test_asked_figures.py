@@ -145,3 +145,22 @@ def test_a_comparison_with_no_word_of_time_is_not_read_as_two_periods() -> None:
     assert period_verdict("Is the supply temperature higher than it should be?", [now], [before]) is None
     found = period_verdict("Is the supply temperature higher than last year?", [now], [before])
     assert found is not None and found.answer == "Yes"
+
+
+def test_kw_per_ton_is_efficiency_and_a_fault_word_is_not_a_measure() -> None:
+    from graph.answering.asked_figures import names_measure
+    assert asked_sensors("Our kW per ton across the plant looks ugly") == ["Chiller Efficiency"]
+    assert not names_measure("which one has been losing refrigerant?", "Liquid Refrigerant Evaporator Temperature")
+    assert names_measure("evap approach on ch9?", "Liquid Refrigerant Evaporator Temperature")
+
+
+def test_a_pick_by_a_named_measure_ranks_worst_first_even_when_the_average_is_dragged_down() -> None:
+    from graph.answering.asked_figures import sensor_ranking
+    found = [window("Chiller 3", "Chiller Efficiency", 0.43, "kW/ton"),
+             window("Chiller 4", "Chiller Efficiency", 0.49, "kW/ton")]
+    ranked = sensor_ranking("kW per ton is ugly. Which machine is dragging the average down?", found, measure_only=True)
+    assert ranked is not None and ranked.first == "Chiller 4"
+    assert sensor_ranking("which one has been losing refrigerant?",
+                          [window("Chiller 3", "Liquid Refrigerant Evaporator Temperature", 42.4, "degF"),
+                           window("Chiller 4", "Liquid Refrigerant Evaporator Temperature", 41.9, "degF")],
+                          measure_only=True) is None

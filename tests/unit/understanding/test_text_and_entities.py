@@ -141,3 +141,13 @@ def test_a_possessive_number_after_the_is_a_chiller() -> None:
                            default_catalog())
     assert mentions.assets == ["Chiller 6"]
     assert find_assets(Text.of("the 3's and the 99's"), VOCAB, default_catalog()).assets == ["Chiller 3"]
+
+
+@pytest.mark.parametrize(("message", "assets"), [
+    ("Between 3 and 4, which one has been losing refrigerant this summer?", ["Chiller 3", "Chiller 4"]),
+    ("between 2 and 5 days ago", []),
+    ("between 3 and 4 pm", []),
+    ("load between 3 and 9 %", []),
+])
+def test_a_pair_of_chiller_numbers_to_choose_between(message: str, assets: list[str]) -> None:
+    assert find_assets(Text.of(message), VOCAB, default_catalog()).assets == assets
