@@ -44,6 +44,7 @@ class Focus:
     pending_offer: str | None = None  # an action the last answer offered ("draft_wo"): "yes, do it" takes it
     discussed: list[str] = field(default_factory=list)  # assets talked about, most recent first ("both" reads it)
     earlier_window: TimeWindow | None = None  # the period discussed before `window` ("those two quarters")
+    picked: str | None = None  # the asset the last "which one?" answer named first ("why that one?")
 
 
 # Where a task of the turn's plan stands: waiting (or to be retried), done, given up, or skipped

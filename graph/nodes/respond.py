@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+from dataclasses import replace
 from typing import Any
 
 from langchain_core.messages import AIMessage
@@ -77,4 +79,17 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     artifact_ids = list(state.get("artifact_ids") or [])
     await ctx.event("final_answer", text=answer, kind=outcome.decision.kind,
                     artifact_ids=[a.id for a in outcome.artifacts], visible_artifact_ids=artifact_ids)
-    return Command(goto=END, update={"answer": answer, "messages": [AIMessage(content=answer)]})
+    update: dict[str, Any] = {"answer": answer, "messages": [AIMessage(content=answer)]}
+    picked = picked_asset(answer, outcome.focus.asset_ids) if outcome.decision.shape == "which" else None
+    if picked is not None:  # "why that one?" next means the one this answer picked
+        update["focus"] = replace(outcome.focus, picked=picked)
+    return Command(goto=END, update=update)
+
+
+def picked_asset(answer: str, assets: list[str]) -> str | None:
+    """The asset an answer to "which one?" names first in its first sentence (None for one asset)."""
+    if len(assets) < 2:
+        return None
+    first = answer.split("\n", 1)[0]
+    found = [(m.start(), a) for a in assets for m in re.finditer(rf"\b{re.escape(a)}\b", first)]
+    return min(found)[1] if found else None

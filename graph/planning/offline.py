@@ -9,7 +9,6 @@ dependencies, so the supervisor can run them concurrently) and the updated focus
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date

@@ -7,7 +7,6 @@ the turn (a question back, or a refusal that says what would work).
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 from datetime import date, timedelta
 

@@ -91,6 +91,8 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return _fleet_scope(ctx)
     if len(focus_assets) > 1 and (_singular_reference(ctx) or _deep_dive_after_ranking(ctx)):
         ranked = ranked_assets(ctx.artifacts, focus_assets)
+        if ctx.focus.picked in focus_assets:  # the one the last answer picked, whatever ranked it
+            ranked = [ctx.focus.picked, *(a for a in ranked if a != ctx.focus.picked)]
         if ranked:
             ctx.note(f"Taking it to mean {ranked[0]}, the one that stood out.")
             return [ranked[0]]

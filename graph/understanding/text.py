@@ -127,9 +127,7 @@ def stem(token: str) -> str:
         word = word[:-3] + "y"
     elif len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
-    elif len(word) > 4 and word.endswith("ed"):
-        word = word[:-2]
-    elif len(word) > 4 and word.endswith("es"):
+    elif len(word) > 4 and word.endswith(("ed", "es")):
         word = word[:-2]
     elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         word = word[:-1]

@@ -60,3 +60,17 @@ def test_a_quarter_in_a_year_given_as_context_and_those_two_quarters() -> None:
     third = dialog.say("How did its kW/ton compare across those two quarters?")
     windows = {(t.window.start, t.window.end) for t in third.tasks if t.action == "history" and t.window}
     assert windows == {(at(2020, 4, 1), at(2020, 7, 1)), (at(2021, 4, 1), at(2021, 7, 1))}
+
+
+def test_that_one_after_a_pick_is_the_asset_the_answer_picked() -> None:
+    from dataclasses import replace
+
+    from graph.nodes.respond import picked_asset
+    answer = "Chiller 4. Chiller 4 runs least efficiently: 0.49 kW/ton (Chiller 3 0.43; Chiller 13 0.41).\nmore"
+    assert picked_asset(answer, ["Chiller 3", "Chiller 4", "Chiller 13"]) == "Chiller 4"
+    assert picked_asset("Chiller 13 leads, then Chiller 1.", ["Chiller 1", "Chiller 13"]) == "Chiller 13"
+    dialog = Dialog()
+    dialog.say("Our kW per ton across the plant has looked ugly all month. Which machine is dragging it down?")
+    dialog.focus = replace(dialog.focus, picked="Chiller 4")
+    decision = dialog.say("Why that one?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}
