@@ -201,6 +201,9 @@ def _next_question(ordered: list[SpecialistResult]) -> str:
     return "Next: " + (text or "What would you like to look at next?")
 
 
+_KEPT_LINES = 9  # the first sentence and eight lines of a long shaped opening, when all of it does not fit
+
+
 def _fit(candidates: list[list[str]], max_chars: int) -> str:
     """The first candidate (fullest first) that fits in `max_chars`, else the shortest one whole:
     length is bounded by choosing fewer parts, never by cutting a sentence."""
@@ -296,6 +299,9 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
         [*opening, *body, scope, *tail, assumed, evidence, *closing],
         [*opening, *body, scope, *tail, evidence, *closing],
         [*trimmed, *body, scope, *tail, few, *closing],
+        # The shaped lines (a procedure's steps, a ranking) answer the question: the generic body goes first.
+        [*trimmed, scope, *tail, few, *closing],
+        [*trimmed[:_KEPT_LINES], scope, *tail[:3], few, closing[0]],
         [*first_only, *body, scope, *tail, few, *closing],
         [*first_only, *body[:4], scope, *tail[:3], _evidence(artifacts, scope, 1, outcome.zone), closing[0]],
         [*first_only, scope, _evidence(artifacts, scope, 1, outcome.zone)],

@@ -9,6 +9,7 @@ report) are summarised and linked. Pure: reads artifacts and the question only.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from artifacts.model import Artifact
@@ -79,8 +80,20 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     return None
 
 
+# A how-to about checking a repair ("how do we know it's fixed?") wants the validation protocol itself;
+# any other ("how should I go about the cleaning?") wants the fix first, the validation as its last part.
+_ABOUT_VALIDATING = re.compile(r"\b(validat\w*|verif\w*|confirm\w*|prove|accept\w*|know (?:it|it's|that)|"
+                               r"(?:is|it's|was) fixed|after the (?:repair|fix|cleaning))\b", re.I)
+
+
 def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
-    found = procedure(inputs.artifacts) or fix_plan(inputs.artifacts) or fix_plan(inputs.session)
+    found = procedure(inputs.artifacts)
+    fix = fix_plan(inputs.artifacts) or fix_plan(inputs.session)
+    validating = found is not None and any(a.kind == "validation_protocol" for a in inputs.artifacts)
+    if validating and fix is not None and not _ABOUT_VALIDATING.search(inputs.question):
+        assert found is not None
+        return ShapedLead(fix[0], [*fix[1], "", found[0].replace("To ", "Then, to ", 1), *found[1]])
+    found = found or fix
     if found is None:
         return None
     first, steps = found

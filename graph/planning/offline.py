@@ -319,6 +319,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     shaped = _shape_fallback(reading, focus)
     if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
         return shaped
+    if shaped and reading.shape == "recommend" and chosen == ["forecast"]:
+        return shaped  # "should we plan an inspection for next month?": the period is the plan's, not a forecast
     return chosen or shaped
 
 

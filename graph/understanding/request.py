@@ -241,7 +241,13 @@ def commands_write(clause: Text, act: SpeechAct, g: Grammar) -> bool:
     return False
 
 
+# "track it down on site", "send someone onsite": where the work happens, not the whole site as scope.
+_SITE_AS_PLACE = re.compile(r"\b(?:on|to|off) (?:- )?site\b|\bonsite\b|\bsite visit\b")
+
+
 def _fleet(whole: Text, g: Grammar) -> bool:
+    if _SITE_AS_PLACE.search(whole.joined):
+        whole = Text(tuple(_SITE_AS_PLACE.sub(" ", whole.joined).split()), whole.source)
     if _QUANTIFIED_ASSETS.search(whole.joined):
         return True
     if any(whole.contains(p) for p in g.plural_back_references):

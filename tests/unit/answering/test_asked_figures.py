@@ -164,3 +164,17 @@ def test_a_pick_by_a_named_measure_ranks_worst_first_even_when_the_average_is_dr
                           [window("Chiller 3", "Liquid Refrigerant Evaporator Temperature", 42.4, "degF"),
                            window("Chiller 4", "Liquid Refrigerant Evaporator Temperature", 41.9, "degF")],
                           measure_only=True) is None
+
+
+def test_how_to_do_the_repair_leads_with_the_fix_and_ends_with_the_validation() -> None:
+    diagnosis = art("diagnose", {"hypotheses": [{"failure_mode": "Condenser Water side fouling", "probability": 0.9,
+                                                 "bounds": [0.85, 0.97], "confirm_by": "condenser approach check"}]},
+                    asset="Chiller 4")
+    protocol = art("validation_protocol", {"steps": ["Run 7 days", "Compare sensors"]}, asset="Chiller 4")
+    lead = shaped_lead(AnswerInputs(shape="how_to", scope="asset", question="How should I go about the cleaning?",
+                                    artifacts=[protocol, diagnosis]))
+    assert lead is not None and lead.first.startswith("To deal with Condenser Water side fouling")
+    assert any("validate the repair" in line for line in lead.lines)
+    validating = shaped_lead(AnswerInputs(shape="how_to", scope="asset", question="How do we validate the repair?",
+                                          artifacts=[protocol, diagnosis]))
+    assert validating is not None and validating.first.startswith("To validate the repair")

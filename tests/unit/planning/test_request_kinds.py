@@ -74,3 +74,17 @@ def test_that_one_after_a_pick_is_the_asset_the_answer_picked() -> None:
     dialog.focus = replace(dialog.focus, picked="Chiller 4")
     decision = dialog.say("Why that one?")
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}
+
+
+def test_a_recommendation_for_next_month_is_advice_on_a_diagnosis_not_a_forecast() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 10))
+    decision = dialog.say("Should we plan a condenser tube inspection on Chiller 4 for next month?")
+    assert decision.intent == "recommend_wo"
+    assert ("failure", "diagnose") in steps(decision) and ("timeseries", "forecast") not in steps(decision)
+
+
+def test_on_site_is_where_the_work_happens_not_the_whole_site() -> None:
+    from graph.understanding.request import read_request
+    assert not read_request("How should I track down the cause on site?").fleet
+    assert not read_request("send a tech on-site tomorrow").fleet
+    assert read_request("anything odd at the site recently?").fleet
