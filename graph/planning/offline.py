@@ -26,7 +26,7 @@ from graph.planning.acts import ADVICE_INTENTS, ActReading, apply_request
 from graph.planning.artifacts import ArtifactSummary, event_time_from, hypotheses_from, rule_ids_from
 from graph.planning.builder import PlanBuilder
 from graph.planning.context import TELEMETRY_INTENTS, PlanContext, Stop
-from graph.planning.resolve import resolve_assets, resolve_sensors, resolve_window, stop
+from graph.planning.resolve import OVER_THE_YEARS, resolve_assets, resolve_sensors, resolve_window, stop
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.intents import score_intents
@@ -128,12 +128,14 @@ def _work_order_follow_up(intents: list[str], understood: Understanding, focus: 
 
     Only when no sensor is named: "show its power for 2019" still asks for telemetry.
     """
-    if not intents or intents[0] not in ("compare", "history") or focus.last_intent not in _WORK_ORDER_LISTINGS:
+    over_the_years = bool(OVER_THE_YEARS.search(understood.text.joined))
+    follows = ("compare", "history", "investigate") if over_the_years else ("compare", "history")
+    if not intents or intents[0] not in follows or focus.last_intent not in _WORK_ORDER_LISTINGS:
         return intents
     if understood.sensors.canonical or understood.sensors.all_sensors \
             or any(understood.text.contains(word) for word in vocabulary().telemetry_words):
         return intents
-    return ["work_orders", *(i for i in intents[1:] if i not in ("compare", "history", "point_value"))]
+    return ["work_orders", *(i for i in intents[1:] if i not in ("compare", "history", "point_value", "investigate"))]
 
 
 def _two_chillers_compare(intents: list[str], understood: Understanding, catalog: FleetCatalog) -> list[str]:

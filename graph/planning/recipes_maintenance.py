@@ -3,6 +3,8 @@ restart and validation, fix plans and the management report."""
 
 from __future__ import annotations
 
+import re
+
 from graph.planning.artifacts import (
     drifting_sensors,
     fired_rule_ids_from,
@@ -142,14 +144,37 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
     return None, []
 
 
+# The job a user writes into the order: "a work order for a full condenser inspection on it", "a WO to
+# inspect the compressor and its oil system". Pronouns and picks ("for it", "for the worst one") are not jobs.
+_DESCRIBED_WORK = re.compile(r"\b(?:work orders?|wo|ticket|job|request|order)\s+(?:to|for)\s+(?:an?\s+|the\s+)?"
+                             r"(?P<work>.+?)\s*(?:\bon\s+(?:it|this|that|them|chiller\s*\d+|ch\s*\d+|the\s+\w+)\b.*|"
+                             r"[.?!;]|$)", re.I)
+_NOT_A_JOB = re.compile(r"^(?:it|this|that|them|those|these|one|worst|best|chiller|ch\s*\d|unit|#?\d+)\b|"
+                        r"\b(?:one|it|them)$", re.I)
+
+
+def described_work(message: str) -> str | None:
+    """The job the user describes for the order ("full condenser inspection"), or None."""
+    match = _DESCRIBED_WORK.search(message)
+    if match is None:
+        return None
+    work = match.group("work").strip(" ,")
+    work = re.sub(r"\s+(?:please|pls|thanks|asap|now)$", "", work, flags=re.I)
+    return work if work and not _NOT_A_JOB.search(work) and len(work) <= 120 else None
+
+
 def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:
-    """A drafted work order per chiller (the specialist checks open orders for duplicates first)."""
+    """A drafted work order per chiller (the specialist checks open orders for duplicates first); the job
+    the user described, if any, goes with it as `work`."""
     sensor_work = ctx.focus.last_intent in SENSOR_INTENTS
+    work = described_work(ctx.understanding.text.source)
     for asset in ctx.assets:
         mode, deps = _target_mode(ctx, plan, asset)
         params: dict[str, object] = {"failure_mode": mode, "purpose": purpose or ("calibration" if sensor_work
                                                                                   else "repair"),
                                      "check_duplicates": True}
+        if work:
+            params["work"] = work
         if sensor_work:
             drifting = drifting_sensors(ctx.artifacts, asset)
             params["sensors"] = [f"{asset} {name}" for name in drifting] or [
@@ -157,7 +182,7 @@ def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) ->
             if mode is None and drifting:  # the order is for the drifting sensors, not a diagnosed fault
                 # no colon: the draft's title keeps the text before one
                 params["failure_mode"] = f"{', '.join(drifting)} sensor drift (recalibrate the sensor)"
-        what = params["failure_mode"] or params["purpose"]
+        what = work or params["failure_mode"] or params["purpose"]
         plan.add("maintenance", "draft_wo", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
                  window=ctx.window, params=params, depends_on=deps, goal=f"draft a work order for {asset}: {what}")
     return None

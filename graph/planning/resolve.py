@@ -225,6 +225,11 @@ def _asks_recent(ctx: PlanContext) -> bool:
     return any(ctx.understanding.text.contains(word) for word in ctx.vocab.recent_words)
 
 
+# "has it gotten worse every year?", "year on year", "over the years": a trend across all the years.
+OVER_THE_YEARS = re.compile(r"\b(?:every|each|per|a) year\b|\byear (?:on|over|after|to) year\b|\bover the years\b|"
+                            r"\b(?:yearly|annually|annual)\b")
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -242,6 +247,9 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
                                 f"last {days} days", ctx.catalog.zone)
         ctx.note(f"'Recent' read as the {days} days before {ctx.reference_date.isoformat()}.")
         ctx.window_is_aside = ctx.focus.window is not None
+    elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and OVER_THE_YEARS.search(ctx.understanding.text.joined):
+        ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "worse every year?": all years
+        ctx.note("Year over year: the whole work-order history.")
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
                                           or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS):
         ctx.window = ctx.focus.window

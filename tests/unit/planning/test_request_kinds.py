@@ -88,3 +88,24 @@ def test_on_site_is_where_the_work_happens_not_the_whole_site() -> None:
     assert not read_request("How should I track down the cause on site?").fleet
     assert not read_request("send a tech on-site tomorrow").fleet
     assert read_request("anything odd at the site recently?").fleet
+
+
+def test_worse_every_year_after_work_orders_is_their_trend_over_all_years() -> None:
+    dialog = Dialog(reference_date=date(2020, 12, 15))
+    dialog.say("Is Chiller 6 breaking down more than Chiller 4 this year?")
+    decision = dialog.say("Has it gotten worse every year?")
+    assert {s for s in steps(decision)} == {("maintenance", "wo_summary")}
+    assert all(t.window is None for t in decision.tasks)
+    assert decision.focus.window is not None and decision.focus.window.label == "this year"
+
+
+def test_the_job_the_user_describes_goes_into_the_draft() -> None:
+    from graph.planning.recipes_maintenance import described_work
+    assert described_work("OK. Raise a work order for a full condenser inspection on it.") == "full condenser inspection"
+    assert described_work("ok raise a wo for it pls") is None
+    assert described_work("Raise a work order for the worst one.") is None
+    dialog = Dialog()
+    dialog.say("chiller 9 power last month")
+    decision = dialog.say("Raise a work order to inspect the compressor and its oil system.")
+    draft = next(t for t in decision.tasks if t.action == "draft_wo")
+    assert draft.params["work"] == "inspect the compressor and its oil system"
