@@ -12,6 +12,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from pathlib import Path
+
+import yaml
 
 from graph.understanding.vocabulary import Vocabulary, vocabulary
 
@@ -74,11 +77,45 @@ _TWO_TYPOS_WORD = 7  # from this length on, two edits still leave the word recog
 
 
 def _corrected_request_word(token: str, vocab: Vocabulary) -> str | None:
-    """The request word a misspelt token stands for ("anomally" -> "anomaly"), or None."""
+    """The request word a misspelt token stands for ("anomally" -> "anomaly"), or the technical word
+    ("aproach" -> "approach", "condensor" -> "condenser"), or None."""
     if len(token) < _MIN_TYPO_WORD or not token.isalpha() or token in vocab.typo_corrected_words:
         return None
     budget = 2 if len(token) >= _TWO_TYPOS_WORD else 1
-    return _nearest(token, [word for word in vocab.typo_corrected_words if word[0] == token[0]], budget)
+    request = _nearest(token, [word for word in vocab.typo_corrected_words if word[0] == token[0]], budget)
+    if request is not None:
+        return request
+    technical, known = _lexicon(vocab)
+    if len(token) < _MIN_TECHNICAL_TYPO or token in known:
+        return None
+    # one edit, and only one technical word that close: a near miss of two words is left alone
+    close = [word for word in technical if abs(len(word) - len(token)) <= 1 and edit_distance(token, word, 1) <= 1]
+    return close[0] if len(close) == 1 else None
+
+
+_MIN_TECHNICAL_TYPO = 6
+_GRAMMAR_PATH = Path(__file__).with_name("requests.yaml")
+_LEXICONS: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def _lexicon(vocab: Vocabulary) -> tuple[tuple[str, ...], frozenset[str]]:
+    """(technical words a typo may stand for: the sensor and failure-mode names; every word the
+    vocabulary knows, which is never corrected, so "leaking" does not become "leaving")."""
+    cached = _LEXICONS.get(id(vocab))
+    if cached is not None:
+        return cached
+    def words(phrases: object) -> set[str]:
+        return {w for p in phrases for w in re.findall(r"[a-z]+", str(p).lower())}  # type: ignore[attr-defined]
+    sensor_words = words(vocab.sensor_aliases) | words(vocab.sensor_groups) | words(vocab.failure_mode_aliases)
+    technical = {w for w in sensor_words if len(w) >= _MIN_TECHNICAL_TYPO}
+    grammar = yaml.safe_load(_GRAMMAR_PATH.read_text(encoding="utf-8"))  # the request grammar's words
+    known = sensor_words | words(vocab.abbreviations.values()) \
+        | {w for value in grammar.values() if isinstance(value, list) for w in words(value)} \
+        | {w for rule in vocab.intents for w in words(rule.phrases)} | words(vocab.other_equipment) \
+        | words(vocab.protected_words) | words(vocab.months) | words(vocab.event_words) | words(vocab.trip_words) \
+        | {w for phrases in vocab.references.values() for w in words(phrases)}
+    _LEXICONS[id(vocab)] = (tuple(sorted(technical)), frozenset(known))
+    return _LEXICONS[id(vocab)]
 
 
 def _nearest(token: str, words: Sequence[str], budget: int) -> str | None:

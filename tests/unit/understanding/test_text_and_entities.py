@@ -151,3 +151,14 @@ def test_a_possessive_number_after_the_is_a_chiller() -> None:
 ])
 def test_a_pair_of_chiller_numbers_to_choose_between(message: str, assets: list[str]) -> None:
     assert find_assets(Text.of(message), VOCAB, default_catalog()).assets == assets
+
+
+@pytest.mark.parametrize(("message", "tokens"), [
+    ("evap aproach", ("evaporator", "approach")),
+    ("condensor water flow", ("condenser", "water", "flow")),
+    ("evaporater fouling", ("evaporator", "fouling")),
+    ("leaking refrigirant", ("leaking", "refrigerant")),  # a known word is never "corrected"
+    ("reading the heading", ("reading", "the", "heading")),
+])
+def test_a_technical_word_one_edit_away_is_read_as_that_word(message: str, tokens: tuple[str, ...]) -> None:
+    assert Text.of(message).tokens == tokens
