@@ -291,8 +291,8 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     earlier = ctx.focus.earlier_window
     if (not periods and earlier is not None and ctx.focus.window is not None and len(ctx.telemetry_assets) == 1
             and _TWO_PERIODS.search(ctx.understanding.text.joined)
-            and ctx.primary in ("history", "point_value", "compare", "investigate")):
-        ctx.intents = ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate"))]
+            and ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize")):
+        ctx.intents = ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate", "prioritize"))]
         ctx.window = ctx.focus.window
         ctx.extra_windows = [earlier, ctx.focus.window]
         return

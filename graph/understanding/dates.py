@@ -206,12 +206,13 @@ def resolve_month_only(atom: Atom, reference: date, year: int | None = None, *, 
 
 
 def context_year(atoms: list[Atom]) -> int | None:
-    """The one calendar year the message names as a whole ("closing out 2020's books"), which a month or
-    quarter named without a year belongs to; None when no year or several are named."""
+    """The one calendar year the message's dated expressions lie in ("closing out 2020's books", "the
+    Q3 2018 pack"), which a month or quarter named without a year belongs to; None when none or several."""
     years = {a.window.start.year for a in atoms if a.window is not None and a.month_only is None
-             and (a.window.end - a.window.start).days >= 365 and a.window.start.month == 1
-             and a.window.start.day == 1 and (a.window.end - a.window.start).days <= 366}
-    return years.pop() if len(years) == 1 else None
+             and a.window.start.year == (a.window.end - timedelta(microseconds=1)).year}
+    spans = [a for a in atoms if a.window is not None and a.month_only is None
+             and a.window.start.year != (a.window.end - timedelta(microseconds=1)).year]
+    return years.pop() if len(years) == 1 and not spans else None
 
 
 def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo,
