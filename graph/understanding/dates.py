@@ -206,13 +206,15 @@ def resolve_month_only(atom: Atom, reference: date, year: int | None = None, *, 
 
 
 def context_year(atoms: list[Atom]) -> int | None:
-    """The one calendar year the message's dated expressions lie in ("closing out 2020's books", "the
-    Q3 2018 pack"), which a month or quarter named without a year belongs to; None when none or several."""
-    years = {a.window.start.year for a in atoms if a.window is not None and a.month_only is None
+    """The one calendar year the message's framing periods lie in ("closing out 2020's books", "the Q3
+    2018 pack"), which a month or quarter named without a year belongs to; None when none or several.
+    A framing period is longer than a month: "June 2020" beside "this June" is a contrast, not a frame."""
+    dated = [a for a in atoms if a.window is not None and a.month_only is None]
+    frames = [a for a in dated if a.window is not None and (a.window.end - a.window.start).days > 31]
+    years = {a.window.start.year for a in frames if a.window is not None
              and a.window.start.year == (a.window.end - timedelta(microseconds=1)).year}
-    spans = [a for a in atoms if a.window is not None and a.month_only is None
-             and a.window.start.year != (a.window.end - timedelta(microseconds=1)).year]
-    return years.pop() if len(years) == 1 and not spans else None
+    return years.pop() if len(years) == 1 and len(years) == len({a.window.start.year for a in frames
+                                                                   if a.window is not None}) else None
 
 
 def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo,
