@@ -20,6 +20,7 @@ from specialists.maintenance.shared import (
     maintenance_result,
     period_label,
     save_artifact,
+    with_notes,
 )
 
 
@@ -84,7 +85,7 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
                                   results={"rules": [a.__dict__ for a in alerts.activity], "rules_on_record": rules.ok},
                                   calls=[rules, *alerts.calls], assets=[asset] if asset else [], equipment=[equipment_id])
         artifacts.append(art)
-        lines.append(" ".join([head + ".", *obs[1 + len(fired):]]))
+        lines.append(with_notes(head, obs[1 + len(fired):]))
     return maintenance_result(task, " | ".join(lines), artifacts, errors)
 
 
@@ -130,5 +131,5 @@ async def alert_to_failure(task: SpecialistTask, ctx: SpecialistContext) -> Spec
                                            "rules_without_alerts_in_period": silent},
                                   calls=calls, assets=[asset] if asset else [], equipment=[equipment_id])
         artifacts.append(art)
-        lines.append(" ".join([head + ".", *notes[0 if verdicts else 1:]]))
+        lines.append(with_notes(head, notes[0 if verdicts else 1:]))
     return maintenance_result(task, " | ".join(lines), artifacts, errors)

@@ -38,6 +38,11 @@ def period_label(task: SpecialistTask) -> str:
     return task.window.label or f"{task.window.start.date()} to {task.window.end.date()}"
 
 
+def with_notes(head: str, notes: list[str]) -> str:
+    """A finding and the sentences that follow it ("None in the period. The last one before was ...")."""
+    return " ".join([f"{head}.", *notes]) if notes else head
+
+
 async def save_artifact(ctx: SpecialistContext, task: SpecialistTask, *, kind: str, summary: str,
                         observations: list[str], results: dict[str, Any], calls: list[ToolOutcome],
                         assets: list[str] | None = None, equipment: list[str] | None = None,

@@ -34,6 +34,7 @@ from specialists.maintenance.shared import (
     maintenance_result,
     period_label,
     save_artifact,
+    with_notes,
 )
 
 
@@ -149,7 +150,7 @@ class MaintenanceSpecialist:
                                       results={"bundles": [b.as_dict() for b in bundles], "savings": saved, "rule": rule},
                                       assets=[asset] if asset else [], equipment=[equipment_id])
             artifacts.append(art)
-            lines.append(" ".join([head + ".", *(lb.text for lb in lookbacks)]))
+            lines.append(with_notes(head, [lb.text for lb in lookbacks]))
         return maintenance_result(task, " | ".join(lines), artifacts, errors)
 
     async def predict_next(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
@@ -179,7 +180,7 @@ class MaintenanceSpecialist:
                                       confidence=float(preds[0]["probability"]) if preds else None,
                                       assumptions=notes[:1])
             artifacts.append(art)
-            lines.append(" ".join([head + ".", *notes]))
+            lines.append(with_notes(head, notes))
         return maintenance_result(task, " | ".join(lines), artifacts, errors)
 
     @staticmethod
