@@ -163,6 +163,9 @@ class SpecialistContext:
     catalog: FleetCatalog  # the loaded fleet: assets, equipment ids, sensors, site zone
     visible_artifacts: list[Artifact] = field(default_factory=list)
     llm: Any = None  # a LangChain BaseChatModel when configured
+    # Telemetry windows this task fetched for itself (specialists.common.telemetry_source): the result
+    # cites them as made by this task, not as reused.
+    fetched_artifact_ids: list[str] = field(default_factory=list)
 
     def new_artifact_fields(self) -> dict[str, Any]:
         """Fields every artifact of this task shares."""
