@@ -16,16 +16,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from specialists.base import SpecialistContext, ToolOutcome
+from specialists.base import SpecialistContext, ToolOutcome, found_nothing
 from specialists.maintenance.history import summarise_work_orders
 
 EVENTS_TOOL = "wo.get_events"
 GROUP_WORDS = {"WORK_ORDER": "work orders", "ALERT": "alerts", "ANOMALY": "anomalies"}
-
-
-def none_found(error: str | None) -> bool:
-    """True when a listing tool's error only says the period holds no records (an answer, not a failure)."""
-    return bool(error) and str(error).startswith("No ") and " found " in str(error)
 
 
 @dataclass
@@ -88,7 +83,7 @@ async def last_before(ctx: SpecialistContext, tool: str, equipment_id: str, args
         return None
     (earlier,) = await ctx.tools.run([(tool, {"equipment_id": equipment_id, "end_date": start})],
                                      specialist="maintenance")
-    if not earlier.ok and not none_found(earlier.error):
+    if not earlier.ok and not found_nothing(earlier.error):
         return Lookback(earlier, f"The records before {start} could not be read ({earlier.error}).")
     if tool == EVENTS_TOOL:
         latest = latest_event(earlier.output.get("events", []) if earlier.ok else [], group)
@@ -108,7 +103,7 @@ async def event_log(ctx: SpecialistContext, equipment_id: str, end_date: str, *,
     if log.ok:
         text = (f"No {missing} on record for {equipment_id} up to {end_date}; its event log holds "
                 f"{event_log_line(log.output.get('events', []))}.")
-    elif none_found(log.error):
+    elif found_nothing(log.error):
         text = f"Nothing at all is on record for {equipment_id} up to {end_date}."
     else:
         text = f"The event log of {equipment_id} could not be read ({log.error})."
@@ -124,7 +119,7 @@ async def explain_empty(ctx: SpecialistContext, tool: str, equipment_id: str, ar
     before = await last_before(ctx, tool, equipment_id, args, noun=noun, group=group)
     if before is not None:
         found.append(before)
-        if before.latest is not None or not (before.outcome.ok or none_found(before.outcome.error)):
+        if before.latest is not None or not (before.outcome.ok or found_nothing(before.outcome.error)):
             return found
     if tool != EVENTS_TOOL:
         found.append(await event_log(ctx, equipment_id, args["end_date"], missing=missing))

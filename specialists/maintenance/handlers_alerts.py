@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from assetops.domain.turn import SpecialistTask
-from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome, found_nothing
 from specialists.maintenance.alerts import TRIAGE_RULE, RuleActivity, rule_activity, triage
-from specialists.maintenance.empty_periods import EVENTS_TOOL, event_log_line, last_before, none_found
+from specialists.maintenance.empty_periods import EVENTS_TOOL, event_log_line, last_before
 from specialists.maintenance.shared import (
     date_args,
     equipment_of,
@@ -49,7 +49,7 @@ async def period_alerts(ctx: SpecialistContext, equipment_id: str, args: dict[st
         found.lines.append(f"No alert rules on record for {equipment_id}: no alert has ever fired on it.")
         if events.ok:
             found.lines.append(f"Its event log over the period holds {event_log_line(events.output['events'])}.")
-    if not events.ok and not none_found(events.error):
+    if not events.ok and not found_nothing(events.error):
         found.lines.append(f"The events of {equipment_id} over the period could not be read ({events.error}).")
         return found
     if not events.ok:  # nothing at all in the period: when was the last alert (no rules: the last event)?
@@ -69,7 +69,7 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
         rules, events = await ctx.tools.run(
             [("wo.get_alert_rules", {"equipment_id": equipment_id}), (EVENTS_TOOL, {"equipment_id": equipment_id, **args})],
             specialist="maintenance")
-        if not rules.ok and not none_found(rules.error):
+        if not rules.ok and not found_nothing(rules.error):
             errors.append(rules.error or "alert rules unavailable")
             continue
         names = {r["rule_id"]: r.get("rule_name", r["rule_id"]) for r in rules.output.get("rules", [])} if rules.ok else {}
@@ -100,7 +100,7 @@ async def alert_to_failure(task: SpecialistTask, ctx: SpecialistContext) -> Spec
             rules = await ctx.tools.run_one("wo.get_alert_rules", {"equipment_id": equipment_id},
                                             specialist="maintenance")
             calls.append(rules)
-            if not rules.ok and not none_found(rules.error):
+            if not rules.ok and not found_nothing(rules.error):
                 errors.append(rules.error or "alert rules unavailable")
                 continue
             rule_ids = [r["rule_id"] for r in rules.output.get("rules", [])] if rules.ok else []
@@ -110,8 +110,8 @@ async def alert_to_failure(task: SpecialistTask, ctx: SpecialistContext) -> Spec
         calls += outs
         verdicts = [triage(r, int(o.output.get("total_alerts_analyzed", 0)), o.output.get("transitions", []))
                     for r, o in zip(rule_ids, outs, strict=True) if o.ok]
-        errors += [o.error or "analysis failed" for o in outs if not o.ok and not none_found(o.error)]
-        silent = [r for r, o in zip(rule_ids, outs, strict=True) if not o.ok and none_found(o.error)]
+        errors += [o.error or "analysis failed" for o in outs if not o.ok and not found_nothing(o.error)]
+        silent = [r for r, o in zip(rule_ids, outs, strict=True) if not o.ok and found_nothing(o.error)]
         notes: list[str] = []
         if silent or not rules_on_record:
             alerts = await period_alerts(ctx, equipment_id, args, {}, rules_on_record=rules_on_record)

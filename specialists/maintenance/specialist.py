@@ -11,7 +11,7 @@ import pandas as pd
 from artifacts.model import Artifact, new_artifact_id
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
-from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome, found_nothing
 from specialists.dispatch import Handlers, dispatch
 from specialists.maintenance import evidence, handlers_alerts
 from specialists.maintenance.bundling import (
@@ -22,7 +22,7 @@ from specialists.maintenance.bundling import (
 )
 from specialists.maintenance.drafting import DraftWorkOrder, draft_work_order
 from specialists.maintenance.drafts_repo import save_draft
-from specialists.maintenance.empty_periods import explain_empty, none_found, order_text
+from specialists.maintenance.empty_periods import explain_empty, order_text
 from specialists.maintenance.history import corrective_years, summarise_work_orders
 from specialists.maintenance.prioritize import RULE as PRIORITY_RULE
 from specialists.maintenance.prioritize import prioritise, priority_headline
@@ -40,7 +40,7 @@ from specialists.maintenance.shared import (
 
 def too_little_history(error: str | None) -> bool:
     """True when predict_next_work_order failed for want of orders or transitions (more history helps)."""
-    return none_found(error) or "no transition data" in str(error or "").lower()
+    return found_nothing(error) or "no transition data" in str(error or "").lower()
 
 
 def _code_text(draft: DraftWorkOrder) -> str:
@@ -51,7 +51,7 @@ def _code_text(draft: DraftWorkOrder) -> str:
     return "no failure code maps to this mode: set one on review"
 
 
-__all__ = ["SITE_ACTIONS", "MaintenanceSpecialist", "date_args", "equipment_of", "none_found", "period_label"]
+__all__ = ["SITE_ACTIONS", "MaintenanceSpecialist", "date_args", "equipment_of", "period_label"]
 
 # Actions that work across the site: every other action needs an equipment id or a chiller name.
 SITE_ACTIONS = frozenset({"report", "prioritize"})
@@ -89,7 +89,7 @@ class MaintenanceSpecialist:
             args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
             listing, dist = await ctx.tools.run([(tool, args), ("wo.get_work_order_distribution", args)],
                                                 specialist="maintenance")
-            if not listing.ok and not none_found(listing.error):
+            if not listing.ok and not found_nothing(listing.error):
                 errors.append(listing.error or "work orders unavailable")
                 lines.append(f"{asset or equipment_id}: {listing.error}")
                 continue
@@ -130,7 +130,7 @@ class MaintenanceSpecialist:
         for equipment_id, asset in equipment_of(task, ctx.catalog):
             args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
             listing = await ctx.tools.run_one("wo.get_corrective_work_orders", args, specialist="maintenance")
-            if not listing.ok and not none_found(listing.error):
+            if not listing.ok and not found_nothing(listing.error):
                 errors.append(listing.error or "corrective work orders unavailable")
                 continue
             lookbacks = [] if listing.ok else await explain_empty(
@@ -202,7 +202,7 @@ class MaintenanceSpecialist:
         calls.append(orders)
         listed = orders.output.get("work_orders", []) if orders.ok else []
         if not listed:
-            gone = none_found(orders.error)
+            gone = found_nothing(orders.error)
             return None, calls, [f"No work orders on record for {equipment_id} up to {end}: nothing to predict "
                                  "from."] if gone else []
         last = summarise_work_orders(listed, recent=1).recent[0]
