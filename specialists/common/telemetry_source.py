@@ -80,9 +80,6 @@ async def find_telemetry(
     return found if found is not None and found.data_ref else None
 
 
-DEFAULT_LOOKBACK = timedelta(days=7)  # no window given: the week before the reference date (as the data specialist)
-
-
 async def fetch_telemetry(ctx: SpecialistContext, specialist: str, asset_ids: list[str], window: TimeWindow | None,
                           sensors: list[str], *, why: str) -> tuple[list[Telemetry], list[str]]:
     """Telemetry of `asset_ids` over `window` that the session does not hold yet, fetched now through
@@ -90,6 +87,7 @@ async def fetch_telemetry(ctx: SpecialistContext, specialist: str, asset_ids: li
     and one error per asset without any. The new windows are recorded on the context
     (`fetched_artifact_ids`), so the result cites them as made by this task."""
     from specialists.data.history import collect_histories  # one implementation of history fetching
+    from specialists.data.specialist import DEFAULT_LOOKBACK  # no window: the week before the reference date
 
     if window is None:
         end = datetime.combine(ctx.reference_date, datetime.min.time(), tzinfo=ctx.catalog.zone)
