@@ -23,9 +23,19 @@ from assetops.domain.events import TurnEvent, tool_call_payload
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistResult, SpecialistTask
 
-__all__ = ["Emit", "Specialist", "SpecialistContext", "SpecialistResult", "ToolOutcome", "ToolRunner", "call_key"]
+__all__ = ["Emit", "Specialist", "SpecialistContext", "SpecialistResult", "ToolOutcome", "ToolRunner", "call_key",
+           "found_nothing"]
 
 Emit = Callable[[TurnEvent], Awaitable[None]]
+
+
+def found_nothing(error: str | None) -> bool:
+    """True when a tool's error only says the query matches nothing ("No corrective work orders found
+    for equipment_id ... between ...", "No observations for asset_id ... from ... to ..."): an answer
+    that holds for the whole session (the stored records do not change under it), not a failure."""
+    text = str(error or "")
+    return text.startswith("No ") and (" found " in text or text.startswith(("No observations for",
+                                                                              "No telemetry stored for")))
 
 
 def call_key(name: str, args: dict[str, Any]) -> str:
@@ -50,6 +60,11 @@ class ToolOutcome:
     def ok(self) -> bool:
         return self.status == "ok"
 
+    @property
+    def settled(self) -> bool:
+        """An answer the session keeps: a success, or an error that only says nothing matches."""
+        return self.ok or (self.status == "error" and found_nothing(self.error))
+
     def as_artifact_call(self) -> ArtifactToolCall:
         return ArtifactToolCall(name=self.name, args=self.args, status=self.status, latency_ms=self.latency_ms,
                                 error=self.error)
@@ -59,8 +74,10 @@ class ToolRunner:
     """Runs tool calls for one session: never the same call twice, independent calls in parallel.
 
     Identical calls (same tool, same arguments) made earlier in the session are answered from the
-    session memo and reported as reused; everything else goes through the tool framework's single
-    call path (validation, result cache, timeout, profiling) as one concurrent batch.
+    session memo and reported as reused, when the earlier answer is settled: a success, or "nothing
+    matches" (the records do not change within a session, so asking again would only repeat it);
+    everything else goes through the tool framework's single call path (validation, result cache,
+    timeout, profiling) as one concurrent batch.
     """
 
     def __init__(self, session_id: str, turn_index: int, emit: Emit, memo: dict[str, ToolOutcome] | None = None,
@@ -83,7 +100,7 @@ class ToolRunner:
         for i, (name, args) in enumerate(calls):
             key = call_key(name, args)
             previous = self.memo.get(key)
-            if previous is not None and previous.ok:
+            if previous is not None and previous.settled:
                 reused = ToolOutcome(name, args, previous.status, previous.output, previous.error, 0.0, reused=True)
                 outcomes[i] = reused
                 await self._announce(specialist, reused, started=False)
@@ -108,7 +125,7 @@ class ToolRunner:
             for (i, _, _, key), outcome in zip(pending, results, strict=True):
                 outcomes[i] = outcome
                 self._inflight.pop(key).set_result(outcome)
-                if outcome.ok:
+                if outcome.settled:
                     self.memo[key] = outcome
                 await self._announce(specialist, outcome, started=False)
         for i, name, args, future in waiting:
@@ -163,6 +180,9 @@ class SpecialistContext:
     catalog: FleetCatalog  # the loaded fleet: assets, equipment ids, sensors, site zone
     visible_artifacts: list[Artifact] = field(default_factory=list)
     llm: Any = None  # a LangChain BaseChatModel when configured
+    # Telemetry windows this task fetched for itself (specialists.common.telemetry_source): the result
+    # cites them as made by this task, not as reused.
+    fetched_artifact_ids: list[str] = field(default_factory=list)
 
     def new_artifact_fields(self) -> dict[str, Any]:
         """Fields every artifact of this task shares."""

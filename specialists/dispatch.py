@@ -7,6 +7,7 @@ table lacks is a failed result naming the actions it has, never an exception.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
@@ -24,7 +25,17 @@ async def dispatch(specialist: SpecialistId, handlers: Handlers, task: Specialis
     handler = handlers.get(task.action)
     if handler is None:
         return unknown_action(specialist, task, tuple(handlers))
-    return await handler(task, ctx)
+    return cite_fetched(await handler(task, ctx), ctx.fetched_artifact_ids)
+
+
+def cite_fetched(result: SpecialistResult, fetched: list[str]) -> SpecialistResult:
+    """The result with the telemetry windows its task fetched for itself cited as made by it (handlers
+    list the telemetry they rest on as reused, whichever way it was obtained)."""
+    if not fetched:
+        return result
+    made = [*result.artifact_ids, *(a for a in fetched if a not in result.artifact_ids)]
+    return replace(result, artifact_ids=made, reused_artifact_ids=[a for a in result.reused_artifact_ids
+                                                                    if a not in fetched])
 
 
 def unknown_action(specialist: SpecialistId, task: SpecialistTask, known: tuple[str, ...]) -> SpecialistResult:

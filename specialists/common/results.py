@@ -48,18 +48,14 @@ def build_artifact(
     )
 
 
-def needs_data(
-    specialist: SpecialistId, task: SpecialistTask, follow_ups: list[SpecialistTask]
-) -> SpecialistResult:
-    """The answer when telemetry is missing: ask the supervisor to run the data specialist first."""
-    what = "; ".join(f.goal for f in follow_ups)
+def no_telemetry(specialist: SpecialistId, task: SpecialistTask, errors: list[str]) -> SpecialistResult:
+    """The answer when no telemetry could be had for the task (none held, and fetching it failed)."""
     return SpecialistResult(
         specialist,
         task.action,
         "failed",
-        f"Needs telemetry first ({what}); asked the data specialist.",
-        errors=[f"telemetry not available yet: {what}"],
-        follow_ups=follow_ups,
+        "No telemetry to analyse: " + "; ".join(errors),
+        errors=errors or ["no telemetry for the task"],
     )
 
 

@@ -1,15 +1,22 @@
 """Where analysis gets its telemetry: the session's telemetry_window artifacts (I/O edge).
 
-Specialists never fetch history themselves when they can avoid it: they look for a telemetry
-artifact that covers the asset, window and sensors (visible artifacts first, then the store) and,
-when there is none, hand back a follow-up task for the data specialist instead.
+Specialists look for a telemetry artifact that covers the asset, window and sensors (visible
+artifacts first, then the store). When there is none (the analysis needs a wider window than the
+one fetched, or nothing was fetched yet), the specialist fetches it itself through the data
+specialist's history collection (the one implementation of history fetching: reuse, slicing,
+chunked parallel calls, the telemetry_window artifact) with the calls made in its own name. Handing
+the supervisor a follow-up instead cost a failed step (the analysis could not run), a data step and
+a rerun, and a rerun that makes no tool call of its own (trend statistics) never showed the failed
+step as repaired.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pandas as pd
 
@@ -73,23 +80,59 @@ async def find_telemetry(
     return found if found is not None and found.data_ref else None
 
 
-def history_follow_up(
-    asset_ids: list[str], window: TimeWindow | None, sensors: list[str], why: str
-) -> SpecialistTask:
-    """The data task that would produce the missing telemetry."""
-    label = (
-        f" {window.label or (window.start.date().isoformat() + ' to ' + window.end.date().isoformat())}"
-        if window
-        else ""
-    )
-    return SpecialistTask(
-        specialist="data",
-        action="history",
-        asset_ids=list(asset_ids),
-        window=window,
-        sensors=list(sensors),
-        goal=f"telemetry of {', '.join(asset_ids)}{label} for {why}",
-    )
+async def fetch_telemetry(ctx: SpecialistContext, specialist: str, asset_ids: list[str], window: TimeWindow | None,
+                          sensors: list[str], *, why: str) -> tuple[list[Telemetry], list[str]]:
+    """Telemetry of `asset_ids` over `window` that the session does not hold yet, fetched now through
+    the data specialist's history collection, the calls made as `specialist`'s own; the telemetry found
+    and one error per asset without any. The new windows are recorded on the context
+    (`fetched_artifact_ids`), so the result cites them as made by this task."""
+    from specialists.data.history import collect_histories  # one implementation of history fetching
+    from specialists.data.specialist import DEFAULT_LOOKBACK  # no window: the week before the reference date
+
+    if window is None:
+        end = datetime.combine(ctx.reference_date, datetime.min.time(), tzinfo=ctx.catalog.zone)
+        start = end - DEFAULT_LOOKBACK
+    else:
+        start, end = window.start, window.end
+    outside = _outside_coverage(ctx.catalog, start, end)
+    if outside:  # a call known to fail is not made (a year-on-year baseline before the data begins)
+        return [], [f"no telemetry of {', '.join(asset_ids)} for {why}: {outside}"]
+    histories = await collect_histories(replace(ctx, llm=None), asset_ids, start, end, sensors, specialist=specialist)
+    found, errors = [], []
+    for history in histories:
+        if history.artifact is None:
+            errors.append(f"no telemetry of {history.asset_id} for {why}: {history.error}")
+            continue
+        if history.created:
+            ctx.fetched_artifact_ids.append(history.artifact.id)
+        found.append(await load_telemetry(history.artifact, history.asset_id, window))
+    return found, errors
+
+
+def _outside_coverage(catalog: FleetCatalog, start: datetime, end: datetime) -> str | None:
+    """Why [start, end) holds no telemetry at all when it lies outside the site's coverage, else None."""
+    first, after = catalog.first_day, catalog.end_day
+    if first is None or after is None:
+        return None
+    zone = catalog.zone
+    if _local_day(end, zone) <= first or _local_day(start, zone) >= after:
+        return f"the site's telemetry covers {first} to {after - timedelta(days=1)}"
+    return None
+
+
+def _local_day(moment: datetime, zone: ZoneInfo) -> date:
+    return (moment.astimezone(zone) if moment.tzinfo else moment).date()
+
+
+async def obtain_telemetry(ctx: SpecialistContext, specialist: str, asset_id: str, window: TimeWindow | None,
+                           sensors: list[str], *, why: str) -> tuple[Telemetry | None, str | None]:
+    """One asset's telemetry over `window` (None: the newest window the session holds, else the week
+    before the reference date): held by the session, else fetched now (fetch_telemetry)."""
+    artifact = await find_telemetry(ctx, asset_id, window, sensors)
+    if artifact is not None:
+        return await load_telemetry(artifact, asset_id, window), None
+    found, errors = await fetch_telemetry(ctx, specialist, [asset_id], window, sensors, why=why)
+    return (found[0], None) if found else (None, errors[0] if errors else f"no telemetry of {asset_id} for {why}")
 
 
 def _window_of(artifact: Artifact) -> TimeWindow:
@@ -109,19 +152,24 @@ async def load_telemetry(artifact: Artifact, asset_id: str, window: TimeWindow |
 
 async def gather_telemetry(
     ctx: SpecialistContext, task: SpecialistTask, *, why: str, sensors: list[str] | None = None
-) -> tuple[list[Telemetry], list[SpecialistTask]]:
-    """Telemetry for every asset of the task, and a data follow-up for the assets that lack it."""
+) -> tuple[list[Telemetry], list[str]]:
+    """Telemetry for every asset of the task (held by the session, else fetched now in one parallel
+    batch), in task order, and one error per asset none could be obtained for."""
     wanted = task.sensors if sensors is None else sensors
-    found: list[Telemetry] = []
+    held: dict[str, Telemetry] = {}
     missing: list[str] = []
-    for asset_id in task_assets(task, ctx.catalog):
+    assets = task_assets(task, ctx.catalog)
+    for asset_id in assets:
         artifact = await find_telemetry(ctx, asset_id, task.window, wanted)
         if artifact is None:
             missing.append(asset_id)
         else:
-            found.append(await load_telemetry(artifact, asset_id, task.window))
-    follow_ups = [history_follow_up(missing, task.window, wanted, why)] if missing else []
-    return found, follow_ups
+            held[asset_id] = await load_telemetry(artifact, asset_id, task.window)
+    errors: list[str] = []
+    if missing:
+        fetched, errors = await fetch_telemetry(ctx, task.specialist, missing, task.window, wanted, why=why)
+        held.update({t.asset_id: t for t in fetched})
+    return [held[a] for a in assets if a in held], errors
 
 
 def _write_slice(

@@ -134,8 +134,9 @@ async def _merged_path(asset_id: str, start: datetime, end: datetime, outcomes: 
 
 
 async def collect_histories(ctx: SpecialistContext, asset_ids: list[str], start: datetime, end: datetime,
-                            sensors: list[str]) -> list[AssetHistory]:
-    """The telemetry window of each asset: reused, sliced, or fetched (all fetches in parallel)."""
+                            sensors: list[str], *, specialist: str = "data") -> list[AssetHistory]:
+    """The telemetry window of each asset: reused, sliced, or fetched (all fetches in parallel). The
+    tool calls are `specialist`'s: another specialist fetching what it needs makes them itself."""
     results: dict[str, AssetHistory] = {}
     to_fetch: list[str] = []
     for asset_id in asset_ids:
@@ -148,13 +149,13 @@ async def collect_histories(ctx: SpecialistContext, asset_ids: list[str], start:
         else:
             results[asset_id] = await _slice(ctx, cover, asset_id, start, end, wanted)
     if to_fetch:
-        for history in await _fetch(ctx, to_fetch, start, end, sensors):
+        for history in await _fetch(ctx, to_fetch, start, end, sensors, specialist):
             results[history.asset_id] = history
     return [results[a] for a in asset_ids]
 
 
 async def _fetch(
-    ctx: SpecialistContext, asset_ids: list[str], start: datetime, end: datetime, sensors: list[str]
+    ctx: SpecialistContext, asset_ids: list[str], start: datetime, end: datetime, sensors: list[str], specialist: str
 ) -> list[AssetHistory]:
     plan = {a: _chunk_calls(ctx.catalog.site, a, start, end) for a in asset_ids}
     if ctx.llm is not None:
@@ -164,7 +165,7 @@ async def _fetch(
             ctx.llm, asset_ids, frames.tool_time(start), frames.tool_time(end), plan
         )
     calls = [call for a in asset_ids for call in plan[a]]
-    outcomes, retried = await run_with_retry(ctx.tools, calls, specialist="data", catalog=ctx.catalog)
+    outcomes, retried = await run_with_retry(ctx.tools, calls, specialist=specialist, catalog=ctx.catalog)
     histories, ready = [], []
     for (asset_id, calls_of), offset in zip(plan.items(), _offsets(plan), strict=True):
         mine = outcomes[offset : offset + len(calls_of)]
@@ -181,7 +182,7 @@ async def _fetch(
         path = await _merged_path(asset_id, start, end, good)
         ready.append((asset_id, [*mine_retried, *mine], path, good, gaps))
     stats_outcomes, _ = await run_with_retry(
-        ctx.tools, [("utilities.csv_stats", {"csv_path": item[2]}) for item in ready], specialist="data",
+        ctx.tools, [("utilities.csv_stats", {"csv_path": item[2]}) for item in ready], specialist=specialist,
         catalog=ctx.catalog,
     )
     for (asset_id, made, path, good, gaps), stats in zip(ready, stats_outcomes, strict=True):

@@ -19,14 +19,8 @@ from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
 from specialists.common.evidence import TEMPERATURE_SENSORS, Evidence, build_evidence
 from specialists.common.frames import full_name, running_mask, short_name
-from specialists.common.results import build_artifact, needs_data
-from specialists.common.telemetry_source import (
-    Telemetry,
-    find_telemetry,
-    history_follow_up,
-    load_telemetry,
-    task_assets,
-)
+from specialists.common.results import build_artifact, no_telemetry
+from specialists.common.telemetry_source import Telemetry, fetch_telemetry, obtain_telemetry, task_assets
 from specialists.common.validity import SUSPECT_Z, sensor_validity, suspect_sensors
 from specialists.common.windows import Window, recent_against_weeks_before, split_by_running
 from specialists.failure.reasoning import discriminating_measurement, headline, revise
@@ -61,12 +55,14 @@ def _stamp(value: Any) -> pd.Timestamp:
     return stamp.tz_localize("UTC") if stamp.tzinfo is None else stamp.tz_convert("UTC")
 
 
-def _windows(task: SpecialistTask, telemetry: Telemetry, asked: TimeWindow) -> tuple[Window, Window] | None:
+def _windows(task: SpecialistTask, telemetry: Telemetry, asked: TimeWindow,
+             weeks_before: bool | None = None) -> tuple[Window, Window] | None:
     """Baseline/recent from params ({"baseline": [start, end]}), else by the asked window's length.
 
     A long asked window holds its own history: thirds of its running samples. A short one (a day,
-    "around DATE") is too short to split: its last running week against the weeks well before it
-    (recent_against_weeks_before), from the telemetry widened back by `_widened`.
+    "around DATE"), or one the chiller hardly ran in (`weeks_before`), is too short to split: its last
+    running week against the weeks well before it (recent_against_weeks_before), from the telemetry
+    widened back by `_widened`.
     """
     start, end = _stamp(telemetry.window.start), _stamp(telemetry.window.end)
     if task.params.get("baseline"):
@@ -75,7 +71,7 @@ def _windows(task: SpecialistTask, telemetry: Telemetry, asked: TimeWindow) -> t
     running = telemetry.frame.index[running_mask(telemetry.frame).to_numpy()]
     weeks = (
         recent_against_weeks_before(running, end, lookback_days=(end - start).total_seconds() / 86400)
-        if asked.end - asked.start < timedelta(days=SHORT_DIAGNOSIS_DAYS)
+        if (asked.end - asked.start < timedelta(days=SHORT_DIAGNOSIS_DAYS) if weeks_before is None else weeks_before)
         else None
     )
     # A long window, or a short one that could not be widened, splits; with little running (winter,
@@ -119,18 +115,23 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
             errors=["no asset in the task"],
         )
     asset_id = assets[0]
-    artifact = await find_telemetry(ctx, asset_id, task.window, [])
-    if artifact is None:
-        return needs_data("failure", task, [history_follow_up([asset_id], task.window, [], "diagnosis")])
-    asked = await load_telemetry(artifact, asset_id, task.window)
+    asked, problem = await obtain_telemetry(ctx, "failure", asset_id, task.window, [], why="diagnosis")
+    if asked is None:
+        return no_telemetry("failure", task, [problem or f"no telemetry of {asset_id} for diagnosis"])
+    artifact = asked.artifact
     telemetry, widened_note = await _widened(ctx, asked)
     windows = _windows(task, telemetry, asked.window)
+    if windows is None and widened_note is None:  # it hardly ran: its last running weeks before the end
+        telemetry, widened_note = await _widened(ctx, asked, idle=True)
+        windows = _windows(task, telemetry, asked.window, weeks_before=True) if widened_note else None
     if windows is None:
+        looked = (f" nor in the {WIDENED_DAYS} days before it" if asked.window.end - asked.window.start
+                  < timedelta(days=WIDENED_DAYS) else "")
         return SpecialistResult(
             "failure",
             task.action,
             "failed",
-            f"{asset_id} ran too little in the window to compare a baseline with recent behaviour.",
+            f"{asset_id} ran too little in the window{looked} to compare a baseline with recent behaviour.",
             errors=["too few running samples"],
             reused_artifact_ids=[artifact.id],
         )
@@ -147,33 +148,33 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
     return EvidenceBundle(telemetry, evidence, baseline, recent, asked=day)
 
 
-async def _widened(ctx: SpecialistContext, telemetry: Telemetry) -> tuple[Telemetry, str | None]:
-    """A window of a few days (the day of a trip) widened back to WIDENED_DAYS ending at its end.
+async def _widened(ctx: SpecialistContext, telemetry: Telemetry, *, idle: bool = False) -> tuple[Telemetry, str | None]:
+    """A window of a few days (the day of a trip), or one the chiller hardly ran in (`idle`), widened
+    back to WIDENED_DAYS ending at its end.
 
     A slow fault (compressor overheating over three weeks, fouling) is invisible inside the day it
     ends in: the day's first hours already carry it. Comparing the weeks well before with the last
-    running days shows it, and an idle chiller's last running days may lie weeks back. The telemetry is reused or fetched through the data specialist's history collection
-    (no LLM); when that fails the short window is used as it is.
+    running days shows it, and an idle chiller's last running days may lie weeks back. The telemetry
+    is reused or fetched (telemetry_source.fetch_telemetry, no LLM); when that fails the asked window
+    is used as it is.
     """
-    from specialists.data.history import collect_histories  # one implementation of history fetching
-
     window = telemetry.window
-    if window.end - window.start >= timedelta(days=SHORT_DIAGNOSIS_DAYS):
+    length = window.end - window.start
+    if length >= timedelta(days=WIDENED_DAYS if idle else SHORT_DIAGNOSIS_DAYS):
         return telemetry, None
     wider = TimeWindow(window.end - timedelta(days=WIDENED_DAYS), window.end, f"{WIDENED_DAYS} days before")
-    histories = await collect_histories(
-        replace(ctx, llm=None), [telemetry.asset_id], wider.start, wider.end, []
-    )
-    if not histories or histories[0].artifact is None:
+    found, _ = await fetch_telemetry(ctx, "failure", [telemetry.asset_id], wider, [], why="diagnosis context")
+    if not found:
         return telemetry, None
-    longer = await load_telemetry(histories[0].artifact, telemetry.asset_id, wider)
+    longer = found[0]
     if not running_mask(longer.frame).any():
         return telemetry, None
+    asked = f"{window.start:%Y-%m-%d}..{window.end:%Y-%m-%d}"
+    why = (f"the chiller hardly ran in the asked {asked}" if idle else
+           f"the asked {asked} is too short to separate a developing fault from normal behaviour")
     return longer, (
         f"Window widened to the {WIDENED_DAYS} days before {window.end:%Y-%m-%d %H:%M} "
-        f"({histories[0].artifact.id}): the asked {window.start:%Y-%m-%d}..{window.end:%Y-%m-%d} is too short "
-        "to separate a developing fault from normal behaviour; its last running week is compared with "
-        "the weeks six weeks before."
+        f"({longer.artifact.id}): {why}; its last running week is compared with the weeks six weeks before."
     )
 
 
@@ -206,10 +207,8 @@ async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> 
     Within-window comparison cannot see a fault that was already fully developed when the window
     began ("more power than usual this spring"). The same calendar weeks a year earlier share the
     weather, so they are the usual behaviour to compare with. Their telemetry is taken from the
-    session or fetched through the data specialist's history collection (reuse first, no LLM).
+    session or fetched (telemetry_source.fetch_telemetry: reuse first, no LLM).
     """
-    from specialists.data.history import collect_histories  # one implementation of history fetching
-
     asset_id, window = bundle.telemetry.asset_id, bundle.telemetry.window
     year = pd.DateOffset(years=1)
     # From the baseline's start: the weeks compared, not the whole widened look-back.
@@ -219,12 +218,10 @@ async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> 
         (pd.Timestamp(window.end) - year).to_pydatetime(),
         "same weeks a year earlier",
     )
-    histories = await collect_histories(
-        replace(ctx, llm=None), [asset_id], reference.start, reference.end, []
-    )
-    if not histories or histories[0].artifact is None:
+    found, _ = await fetch_telemetry(ctx, "failure", [asset_id], reference, [], why="a year-on-year baseline")
+    if not found:
         return None
-    earlier = await load_telemetry(histories[0].artifact, asset_id, reference)
+    earlier = found[0]
     frame = pd.concat([earlier.frame, bundle.telemetry.frame]).sort_index()
     frame = frame[~frame.index.duplicated(keep="last")]
     baseline = (_stamp(reference.start), _stamp(reference.end))
@@ -234,10 +231,10 @@ async def reference_evidence(ctx: SpecialistContext, bundle: EvidenceBundle) -> 
     evidence.anomaly_rates, evidence.relevance = bundle.evidence.anomaly_rates, bundle.evidence.relevance
     evidence.notes.append(
         f"Baseline: the same weeks a year earlier ({reference.start:%Y-%m-%d} to "
-        f"{reference.end:%Y-%m-%d}, {histories[0].artifact.id})."
+        f"{reference.end:%Y-%m-%d}, {earlier.artifact.id})."
     )
     return EvidenceBundle(
-        bundle.telemetry, evidence, baseline, bundle.recent, reference_id=histories[0].artifact.id
+        bundle.telemetry, evidence, baseline, bundle.recent, reference_id=earlier.artifact.id
     )
 
 

@@ -11,6 +11,8 @@ from fleet.knowledge.loader import fault_types, fmea_entries, secondary_codes
 from specialists.maintenance.history import parse_finish
 
 DUPLICATE_LOOKBACK_DAYS = 60
+# An inspection no diagnosis backs is planned work, below the corrective priorities 1 (urgent) and 2.
+INSPECTION_PRIORITY = 3
 
 
 @dataclass
@@ -20,7 +22,7 @@ class DraftWorkOrder:
     equipment_id: str
     asset_id: str | None
     title: str
-    failure_mode: str
+    failure_mode: str | None  # None: an inspection order no diagnosis backs
     primary_code: str | None
     secondary_code: str | None
     code_description: str
@@ -79,30 +81,83 @@ def scope_for(failure_mode: str, asset_id: str | None) -> list[str]:
     return steps
 
 
-def recent_duplicates(existing: list[dict[str, Any]], primary_code: str | None, now: datetime) -> list[str]:
-    """Open-ish corrective orders with the same primary code finished in the lookback window."""
-    if primary_code is None:
+def _matches_work(order: dict[str, Any], words: frozenset[str]) -> bool:
+    text = " ".join(str(order.get(k) or "") for k in ("wo_description", "collection", "primary_code_description",
+                                                         "secondary_code_description")).lower()
+    return any(word in text for word in words)
+
+
+def recent_duplicates(existing: list[dict[str, Any]], primary_code: str | None, now: datetime,
+                      work_words: frozenset[str] = frozenset()) -> list[str]:
+    """Orders finished in the lookback window that the draft may repeat: corrective ones with the same
+    primary code; without a code (an inspection), any order whose description or component names the
+    work (`work_words`, e.g. {"condenser"})."""
+    if primary_code is None and not work_words:
         return []
     cutoff = now - timedelta(days=DUPLICATE_LOOKBACK_DAYS)
     out = []
     for order in existing:
         when = parse_finish(order.get("actual_finish"))
-        if order.get("primary_code") == primary_code and not order.get("preventive") and when and when >= cutoff:
+        if when is None or when < cutoff:
+            continue
+        same_code = primary_code is not None and order.get("primary_code") == primary_code and not order.get("preventive")
+        if same_code or (primary_code is None and _matches_work(order, work_words)):
             out.append(str(order.get("wo_id")))
     return out
 
 
-def draft_work_order(*, equipment_id: str, asset_id: str | None, failure_mode: str, confidence: float | None,
-                     evidence: list[str], existing: list[dict[str, Any]], now: datetime) -> DraftWorkOrder:
-    """Draft the corrective order for a suspected failure mode, flagging recent duplicates."""
+# Words of a requested job that name no component ("a full condenser inspection" -> condenser).
+GENERIC_WORK_WORDS = frozenset({"full", "complete", "general", "inspection", "inspect", "check", "work", "order",
+                                "the", "and", "for", "of", "on", "a", "an", "it", "its", "unit", "chiller", "job"})
+GENERAL_INSPECTION = "general inspection"
+
+
+def work_words(work: str | None) -> frozenset[str]:
+    """The component words of a requested job, for the duplicate check of an order without a code."""
+    words = {w.strip(".,;:()").lower() for w in (work or "").split()}
+    return frozenset(w for w in words if len(w) > 3 and w not in GENERIC_WORK_WORDS)
+
+
+def inspection_scope(work: str | None, asset_id: str | None) -> list[str]:
+    """Ordered steps of an inspection no diagnosis backs: the requested job (or a general inspection),
+    findings recorded so that a failure code can be set on review."""
+    asset = asset_id or "the chiller"
+    job = (f"Carry out the requested work: {work}." if work else
+           f"Inspect {asset}: condenser and evaporator (approach temperatures, tube condition), compressor "
+           "(noise, vibration, oil), refrigerant circuit (charge, leaks), controls and sensors.")
+    return [f"Coordinate a window with operations and lock out / tag out {asset}.", job,
+            "Record findings with photos and readings; set the failure code on review from what was found.",
+            "Return to service and trend the affected sensors for 7 days against the pre-inspection baseline."]
+
+
+def draft_work_order(*, equipment_id: str, asset_id: str | None, failure_mode: str | None, confidence: float | None,
+                     evidence: list[str], existing: list[dict[str, Any]], now: datetime,
+                     work: str | None = None) -> DraftWorkOrder:
+    """Draft the corrective order for a suspected failure mode, flagging recent duplicates. With no
+    failure mode (nothing diagnosed) the order is an inspection of the requested `work` (else a
+    general inspection) with no failure code: the planner sets one on review."""
+    name = asset_id or equipment_id
+    if failure_mode is None:
+        job = work or GENERAL_INSPECTION
+        return DraftWorkOrder(
+            equipment_id=equipment_id, asset_id=asset_id, title=f"{name}: {job} (no diagnosis yet)",
+            failure_mode=None, primary_code=None, secondary_code=None, code_description="",
+            priority=INSPECTION_PRIORITY, scope=inspection_scope(work, asset_id),
+            justification=["no diagnosed failure mode backs this order: it was requested as an inspection",
+                           *evidence[:5]],
+            possible_duplicates=recent_duplicates(existing, None, now, work_words(job)),
+        )
     primary, secondary, description = codes_for(failure_mode)
     # Priority 1 (urgent) when the diagnosis is confident; 2 (planned corrective) otherwise.
     priority = 1 if (confidence or 0.0) >= 0.6 else 2
     short_mode = failure_mode.split(":")[0]
+    scope = scope_for(failure_mode, asset_id)
+    if work:  # the job the user asked for goes in before returning to service
+        scope.insert(-1, f"Requested: {work}.")
     return DraftWorkOrder(
         equipment_id=equipment_id, asset_id=asset_id,
-        title=f"{asset_id or equipment_id}: corrective for suspected {short_mode}",
+        title=f"{name}: corrective for suspected {short_mode}",
         failure_mode=failure_mode, primary_code=primary, secondary_code=secondary, code_description=description,
-        priority=priority, scope=scope_for(failure_mode, asset_id), justification=evidence[:6],
+        priority=priority, scope=scope, justification=evidence[:6],
         possible_duplicates=recent_duplicates(existing, primary, now),
     )

@@ -4,66 +4,57 @@ drafted work orders, monitoring, restart and validation protocols, prioritisatio
 from __future__ import annotations
 
 import asyncio
-from datetime import date, datetime
-from typing import Any
+from datetime import datetime
 
 import pandas as pd
 
 from artifacts.model import Artifact, new_artifact_id
-from assetops.domain.catalog import FleetCatalog
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
-from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
+from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome, found_nothing
 from specialists.dispatch import Handlers, dispatch
-from specialists.maintenance import evidence
-from specialists.maintenance.alerts import TRIAGE_RULE, rule_activity, triage
+from specialists.maintenance import evidence, handlers_alerts
 from specialists.maintenance.bundling import (
     BUNDLE_WINDOW_DAYS,
     MOBILISATION_HOURS,
     bundle_corrective,
     savings,
 )
-from specialists.maintenance.drafting import draft_work_order
+from specialists.maintenance.drafting import DraftWorkOrder, draft_work_order
 from specialists.maintenance.drafts_repo import save_draft
+from specialists.maintenance.empty_periods import explain_empty, order_text
 from specialists.maintenance.history import corrective_years, summarise_work_orders
 from specialists.maintenance.prioritize import RULE as PRIORITY_RULE
 from specialists.maintenance.prioritize import prioritise, priority_headline
 from specialists.maintenance.protocols import monitoring_config, restart_checklist, validation_protocol
 from specialists.maintenance.report import management_report
+from specialists.maintenance.shared import (
+    date_args,
+    equipment_of,
+    maintenance_result,
+    period_label,
+    save_artifact,
+    with_notes,
+)
+
+
+def too_little_history(error: str | None) -> bool:
+    """True when predict_next_work_order failed for want of orders or transitions (more history helps)."""
+    return found_nothing(error) or "no transition data" in str(error or "").lower()
+
+
+def _code_text(draft: DraftWorkOrder) -> str:
+    if draft.primary_code:
+        return f"failure code {draft.primary_code}/{draft.secondary_code} ({draft.code_description})"
+    if draft.failure_mode is None:
+        return "no diagnosis backs it, so no failure code: set one on review"
+    return "no failure code maps to this mode: set one on review"
+
+
+__all__ = ["SITE_ACTIONS", "MaintenanceSpecialist", "date_args", "equipment_of", "period_label"]
 
 # Actions that work across the site: every other action needs an equipment id or a chiller name.
 SITE_ACTIONS = frozenset({"report", "prioritize"})
-
-
-def equipment_of(task: SpecialistTask, catalog: FleetCatalog) -> list[tuple[str, str | None]]:
-    """(equipment id, asset name) pairs of the task; chiller names map to their Maximo ids."""
-    pairs = [(eid, catalog.asset_id_of(eid)) for eid in task.equipment_ids]
-    for asset in task.asset_ids:
-        equipment_id = catalog.equipment_id_of(asset) or asset
-        if equipment_id not in task.equipment_ids:
-            pairs.append((equipment_id, asset))
-    return pairs
-
-
-def date_args(task: SpecialistTask, reference: date) -> dict[str, str]:
-    """start_date/end_date tool arguments: the task window, never past the session's reference date
-    (records dated after "today" of the dialog must not leak into answers)."""
-    end = reference if task.window is None else min(task.window.end.date(), reference)
-    args = {"end_date": end.isoformat()}
-    if task.window is not None:
-        args["start_date"] = task.window.start.date().isoformat()
-    return args
-
-
-def period_label(task: SpecialistTask) -> str:
-    if task.window is None:
-        return "all history"
-    return task.window.label or f"{task.window.start.date()} to {task.window.end.date()}"
-
-
-def none_found(error: str | None) -> bool:
-    """True when a listing tool's error only says the period holds no records (an answer, not a failure)."""
-    return bool(error) and str(error).startswith("No ") and " found " in str(error)
 
 
 class MaintenanceSpecialist:
@@ -74,7 +65,7 @@ class MaintenanceSpecialist:
     def __init__(self) -> None:
         self.handlers: Handlers = {
             "wo_summary": self.wo_summary, "bundle": self.bundle, "predict_next": self.predict_next,
-            "alert_rules": self.alert_rules, "alert_to_failure": self.alert_to_failure,
+            "alert_rules": handlers_alerts.alert_rules, "alert_to_failure": handlers_alerts.alert_to_failure,
             "draft_wo": self.draft_wo, "monitoring_config": self.monitoring, "restart_checklist": self.restart,
             "validation_protocol": self.validation, "prioritize": self.prioritize, "report": self.report,
         }
@@ -88,28 +79,6 @@ class MaintenanceSpecialist:
                                     errors=["no equipment in the task"])
         return await dispatch("maintenance", self.handlers, task, ctx)
 
-    async def _save(self, ctx: SpecialistContext, task: SpecialistTask, *, kind: str, summary: str,
-                    observations: list[str], results: dict[str, Any], calls: list[ToolOutcome],
-                    assets: list[str] | None = None, equipment: list[str] | None = None,
-                    confidence: float | None = None, assumptions: list[str] | None = None) -> Artifact:
-        artifact = Artifact(
-            id=new_artifact_id("maintenance"), **ctx.new_artifact_fields(), producer="maintenance", kind=kind,
-            asset_ids=assets if assets is not None else list(task.asset_ids),
-            equipment_ids=equipment if equipment is not None else [e for e, _ in equipment_of(task, ctx.catalog)],
-            window_start=task.window.start if task.window else None,
-            window_end=task.window.end if task.window else None,
-            tool_calls=[c.as_artifact_call() for c in calls], observations=observations, results=results,
-            summary=summary, confidence=confidence, assumptions=assumptions or [],
-        )
-        return await ctx.store.put(artifact)
-
-    @staticmethod
-    def _result(task: SpecialistTask, summary: str, artifacts: list[Artifact], errors: list[str] | None = None,
-                status: str | None = None) -> SpecialistResult:
-        state = status or ("partial" if errors and artifacts else "failed" if errors else "ok")
-        return SpecialistResult("maintenance", task.action, state, summary,  # type: ignore[arg-type]
-                                artifact_ids=[a.id for a in artifacts], errors=errors or [])
-
     async def wo_summary(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Work-order history per equipment: counts, trend, top codes, distribution."""
         kind = str(task.params.get("kind", "all"))
@@ -120,7 +89,7 @@ class MaintenanceSpecialist:
             args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
             listing, dist = await ctx.tools.run([(tool, args), ("wo.get_work_order_distribution", args)],
                                                 specialist="maintenance")
-            if not listing.ok and not none_found(listing.error):
+            if not listing.ok and not found_nothing(listing.error):
                 errors.append(listing.error or "work orders unavailable")
                 lines.append(f"{asset or equipment_id}: {listing.error}")
                 continue
@@ -139,171 +108,139 @@ class MaintenanceSpecialist:
                     + f" (trend over complete years {s.corrective_trend_per_year:+.2f}/year)")
             if s.mean_days_between_corrective is not None:
                 obs.append(f"Mean interval between corrective orders: {s.mean_days_between_corrective} days")
-            before = await self._last_before(ctx, tool, equipment_id, args) if not s.total else None
-            if before is not None:
-                obs.append(before[0])
+            # None in the period is an answer; "since when?" is the next question (empty_periods).
+            lookbacks = await explain_empty(ctx, tool, equipment_id, args, missing=f"{label}work orders") \
+                if not listing.ok else []
+            obs += [lookback.text for lookback in lookbacks]
             results = s.as_results() | {"kind": kind, **corrective_years(s, ctx.reference_date),
-                                        "last_before": before[1] if before else None,
+                                        "last_before": next((lb.latest for lb in lookbacks if lb.latest), None),
                                         "distribution": dist.output.get("distribution", [])[:8] if dist.ok else []}
-            art = await self._save(ctx, task, kind="work_order_summary", summary=obs[0], observations=obs,
-                                   results=results, calls=[listing, dist], assets=[asset] if asset else [],
-                                   equipment=[equipment_id])
+            art = await save_artifact(ctx, task, kind="work_order_summary", summary=obs[0], observations=obs,
+                                      results=results, calls=[listing, dist, *(lb.outcome for lb in lookbacks)],
+                                      assets=[asset] if asset else [], equipment=[equipment_id])
             artifacts.append(art)
             lines.append("; ".join(obs))
-        return self._result(task, " | ".join(lines), artifacts, errors)
-
-    async def _last_before(self, ctx: SpecialistContext, tool: str, equipment_id: str,
-                           args: dict[str, str]) -> tuple[str, dict[str, Any] | None] | None:
-        """With none in the period, the latest order before it: "none since DATE" is the answer people
-        need ("was it fixed?"), and the empty listing's failed call is followed by a successful one."""
-        if "start_date" not in args:
-            return None
-        (earlier,) = await ctx.tools.run([(tool, {"equipment_id": equipment_id, "end_date": args["start_date"]})],
-                                         specialist="maintenance")
-        orders = earlier.output.get("work_orders", []) if earlier.ok else []
-        if not orders:
-            return (f"None on record before {args['start_date']} either.", None) if none_found(earlier.error) else None
-        last = summarise_work_orders(orders, recent=1).recent[0]
-        text = (f"The last one before the period was {last.get('wo_id')} on {last.get('date')}"
-                + (f" ({last.get('code')} {last.get('description')})" if last.get("code") else "") + ".")
-        return text, last
+        return maintenance_result(task, " | ".join(lines), artifacts, errors)
 
     async def bundle(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        """Corrective orders that one visit could have covered, with the saving and the rule used."""
+        """Corrective orders that one visit could have covered, with the saving and the rule used. None in
+        the period is an answer too, with the last corrective order before it."""
         window = int(task.params.get("window_days", BUNDLE_WINDOW_DAYS))
         artifacts, errors, lines = [], [], []
         for equipment_id, asset in equipment_of(task, ctx.catalog):
-            listing = await ctx.tools.run_one("wo.get_corrective_work_orders",
-                                              {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}, specialist="maintenance")
-            if not listing.ok:
+            args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
+            listing = await ctx.tools.run_one("wo.get_corrective_work_orders", args, specialist="maintenance")
+            if not listing.ok and not found_nothing(listing.error):
                 errors.append(listing.error or "corrective work orders unavailable")
                 continue
-            bundles = bundle_corrective(listing.output.get("work_orders", []), window_days=window)
+            lookbacks = [] if listing.ok else await explain_empty(
+                ctx, "wo.get_corrective_work_orders", equipment_id, args, missing="corrective work orders")
+            bundles = bundle_corrective(listing.output.get("work_orders", []) if listing.ok else [], window_days=window)
             saved = savings(bundles)
             rule = (f"corrective orders on the same equipment finishing within {window} days of the first of a group; "
                     f"each avoided visit saves ~{MOBILISATION_HOURS:g} h of mobilisation")
             head = (f"{len(bundles)} groups of corrective orders on {equipment_id} could each have been one visit, "
-                    f"saving {saved['visits_saved']} visits (~{saved['hours_saved']:g} h)")
-            obs = [head, f"Rule: {rule}"] + [
+                    f"saving {saved['visits_saved']} visits (~{saved['hours_saved']:g} h)" if listing.ok else
+                    f"No corrective work orders on {equipment_id} ({period_label(task)}): nothing to bundle")
+            obs = [head, *(lb.text for lb in lookbacks), f"Rule: {rule}"] + [
                 f"{b.start.date()}..{b.end.date()}: {', '.join(str(o.get('wo_id')) for o in b.orders)} "
                 f"({', '.join(str(o.get('primary_code')) for o in b.orders)})" for b in bundles[:5]]
-            art = await self._save(ctx, task, kind="bundles", summary=head, observations=obs, calls=[listing],
-                                   results={"bundles": [b.as_dict() for b in bundles], "savings": saved, "rule": rule},
-                                   assets=[asset] if asset else [], equipment=[equipment_id])
+            art = await save_artifact(ctx, task, kind="bundles", summary=head, observations=obs,
+                                      calls=[listing, *(lb.outcome for lb in lookbacks)],
+                                      results={"bundles": [b.as_dict() for b in bundles], "savings": saved, "rule": rule},
+                                      assets=[asset] if asset else [], equipment=[equipment_id])
             artifacts.append(art)
-            lines.append(head)
-        return self._result(task, " | ".join(lines), artifacts, errors)
+            lines.append(with_notes(head, [lb.text for lb in lookbacks]))
+        return maintenance_result(task, " | ".join(lines), artifacts, errors)
 
     async def predict_next(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        """Next work-order type probabilities from the Markov transition counts."""
+        """Next work-order type probabilities from the Markov transition counts. Too few orders in the
+        period to learn from: the whole history up to its end, else how many orders there are."""
         artifacts, errors, lines = [], [], []
         for equipment_id, asset in equipment_of(task, ctx.catalog):
-            out = await ctx.tools.run_one("wo.predict_next_work_order",
-                                          {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}, specialist="maintenance")
-            if not out.ok:
+            args = {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)}
+            out = await ctx.tools.run_one("wo.predict_next_work_order", args, specialist="maintenance")
+            prediction, calls = (out if out.ok else None), [out]
+            notes: list[str] = []
+            if not out.ok and too_little_history(out.error):
+                prediction, more, notes = await self._with_more_history(ctx, equipment_id, args, out.error or "")
+                calls += more
+            if prediction is None and not notes:
                 errors.append(out.error or "prediction unavailable")
                 continue
-            preds = out.output.get("predictions", [])[:5]
-            last = out.output.get("last_work_order_type")
+            preds = prediction.output.get("predictions", [])[:5] if prediction else []
+            last = prediction.output.get("last_work_order_type") if prediction else None
             top = ", ".join(f"{p['primary_code']} {p.get('primary_code_description', '')} {p['probability']:.0%}"
                             for p in preds[:3])
-            head = f"After the last work order type {last} on {equipment_id}, the next is most likely: {top}"
-            art = await self._save(ctx, task, kind="next_work_order", summary=head, observations=[head],
-                                   results={"last_work_order_type": last, "predictions": preds}, calls=[out],
-                                   assets=[asset] if asset else [], equipment=[equipment_id],
-                                   confidence=float(preds[0]["probability"]) if preds else None)
+            head = (f"After the last work order type {last} on {equipment_id}, the next is most likely: {top}"
+                    if prediction else notes.pop(0).removesuffix("."))
+            art = await save_artifact(ctx, task, kind="next_work_order", summary=head, observations=[head, *notes],
+                                      results={"last_work_order_type": last, "predictions": preds}, calls=calls,
+                                      assets=[asset] if asset else [], equipment=[equipment_id],
+                                      confidence=float(preds[0]["probability"]) if preds else None,
+                                      assumptions=notes[:1])
             artifacts.append(art)
-            lines.append(head)
-        return self._result(task, " | ".join(lines), artifacts, errors)
+            lines.append(with_notes(head, notes))
+        return maintenance_result(task, " | ".join(lines), artifacts, errors)
 
-    async def alert_rules(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        """Which rules fire on the equipment and how often."""
-        artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task, ctx.catalog):
-            rules, events = await ctx.tools.run(
-                [("wo.get_alert_rules", {"equipment_id": equipment_id}),
-                 ("wo.get_events", {"equipment_id": equipment_id, **date_args(task, ctx.reference_date)})], specialist="maintenance")
-            if not rules.ok:
-                errors.append(rules.error or "alert rules unavailable")
-                continue
-            names = {r["rule_id"]: r.get("rule_name", r["rule_id"]) for r in rules.output.get("rules", [])}
-            activity = rule_activity(events.output.get("events", []) if events.ok else [], names)
-            fired = [a for a in activity if a.count]
-            silent = [a.rule_id for a in activity if not a.count]
-            head = (f"{len(fired)} alert rule(s) fired on {equipment_id} ({period_label(task)}): " + ", ".join(
-                f"{a.rule_id} {a.rule_name.removeprefix('Chiller - ')} ({a.count} alerts)" for a in fired)
-                + (f"; no alerts in this period from {', '.join(silent)}" if silent else ""))
-            obs = [head] + [f"{a.rule_id}: {a.count} alerts {a.first}..{a.last}, busiest month {a.busiest_month}, "
-                            f"{a.per_month_mean}/active month" for a in activity if a.count]
-            art = await self._save(ctx, task, kind="alert_rules", summary=head, observations=obs,
-                                   results={"rules": [a.__dict__ for a in activity]}, calls=[rules, events],
-                                   assets=[asset] if asset else [], equipment=[equipment_id])
-            artifacts.append(art)
-            lines.append(head)
-        return self._result(task, " | ".join(lines), artifacts, errors)
-
-    async def alert_to_failure(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        """Per rule (in parallel): does an alert lead to maintenance? Triage verdict with the rule used."""
-        artifacts, errors, lines = [], [], []
-        for equipment_id, asset in equipment_of(task, ctx.catalog):
-            rule_ids = list(task.params.get("rule_ids") or [])
-            calls: list[ToolOutcome] = []
-            if not rule_ids:
-                rules = await ctx.tools.run_one("wo.get_alert_rules", {"equipment_id": equipment_id},
-                                                specialist="maintenance")
-                calls.append(rules)
-                rule_ids = [r["rule_id"] for r in rules.output.get("rules", [])] if rules.ok else []
-            outs = await ctx.tools.run([("wo.analyze_alert_to_failure",
-                                         {"equipment_id": equipment_id, "rule_id": r, **date_args(task, ctx.reference_date)})
-                                        for r in rule_ids], specialist="maintenance")
-            calls += outs
-            verdicts = [triage(r, int(o.output.get("total_alerts_analyzed", 0)), o.output.get("transitions", []))
-                        for r, o in zip(rule_ids, outs, strict=True) if o.ok]
-            errors += [o.error or "analysis failed" for o in outs if not o.ok]
-            if not verdicts:
-                continue
-            head = f"On {equipment_id}: " + "; ".join(
-                f"{v.rule_id} -> work order in {v.p_work_order:.0%} of {v.alerts} alerts ({v.verdict})" for v in verdicts)
-            art = await self._save(ctx, task, kind="alert_to_failure", summary=head,
-                                   observations=[head, f"Triage rule: {TRIAGE_RULE}"],
-                                   results={"verdicts": [v.__dict__ for v in verdicts], "rule": TRIAGE_RULE},
-                                   calls=calls, assets=[asset] if asset else [], equipment=[equipment_id])
-            artifacts.append(art)
-            lines.append(head)
-        return self._result(task, " | ".join(lines), artifacts, errors)
+    @staticmethod
+    async def _with_more_history(ctx: SpecialistContext, equipment_id: str, args: dict[str, str],
+                                 error: str) -> tuple[ToolOutcome | None, list[ToolOutcome], list[str]]:
+        """(prediction, calls, notes) when the period held too few orders: the prediction from the whole
+        history up to the period's end; failing that, how many orders there are and the last one."""
+        reason, end = error.split(" between ")[0].split(": it ")[0], args["end_date"]
+        calls: list[ToolOutcome] = []
+        if "start_date" in args:
+            wider = await ctx.tools.run_one("wo.predict_next_work_order", {"equipment_id": equipment_id,
+                                                                          "end_date": end}, specialist="maintenance")
+            calls.append(wider)
+            if wider.ok:
+                return wider, calls, [f"Too few orders in the period to learn from ({reason}); predicted from "
+                                      f"the whole history up to {end}."]
+        orders = await ctx.tools.run_one("wo.get_work_orders", {"equipment_id": equipment_id, "end_date": end},
+                                         specialist="maintenance")
+        calls.append(orders)
+        listed = orders.output.get("work_orders", []) if orders.ok else []
+        if not listed:
+            gone = found_nothing(orders.error)
+            return None, calls, [f"No work orders on record for {equipment_id} up to {end}: nothing to predict "
+                                 "from."] if gone else []
+        last = summarise_work_orders(listed, recent=1).recent[0]
+        return None, calls, [f"Too few orders to say what comes next on {equipment_id} ({reason}): "
+                             f"{len(listed)} work order(s) on record up to {end}, the last {order_text(last)}."]
 
     async def draft_wo(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
-        """Draft (and persist) the corrective order for the most likely failure mode, avoiding duplicates."""
-        artifacts, errors, lines = [], [], []
+        """Draft (and persist) the order the user commanded, after a duplicate check of recent orders: the
+        corrective order for the most likely failure mode or, with nothing diagnosed, an inspection for
+        the requested work (`params["work"]`, else a general inspection) with no failure code."""
+        artifacts, lines = [], []
+        work = str(task.params.get("work") or "").strip() or None
         for equipment_id, asset in equipment_of(task, ctx.catalog):
             mode, confidence, supporting = evidence.top_hypothesis(ctx.visible_artifacts, asset, task)
-            if mode is None:
-                errors.append("no diagnosed failure mode to draft a work order for; ask for a diagnosis first")
-                continue
             existing = await ctx.tools.run_one("wo.get_work_orders", {"equipment_id": equipment_id},
                                                specialist="maintenance")
             now = datetime.combine(ctx.reference_date, datetime.min.time())
-            draft = draft_work_order(equipment_id=equipment_id, asset_id=asset, failure_mode=mode,
+            draft = draft_work_order(equipment_id=equipment_id, asset_id=asset, failure_mode=mode, work=work,
                                      confidence=confidence, evidence=supporting, now=now,
                                      existing=existing.output.get("work_orders", []) if existing.ok else [])
             artifact_id = new_artifact_id("maintenance")
             draft_id = await save_draft(ctx.store.db, session_id=ctx.session_id, artifact_id=artifact_id, draft=draft)
-            code = (f"failure code {draft.primary_code}/{draft.secondary_code} ({draft.code_description})"
-                    if draft.primary_code else "no failure code maps to this mode: set one on review")
-            head = f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; {code}, priority {draft.priority}"
+            head = f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; {_code_text(draft)}, " \
+                   f"priority {draft.priority}"
+            matching = "corrective order" if draft.primary_code else "order"
             obs = [head, *draft.justification[:3]] + (
                 [f"Possible duplicates finished in the last 60 days: {', '.join(draft.possible_duplicates)}"]
-                if draft.possible_duplicates else ["No matching corrective order in the last 60 days."])
+                if draft.possible_duplicates else [f"No matching {matching} in the last 60 days."])
             art = Artifact(id=artifact_id, **ctx.new_artifact_fields(), producer="maintenance", kind="work_order_draft",
                            asset_ids=[asset] if asset else [], equipment_ids=[equipment_id], summary=head,
                            observations=obs, confidence=confidence, tool_calls=[existing.as_artifact_call()],
                            results={"draft_id": draft_id, "title": draft.title, "failure_mode": draft.failure_mode,
                                     "primary_code": draft.primary_code, "secondary_code": draft.secondary_code,
-                                    "priority": draft.priority, "scope": draft.scope,
+                                    "priority": draft.priority, "scope": draft.scope, "diagnosed": mode is not None,
                                     "possible_duplicates": draft.possible_duplicates})
             artifacts.append(await ctx.store.put(art))
             lines.append(head)
-        return self._result(task, " | ".join(lines), artifacts, errors)
+        return maintenance_result(task, " | ".join(lines), artifacts)
 
     async def _protocol(self, task: SpecialistTask, ctx: SpecialistContext, kind: str) -> SpecialistResult:
         artifacts = []
@@ -322,10 +259,10 @@ class MaintenanceSpecialist:
             assumptions = (["thresholds from running samples only (Chiller % Loaded > 5 %) of the session's "
                             "latest telemetry window"] if baselines else
                            ["no telemetry window with enough running data in this session yet: thresholds omitted"])
-            artifacts.append(await self._save(ctx, task, kind=kind, summary=head, observations=protocol.steps,
+            artifacts.append(await save_artifact(ctx, task, kind=kind, summary=head, observations=protocol.steps,
                                               results=protocol.as_results(), calls=[], assets=[asset] if asset else [],
                                               equipment=[equipment_id], assumptions=assumptions))
-        return self._result(task, " | ".join(a.summary for a in artifacts), artifacts)
+        return maintenance_result(task, " | ".join(a.summary for a in artifacts), artifacts)
 
     @staticmethod
     async def _running_baselines(ctx: SpecialistContext, asset: str | None,
@@ -355,20 +292,20 @@ class MaintenanceSpecialist:
         assets = task.asset_ids or sorted({a for art in ctx.visible_artifacts for a in art.asset_ids})
         ranking = prioritise(ctx.visible_artifacts, assets)
         if not ranking:
-            return self._result(task, "No assets to compare yet.", [], ["no assets in focus"])
+            return maintenance_result(task, "No assets to compare yet.", [], ["no assets in focus"])
         head = priority_headline(ranking)
         obs = [head, *(f"{p.asset_id}: " + ("; ".join(p.reasons[:4]) or "no adverse evidence") for p in ranking),
                f"Rule: {PRIORITY_RULE}"]
-        art = await self._save(ctx, task, kind="priority_ranking", summary=head, observations=obs, calls=[],
+        art = await save_artifact(ctx, task, kind="priority_ranking", summary=head, observations=obs, calls=[],
                                results={"ranking": [p.__dict__ for p in ranking]}, assets=assets,
                                equipment=[ctx.catalog.equipment_id_of(a) or a for a in assets])
-        return self._result(task, head, [art])
+        return maintenance_result(task, head, [art])
 
     async def report(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Management report from the session's artifacts only: no tool call at all."""
         text, cited = management_report(ctx.visible_artifacts, task.asset_ids, period_label(task))
-        art = await self._save(ctx, task, kind="management_report", summary=text.splitlines()[0].lstrip("# "),
+        art = await save_artifact(ctx, task, kind="management_report", summary=text.splitlines()[0].lstrip("# "),
                                observations=[text], results={"report": text, "cites": cited}, calls=[])
-        return self._result(task, text, [art])
+        return maintenance_result(task, text, [art])
 
 

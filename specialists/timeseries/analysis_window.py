@@ -66,3 +66,24 @@ def anomaly_analysis_window(
             f"the asked {_dates(asked)} holds too few continuous samples for the model's context.",
         )
     return AnalysisWindow(asked)
+
+
+LONGER_FACTOR = 4  # a week that cannot calibrate becomes four, still ending where the asked window ends
+
+
+def longer_analysis_window(
+    analysed: TimeWindow, reason: str, *, max_days: int = MAX_ANALYSIS_DAYS, factor: int = LONGER_FACTOR
+) -> AnalysisWindow | None:
+    """When the model could not run on `analysed` for want of data (`reason`, the tool's words): a
+    window `factor` times as long (at most `max_days`) with the same end; None when it is that long
+    already. More running samples before the end give the calibration and the model context enough."""
+    length = analysed.end - analysed.start
+    days = min(max(int(length / timedelta(days=1)) * factor, 1), max_days)
+    if length >= timedelta(days=max_days) or timedelta(days=days) <= length:
+        return None
+    longer = TimeWindow(analysed.end - timedelta(days=days), analysed.end, f"{days} days to {analysed.end:%Y-%m-%d}")
+    return AnalysisWindow(
+        longer,
+        f"Anomaly detection analysed the {days} days up to the window end ({_dates(longer)}): on "
+        f"{_dates(analysed)} the model could not run ({reason.rstrip('.')}).",
+    )

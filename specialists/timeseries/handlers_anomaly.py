@@ -10,6 +10,7 @@ repeated with the same arguments (tsfm_retry).
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -19,19 +20,17 @@ from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.common.frames import full_name, running_mask, short_name, spoken_name
-from specialists.common.results import build_artifact, needs_data, result_status, tool_errors
+from specialists.common.results import build_artifact, no_telemetry, result_status, tool_errors
 from specialists.common.telemetry_source import (
     Telemetry,
     dataset_path,
-    find_telemetry,
     gather_telemetry,
-    history_follow_up,
-    load_telemetry,
+    obtain_telemetry,
 )
-from specialists.timeseries.analysis_window import anomaly_analysis_window
+from specialists.timeseries.analysis_window import anomaly_analysis_window, longer_analysis_window
 from specialists.timeseries.anomaly import summarise_anomalies
 from specialists.timeseries.drivers import DEFAULT_CALIBRATION, calibration_share, conditional_drivers
-from specialists.timeseries.tsfm_retry import needs_longer_window, run_tsfm
+from specialists.timeseries.tsfm_retry import more_data_would_help, run_tsfm
 
 DEFAULT_AD_SENSORS = ("Power Input", "Chiller Efficiency")
 ANOMALY_KIND = "anomaly_detection"  # artifact kind = the action name (planner convention)
@@ -80,84 +79,124 @@ def _read_tsad(path: str) -> list[dict[str, Any]]:
 
 async def _analysed_telemetry(
     ctx: SpecialistContext, task: SpecialistTask
-) -> tuple[list[tuple[Telemetry, str | None]], list[SpecialistTask]]:
+) -> tuple[list[tuple[Telemetry, str | None]], list[str]]:
     """Per asset the telemetry of the window anomaly detection analyses (capped or widened, with the
-    note saying so), and data follow-ups for the assets whose analysed window is not held yet."""
-    found, follow_ups = await gather_telemetry(ctx, task, why="anomaly detection")
+    note saying so; fetched now when the session does not hold it), and what could not be had."""
+    found, problems = await gather_telemetry(ctx, task, why="anomaly detection")
     chosen: list[tuple[Telemetry, str | None]] = []
     for telemetry in found:
         plan = anomaly_analysis_window(telemetry.window)
         if not plan.changed:
             chosen.append((telemetry, None))
             continue
-        artifact = await find_telemetry(ctx, telemetry.asset_id, plan.window, task.sensors)
-        if artifact is None:  # widened back: the data specialist fetches the missing days first
-            follow_ups.append(
-                history_follow_up(
-                    [telemetry.asset_id], plan.window, task.sensors, "anomaly detection context"
-                )
-            )
-            continue
-        chosen.append((await load_telemetry(artifact, telemetry.asset_id, plan.window), plan.note))
-    return chosen, follow_ups
+        analysed, problem = await obtain_telemetry(ctx, "timeseries", telemetry.asset_id, plan.window, task.sensors,
+                                                   why="anomaly detection context")
+        # Without the widened days the asked window is analysed as it is (the tool says if it is too short).
+        chosen.append((analysed, plan.note) if analysed is not None else (telemetry, None))
+        problems += [problem] if problem else []
+    return chosen, problems
+
+
+@dataclass
+class _Run:
+    """One asset's anomaly detection: the telemetry analysed, why it differs from the asked window,
+    the sensors to run, the results reused, and the final call (None when everything was reused)."""
+
+    telemetry: Telemetry
+    note: str | None
+    missing: list[str]
+    reused: dict[str, dict[str, Any]]
+    outcome: ToolOutcome | None = None
 
 
 async def anomaly_detection(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """run_integrated_tsad on the telemetry window for the sensors not analysed yet; periods per sensor.
 
     Long windows are cut to their last MAX_ANALYSIS_DAYS and short ones widened to a week (see
-    analysis_window); a call that failed this turn is never repeated with the same arguments.
+    analysis_window); a call that failed this turn is never repeated with the same arguments. A
+    window the model cannot calibrate on is analysed again over a longer one before the same end.
     """
-    chosen, follow_ups = await _analysed_telemetry(ctx, task)
+    chosen, problems = await _analysed_telemetry(ctx, task)
     if not chosen:
-        return needs_data("timeseries", task, follow_ups)
+        return no_telemetry("timeseries", task, problems)
     session_artifacts = ctx.visible_artifacts + await ctx.store.list_session(ctx.session_id)
-    plans: list[tuple[Telemetry, str | None, list[str], dict[str, dict[str, Any]]]] = []
+    runs: list[_Run] = []
     for telemetry, note in chosen:
         wanted = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_AD_SENSORS)
                   if short_name(s, telemetry.asset_id) not in COMMAND_SIGNALS]
         known = _prior_anomalies(session_artifacts, ctx, telemetry)
-        missing = [s for s in wanted if s not in known]
-        plans.append((telemetry, note, missing, {s: known[s] for s in wanted if s in known}))
-    calls = [
-        ("tsfm.run_integrated_tsad", await _tsad_args(t, missing)) for t, _, missing, _ in plans if missing
-    ]
+        runs.append(_Run(telemetry, note, [s for s in wanted if s not in known], {s: known[s] for s in wanted if s in known}))
+    todo = [run for run in runs if run.missing]
+    calls = [("tsfm.run_integrated_tsad", await _tsad_args(run.telemetry, run.missing)) for run in todo]
     # Two corrected retries: driver-model calibration may need a larger share, then no drivers.
     outcomes, first_attempts = await run_tsfm(ctx.tools, calls, retries=2) if calls else ([], [])
-    artifacts, errors, unusable = [], tool_errors(outcomes), []
-    outcome_iter = iter(outcomes)
-    for telemetry, note, missing, reused in plans:
-        outcome = next(outcome_iter) if missing else None
-        per_sensor = dict(reused)
-        if outcome is not None and outcome.ok:
-            for item in await asyncio.to_thread(_read_tsad, str(outcome.output["results_file"])):
+    for run, outcome in zip(todo, outcomes, strict=True):
+        run.outcome = outcome
+    first_attempts += await _on_longer_windows(ctx, task, todo)
+    artifacts, unusable = [], []
+    for run in runs:
+        per_sensor = dict(run.reused)
+        if run.outcome is not None and run.outcome.ok:
+            for item in await asyncio.to_thread(_read_tsad, str(run.outcome.output["results_file"])):
                 per_sensor[item["sensor"]] = item
-        elif outcome is not None and needs_longer_window(outcome.error or ""):
-            unusable.append(telemetry.asset_id)
+        elif run.outcome is not None and more_data_would_help(run.outcome.error or ""):
+            unusable.append(run.telemetry.asset_id)
         if per_sensor:
-            artifacts.append(
-                _anomaly_artifact(ctx, telemetry, per_sensor, reused, outcome, first_attempts, note)
-            )
+            artifacts.append(_anomaly_artifact(ctx, run.telemetry, per_sensor, run.reused, run.outcome,
+                                               first_attempts, run.note))
     for artifact in artifacts:
         await ctx.store.put(artifact)
-    return _anomaly_result(task, artifacts, chosen, errors, unusable, follow_ups)
+    errors = [*problems, *tool_errors([run.outcome for run in todo if run.outcome is not None])]
+    return _anomaly_result(task, artifacts, [run.telemetry for run in runs], errors, unusable)
+
+
+async def _on_longer_windows(ctx: SpecialistContext, task: SpecialistTask, todo: list[_Run]) -> list[ToolOutcome]:
+    """Runs that failed for want of data, analysed again over a longer window before the same end (one
+    parallel batch, with the same corrected retries); a success replaces the run's telemetry, call and
+    note. Returns the failed calls the successes replace (provenance)."""
+    retried: list[tuple[_Run, Telemetry, str]] = []
+    for run in todo:
+        error = run.outcome.error if run.outcome is not None and not run.outcome.ok else None
+        longer = longer_analysis_window(run.telemetry.window, _reason(error)) if error and more_data_would_help(
+            error) else None
+        if longer is None:
+            continue
+        telemetry, _ = await obtain_telemetry(ctx, "timeseries", run.telemetry.asset_id, longer.window, task.sensors,
+                                              why="anomaly detection over a longer window")
+        if telemetry is not None and longer.note is not None:
+            retried.append((run, telemetry, longer.note))
+    if not retried:
+        return []
+    calls = [("tsfm.run_integrated_tsad", await _tsad_args(telemetry, run.missing)) for run, telemetry, _ in retried]
+    outcomes, first_attempts = await run_tsfm(ctx.tools, calls, retries=2)
+    replaced: list[ToolOutcome] = []
+    for (run, telemetry, note), outcome in zip(retried, outcomes, strict=True):
+        if outcome.ok and run.outcome is not None:
+            replaced.append(run.outcome)
+            run.telemetry, run.note, run.outcome = telemetry, note, outcome
+    return [*replaced, *first_attempts]
+
+
+def _reason(error: str | None) -> str:
+    """The tool's reason in a few words: the first per-column reason of a 'No TSAD results' error."""
+    text = (error or "").removeprefix("No TSAD results produced for any target column.").strip()
+    return text.split(". ")[0].split("; ")[0][:160]
 
 
 def _anomaly_result(
     task: SpecialistTask,
     artifacts: list[Artifact],
-    chosen: list[tuple[Telemetry, str | None]],
+    analysed: list[Telemetry],
     errors: list[str],
     unusable: list[str],
-    follow_ups: list[SpecialistTask],
 ) -> SpecialistResult:
-    """ok / partial / failed. Data too gappy for the model is reported as partial, not failed: the
-    analyses that depend on it (a diagnosis) can go on with trend and shift evidence, and retrying
-    the same data cannot help."""
+    """ok / partial / failed. Data too short or gappy for the model, even over a longer window, is
+    reported as partial, not failed: the analyses that depend on it (a diagnosis) can go on with trend
+    and shift evidence, and retrying the same data cannot help."""
     produced = bool(artifacts)
-    status = result_status(produced=produced, complete=not errors and not follow_ups)
+    status = result_status(produced=produced, complete=not errors)
     summary = " ".join(a.summary for a in artifacts) or "No anomaly results: " + "; ".join(errors)
-    if unusable and not follow_ups and len(unusable) + len(artifacts) >= len(chosen):
+    if unusable and len(unusable) + len(artifacts) >= len(analysed):
         status = "partial"
         summary += (
             f" Anomaly detection could not run on {', '.join(unusable)}: the data has no continuous "
@@ -169,9 +208,8 @@ def _anomaly_result(
         status,
         summary,
         artifact_ids=[a.id for a in artifacts],
-        reused_artifact_ids=[t.artifact.id for t, _ in chosen],
+        reused_artifact_ids=list(dict.fromkeys(t.artifact.id for t in analysed)),
         errors=errors,
-        follow_ups=follow_ups,
     )
 
 

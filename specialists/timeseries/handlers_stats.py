@@ -1,7 +1,7 @@
 """Timeseries actions computed locally from telemetry artifacts: trend_stats, load_bins, threshold_suggestion.
 
-No tool calls: the data specialist's telemetry window is the input, pure functions do the work, and
-an artifact with compact numbers is the output.
+No analysis tool calls: a telemetry window is the input (the session's, else fetched for the task,
+see telemetry_source), pure functions do the work, and an artifact with compact numbers is the output.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from specialists.base import SpecialistContext, SpecialistResult
 from specialists.common.derived import EVAP_APPROACH, SUPPLY_OFFSET
 from specialists.common.evidence import build_evidence
 from specialists.common.frames import LOAD, full_name, running_mask, short_name
-from specialists.common.results import build_artifact, needs_data, result_status
+from specialists.common.results import build_artifact, no_telemetry, result_status
 from specialists.common.telemetry_source import Telemetry, gather_telemetry
 from specialists.common.trend import SensorTrend, trend_table
 from specialists.common.validity import SUSPECT_Z, suspect_sensors
@@ -35,21 +35,20 @@ def _columns(telemetry: Telemetry, sensors: list[str]) -> list[str]:
 
 
 async def _stored_result(ctx: SpecialistContext, task: SpecialistTask, artifacts: list[Artifact],
-                         found: list[Telemetry], follow_ups: list[SpecialistTask],
+                         found: list[Telemetry], missing: list[str],
                          errors: list[str] | None = None) -> SpecialistResult:
     """Store the artifacts and report them: the telemetry they rest on is reused, not refetched."""
     for artifact in artifacts:
         await ctx.store.put(artifact)
-    errors = errors or []
+    errors = [*missing, *(errors or [])]
     return SpecialistResult(
         "timeseries",
         task.action,
-        result_status(produced=bool(artifacts), complete=not errors and not follow_ups),
+        result_status(produced=bool(artifacts), complete=not errors),
         " ".join([a.summary for a in artifacts] + errors),
         artifact_ids=[a.id for a in artifacts],
         reused_artifact_ids=[t.artifact.id for t in found],
         errors=errors,
-        follow_ups=follow_ups,
     )
 
 
@@ -166,11 +165,11 @@ async def trend_stats(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
     wider, note = _pre_event_window(task)
     if wider is not None:
         task = replace(task, window=wider)
-    found, follow_ups = await gather_telemetry(ctx, task, why="trend statistics")
+    found, missing = await gather_telemetry(ctx, task, why="trend statistics")
     if not found:
-        return needs_data("timeseries", task, follow_ups)
+        return no_telemetry("timeseries", task, missing)
     artifacts = [_trend_artifact(ctx, t, task.sensors, note) for t in found]
-    return await _stored_result(ctx, task, artifacts, found, follow_ups)
+    return await _stored_result(ctx, task, artifacts, found, missing)
 
 
 def _bins_artifact(ctx: SpecialistContext, telemetry: Telemetry) -> Artifact:
@@ -201,16 +200,16 @@ def _bins_artifact(ctx: SpecialistContext, telemetry: Telemetry) -> Artifact:
 
 async def load_band_stats(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """kW/ton, approaches, power and tonnage by Chiller % Loaded band."""
-    found, follow_ups = await gather_telemetry(ctx, task, why="load-band analysis", sensors=[])
+    found, missing = await gather_telemetry(ctx, task, why="load-band analysis", sensors=[])
     if not found:
-        return needs_data("timeseries", task, follow_ups)
+        return no_telemetry("timeseries", task, missing)
     artifacts, errors = [], []
     for telemetry in found:
         try:
             artifacts.append(_bins_artifact(ctx, telemetry))
         except ValueError as exc:  # no load column: report, carry on with the other assets
             errors.append(f"{telemetry.asset_id}: {exc}")
-    return await _stored_result(ctx, task, artifacts, found, follow_ups, errors)
+    return await _stored_result(ctx, task, artifacts, found, missing, errors)
 
 
 def alert_counts(artifacts: list[Artifact], asset_id: str) -> dict[str, int]:
@@ -277,10 +276,10 @@ def _threshold_artifact(
 
 async def threshold_suggestion(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """Baseline ranges and k-sigma thresholds, with the expected alert reduction when firing counts are known."""
-    found, follow_ups = await gather_telemetry(ctx, task, why="threshold suggestions", sensors=[])
+    found, missing = await gather_telemetry(ctx, task, why="threshold suggestions", sensors=[])
     if not found:
-        return needs_data("timeseries", task, follow_ups)
+        return no_telemetry("timeseries", task, missing)
     artifacts = [
         _threshold_artifact(ctx, t, task, alert_counts(ctx.visible_artifacts, t.asset_id)) for t in found
     ]
-    return await _stored_result(ctx, task, artifacts, found, follow_ups)
+    return await _stored_result(ctx, task, artifacts, found, missing)

@@ -19,7 +19,7 @@ from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.common.frames import full_name, sample_minutes
-from specialists.common.results import build_artifact, needs_data, result_status, tool_errors
+from specialists.common.results import build_artifact, no_telemetry, result_status, tool_errors
 from specialists.common.telemetry_source import (
     Telemetry,
     forecast_dataset_path,
@@ -92,9 +92,9 @@ def _read_json(path: str) -> dict[str, Any]:
 
 async def forecast(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """run_tsfm_forecasting after each asset's window (assets in parallel), with an honest horizon."""
-    found, follow_ups = await gather_telemetry(ctx, task, why="forecasting")
+    found, missing = await gather_telemetry(ctx, task, why="forecasting")
     if not found:
-        return needs_data("timeseries", task, follow_ups)
+        return no_telemetry("timeseries", task, missing)
     calls, plans = [], []
     for telemetry in found:
         minutes = sample_minutes(telemetry.frame)
@@ -139,8 +139,8 @@ async def forecast(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
                 )
     for artifact in artifacts:
         await ctx.store.put(artifact)
-    errors = tool_errors(outcomes)
-    status = result_status(produced=bool(artifacts), complete=len(artifacts) == len(found) and not follow_ups)
+    errors = [*missing, *tool_errors(outcomes)]
+    status = result_status(produced=bool(artifacts), complete=len(artifacts) == len(found) and not missing)
     summary = " ".join(a.summary for a in artifacts) or "No forecast: " + "; ".join(errors)
     return SpecialistResult(
         "timeseries",
@@ -150,7 +150,6 @@ async def forecast(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
         artifact_ids=[a.id for a in artifacts],
         reused_artifact_ids=[t.artifact.id for t in found],
         errors=errors,
-        follow_ups=follow_ups,
     )
 
 

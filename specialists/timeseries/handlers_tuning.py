@@ -20,14 +20,14 @@ import pandas as pd
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome
 from specialists.common.frames import full_name, short_name
-from specialists.common.results import build_artifact, needs_data, tool_errors
+from specialists.common.results import build_artifact, no_telemetry, tool_errors
 from specialists.common.telemetry_source import (
     Telemetry,
     dataset_path,
     find_telemetry,
     gather_telemetry,
-    history_follow_up,
     load_telemetry,
+    obtain_telemetry,
     task_assets,
 )
 from specialists.timeseries.forecast import DEFAULT_MODEL, ForecastError, forecast_errors, forecast_frames
@@ -72,9 +72,9 @@ def _actuals(telemetry: Telemetry, targets: list[str], start: pd.Timestamp | Non
 
 async def finetune(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """Fine-tune a forecaster on each asset's window; report before/after scores and the checkpoint."""
-    found, follow_ups = await gather_telemetry(ctx, task, why="fine-tuning")
+    found, missing = await gather_telemetry(ctx, task, why="fine-tuning")
     if not found:
-        return needs_data("timeseries", task, follow_ups)
+        return no_telemetry("timeseries", task, missing)
     telemetry = found[0]  # one model per task: the first asset (the planner sends one asset per finetune)
     targets = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_TARGETS)]
     idle = idle_note(_actuals(telemetry, targets), "window")
@@ -212,7 +212,8 @@ async def _evaluation_telemetry(
     ctx: SpecialistContext, asset_id: str, window: TimeWindow, targets: list[str]
 ) -> tuple[Telemetry | None, list[str]]:
     """The window plus model context before it when the session has that, else the window alone
-    (its first samples then serve as context); None when neither is held."""
+    (its first samples then serve as context); neither held: the window with context, fetched now.
+    None (and why) when it cannot be had."""
     with_context = TimeWindow(
         window.start - pd.Timedelta(minutes=15 * CONTEXT_ROWS), window.end, "with context"
     )
@@ -223,7 +224,9 @@ async def _evaluation_telemetry(
         artifact = await find_telemetry(ctx, asset_id, wanted, targets)
         if artifact is not None:
             return await load_telemetry(artifact, asset_id, wanted), notes
-    return None, []
+    telemetry, error = await obtain_telemetry(ctx, "timeseries", asset_id, with_context, targets,
+                                              why="forecast evaluation")
+    return telemetry, [] if telemetry is not None else [error or f"no telemetry of {asset_id}"]
 
 
 def _evaluation_summary(
@@ -271,9 +274,7 @@ async def evaluate_forecast(task: SpecialistTask, ctx: SpecialistContext) -> Spe
     targets = [full_name(s, asset_id) for s in (task.sensors or DEFAULT_TARGETS)]
     telemetry, notes = await _evaluation_telemetry(ctx, asset_id, window, targets)
     if telemetry is None:
-        return needs_data(
-            "timeseries", task, [history_follow_up([asset_id], window, targets, "forecast evaluation")]
-        )
+        return no_telemetry("timeseries", task, notes)
     path = await dataset_path(telemetry)
     calls = [_forecast_call(path, targets, checkpoint)] if checkpoint else []
     outcomes, first = await run_tsfm(ctx.tools, [*calls, _forecast_call(path, targets, DEFAULT_MODEL)])

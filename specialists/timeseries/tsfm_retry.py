@@ -31,6 +31,17 @@ def needs_longer_window(error: str) -> bool:
     return any(marker in message for marker in CONTEXT_MARKERS)
 
 
+# Anomaly detection that could not calibrate: too few (running) points for the calibration set, or a
+# calibration set that leaves nothing to test. A longer window before the same end gives it more.
+CALIBRATION_MARKERS = ("leaves none of", "calibration points but at least", "running calibration rows")
+
+
+def more_data_would_help(error: str) -> bool:
+    """True when a TSFM tool failed for want of data: a longer window is the correction."""
+    message = (error or "").lower()
+    return needs_longer_window(message) or any(marker in message for marker in CALIBRATION_MARKERS)
+
+
 def _checkpoint_unusable(message: str) -> bool:
     return "checkpoint" in message and any(
         w in message for w in ("no config.json", "could not load", "unknown")

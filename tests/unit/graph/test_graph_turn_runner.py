@@ -230,3 +230,29 @@ async def test_identical_calls_from_concurrent_specialists_run_once() -> None:
     assert executed == ["wo.get_alert_rules"]
     assert (first.reused, second.reused) == (False, True) and second.output == {"n": 1}
     assert [e.data["reused"] for e in events if e.type == "tool_call_finished"] == [False, True]
+
+
+async def test_nothing_found_is_kept_for_the_session_but_other_errors_are_tried_again() -> None:
+    """'No ... found' is an answer the records will not change within a session: asked again it is
+    reused like a success; a timeout or any other error runs again."""
+    from specialists.base import ToolRunner
+
+    executed: list[str] = []
+
+    async def answers(calls: list[tuple[str, dict[str, Any]]], specialist: str | None) -> list[ToolOutcome]:
+        executed.extend(args["equipment_id"] for _, args in calls)
+        return [ToolOutcome(name, args, "error", error=(f"No corrective work orders found for equipment_id "
+                                                        f"'{args['equipment_id']}'") if args["equipment_id"] == "A"
+                            else "database is locked") for name, args in calls]
+
+    async def emit(event: TurnEvent) -> None:
+        return None
+
+    memo: dict[str, ToolOutcome] = {}
+    for turn in (1, 2):
+        runner = ToolRunner("s", turn, emit, memo=memo, executor=answers)
+        empty, locked = await runner.run([("wo.get_corrective_work_orders", {"equipment_id": "A"}),
+                                          ("wo.get_corrective_work_orders", {"equipment_id": "B"})])
+        assert empty.reused == (turn == 2) and not locked.reused
+        assert empty.error is not None and empty.error.startswith("No corrective work orders found")
+    assert executed == ["A", "B", "B"]

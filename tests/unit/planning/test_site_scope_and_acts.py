@@ -7,7 +7,7 @@ from datetime import date
 
 from assetops.domain.turn import Focus
 from graph.planning.artifacts import ArtifactSummary, fired_rule_ids_from, ranked_assets
-from specialists.maintenance.specialist import none_found
+from specialists.base import found_nothing as none_found
 from tests.unit.planning.dialog import Dialog, steps
 
 FOUR = {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}

@@ -14,6 +14,7 @@ from specialists.failure.handlers_knowledge import mapping_calls, merge_mappings
 from specialists.failure.signatures import CONDENSER_FOULING, NO_FAULT, SENSOR_DRIFT
 from tests.unit.specialists_timeseries.synthetic import (
     ASSET,
+    HistoryStore,
     chiller_frame,
     make_context,
     no_tools,
@@ -99,13 +100,15 @@ async def test_failure_modes_are_reused_from_an_earlier_artifact(tmp_path: Path)
     assert second.reused_artifact_ids == [stored.id] and len(tools.batches) == 1
 
 
-async def test_diagnose_without_telemetry_asks_the_data_specialist_first(tmp_path: Path) -> None:
-    ctx, _, _ = await make_context(tmp_path, no_tools)
+async def test_diagnose_without_telemetry_fetches_the_week_itself(tmp_path: Path) -> None:
+    ctx, tools, work = await make_context(tmp_path, no_tools)
+    tools.answer = HistoryStore(chiller_frame(days=30, seed=12), work)
     result = await FailureSpecialist().run(SpecialistTask("failure", "diagnose", asset_ids=[ASSET]), ctx)
-    assert result.status == "failed"
-    assert [(f.specialist, f.action, f.asset_ids) for f in result.follow_ups] == [
-        ("data", "history", [ASSET])
-    ]
+    assert result.status == "ok" and not result.follow_ups
+    assert tools.names()[:2] == [["iot.history_csv"], ["utilities.csv_stats"]] and set(tools.callers) == {"failure"}
+    made = [await ctx.store.get(i) for i in result.artifact_ids]
+    assert [a.kind for a in made if a is not None][:1] == ["diagnose"]
+    assert any(a is not None and a.kind == "telemetry_window" for a in made)
 
 
 async def test_diagnose_ranks_from_the_telemetry_artifact_and_revises_on_new_evidence(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from specialists.failure.handlers_diagnosis import WIDENED_DAYS
 from specialists.failure.signatures import CONDENSER_FLOW, CONDENSER_FOULING, NO_FAULT
 from tests.unit.specialists_timeseries.synthetic import (
     ASSET,
+    HistoryStore,
     chiller_frame,
     make_context,
     no_tools,
@@ -78,6 +79,28 @@ async def test_the_same_day_alone_cannot_see_the_slow_fault(tmp_path: Path) -> N
     assert asked_for and set(asked_for) == {"iot.history_csv"}  # asked for the months before (in parts)
     assert stored.results["hypotheses"][0]["failure_mode"] == NO_FAULT
     assert stored.window_start == task.window.start  # type: ignore[union-attr]
+
+
+async def test_a_window_the_chiller_hardly_ran_in_is_diagnosed_from_its_last_running_weeks(tmp_path: Path) -> None:
+    """Off for the ten days asked about: the diagnosis looks back for the weeks it last ran (fetched in
+    its own name) instead of failing with nothing to compare, and says so."""
+    frame = chiller_frame(days=60, seed=34)
+    end = frame.index[-1] + pd.Timedelta(minutes=15)
+    idle = frame.index >= end - pd.Timedelta(days=10)
+    frame.loc[idle, ["Chiller % Loaded", "Tonnage", "Power Input", "Chiller Efficiency"]] = 0.0
+    ctx, tools, work = await make_context(tmp_path, no_tools)
+    artifact = telemetry_artifact(write_csv(frame[idle], work / "idle.csv"), frame[idle])
+    await ctx.store.put(artifact)
+    ctx.visible_artifacts.append(artifact)
+    tools.answer = HistoryStore(frame, work)
+    task = SpecialistTask("failure", "diagnose", asset_ids=[ASSET], params={"year_on_year": False},
+                          window=TimeWindow((end - pd.Timedelta(days=10)).to_pydatetime(), end.to_pydatetime()))
+
+    result = await FailureSpecialist().run(task, ctx)
+
+    assert result.status == "ok" and set(tools.callers) == {"failure"}
+    stored = await ctx.store.get(result.artifact_ids[0])
+    assert stored is not None and any("the chiller hardly ran in the asked" in line for line in stored.observations)
 
 
 def no_history_there(name: str, args: dict[str, Any]) -> ToolOutcome:

@@ -130,10 +130,25 @@ async def test_draft_uses_the_diagnosis_and_is_persisted(ctx_and_tools: Any) -> 
     assert row.primary_code == "M013" and row.priority == 1 and row.equipment_id == "CWC04006"
 
 
-async def test_draft_without_a_diagnosis_fails_honestly(ctx_and_tools: Any) -> None:
+async def test_a_commanded_draft_without_a_diagnosis_is_an_inspection_with_no_failure_code(ctx_and_tools: Any) -> None:
+    """The user commanded the order: no diagnosis makes it an inspection of the requested work, not a failure."""
+    ctx, tools, _ = ctx_and_tools
+    result = await MaintenanceSpecialist().run(task("draft_wo", params={"work": "full condenser inspection"}), ctx)
+    assert result.status == "ok" and not result.errors
+    assert "full condenser inspection" in result.summary and "no diagnosis backs it" in result.summary
+    assert tools.batches == [["wo.get_work_orders"]]  # the duplicate check still runs
+    art = await ctx.store.get(result.artifact_ids[0])
+    assert art is not None and art.results["diagnosed"] is False and art.results["primary_code"] is None
+    async with ctx.store.db.session() as session:
+        row = (await session.execute(select(WorkOrderDraftRow).where(
+            WorkOrderDraftRow.id == art.results["draft_id"]))).scalar_one()
+    assert row.primary_code is None and "full condenser inspection" in row.scope
+
+
+async def test_a_draft_with_no_work_described_is_a_general_inspection(ctx_and_tools: Any) -> None:
     ctx, _, _ = ctx_and_tools
     result = await MaintenanceSpecialist().run(task("draft_wo"), ctx)
-    assert result.status == "failed" and "diagnosis first" in result.errors[0]
+    assert result.status == "ok" and "general inspection" in result.summary and "set one on review" in result.summary
 
 
 async def test_report_uses_artifacts_only(ctx_and_tools: Any) -> None:

@@ -107,11 +107,13 @@ class ScriptedTools:
 
     answer: Answer
     batches: list[list[tuple[str, dict[str, Any]]]] = field(default_factory=list)
+    callers: list[str | None] = field(default_factory=list)  # the specialist each batch ran for
 
     async def __call__(
         self, calls: list[tuple[str, dict[str, Any]]], specialist: str | None
     ) -> list[ToolOutcome]:
         self.batches.append(list(calls))
+        self.callers.append(specialist)
         return [self.answer(name, args) for name, args in calls]
 
     def names(self) -> list[list[str]]:
@@ -150,3 +152,30 @@ async def make_context(
 def no_tools(name: str, args: dict[str, Any]) -> ToolOutcome:
     """A tool layer that must not be called."""
     raise AssertionError(f"unexpected tool call {name} {args}")
+
+
+@dataclass
+class HistoryStore:
+    """The history tools over a frame: `iot.history_csv` writes the asked slice in the data
+    specialist's format (an error when the slice is empty), `utilities.csv_stats` answers with no
+    stats; every other call goes to `other`."""
+
+    frame: pd.DataFrame
+    work: Path
+    other: Answer = no_tools
+    asked: list[dict[str, Any]] = field(default_factory=list)
+
+    def __call__(self, name: str, args: dict[str, Any]) -> ToolOutcome:
+        if name == "utilities.csv_stats":
+            return ToolOutcome(name, args, "ok", {"csv_path": args["csv_path"], "stats": {}})
+        if name != "iot.history_csv":
+            return self.other(name, args)
+        self.asked.append(args)
+        # The tool reads bounds as wall time; the tests' windows are in the frame's zone.
+        start = pd.Timestamp(args["start"]).tz_localize(self.frame.index.tz)
+        end = pd.Timestamp(args["final"]).tz_localize(self.frame.index.tz)
+        part = self.frame[(self.frame.index >= start) & (self.frame.index < end)]
+        if part.empty:
+            return ToolOutcome(name, args, "error", error=f"no observations for {args['asset_id']} in that window")
+        path = write_csv(part, self.work / f"history_{len(self.asked)}.csv")
+        return ToolOutcome(name, args, "ok", {"csv_path": str(path), "total_observations": len(part)})

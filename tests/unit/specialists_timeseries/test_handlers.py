@@ -18,6 +18,7 @@ from specialists.base import ToolOutcome
 from specialists.timeseries import TimeseriesSpecialist
 from tests.unit.specialists_timeseries.synthetic import (
     ASSET,
+    HistoryStore,
     chiller_frame,
     make_context,
     no_tools,
@@ -234,13 +235,25 @@ async def test_trend_stats_need_no_tool_and_flag_the_drifting_sensor(tmp_path: P
     assert "kW/ton" in bins.summary and "sigma" in thresholds.summary
 
 
-async def test_without_telemetry_the_specialist_asks_for_a_data_follow_up(tmp_path: Path) -> None:
-    ctx, tools, _ = await make_context(tmp_path, no_tools)
-    result = await TimeseriesSpecialist().run(
-        SpecialistTask("timeseries", "forecast", asset_ids=[ASSET]), ctx
-    )
-    assert result.status == "failed" and tools.batches == []
-    assert [(f.specialist, f.action) for f in result.follow_ups] == [("data", "history")]
+async def test_without_telemetry_the_specialist_fetches_the_window_itself(tmp_path: Path) -> None:
+    """No telemetry in the session: the specialist fetches it in its own name and goes on, instead
+    of failing and waiting for the supervisor to run the data specialist and retry it."""
+    ctx, tools, work = await make_context(tmp_path, no_tools)
+    tools.answer = HistoryStore(chiller_frame(days=30), work, other=FakeTsfm(work))
+    result = await TimeseriesSpecialist().run(SpecialistTask("timeseries", "forecast", asset_ids=[ASSET]), ctx)
+    assert result.status == "ok" and not result.follow_ups and not result.errors
+    assert tools.names() == [["iot.history_csv"], ["utilities.csv_stats"], ["tsfm.run_tsfm_forecasting"]]
+    assert set(tools.callers) == {"timeseries"}
+    fetched = [a for a in [await ctx.store.get(i) for i in result.artifact_ids] if a and a.kind == "telemetry_window"]
+    assert len(fetched) == 1 and fetched[0].id not in result.reused_artifact_ids  # made by this task, not reused
+
+
+async def test_with_no_telemetry_to_fetch_the_result_says_so(tmp_path: Path) -> None:
+    ctx, tools, work = await make_context(tmp_path, no_tools)
+    tools.answer = HistoryStore(chiller_frame(days=3), work)  # nothing in the week before the reference date
+    result = await TimeseriesSpecialist().run(SpecialistTask("timeseries", "forecast", asset_ids=[ASSET]), ctx)
+    assert result.status == "failed" and not result.follow_ups
+    assert "No telemetry to analyse" in result.summary and "no observations" in result.summary
 
 
 class FakeTuning(FakeTsfm):

@@ -25,6 +25,7 @@ from specialists.timeseries.handlers_tuning import idle_note
 from specialists.timeseries.tsfm_retry import corrected_tsfm_args
 from tests.unit.specialists_timeseries.synthetic import (
     ASSET,
+    HistoryStore,
     chiller_frame,
     make_context,
     no_tools,
@@ -33,6 +34,10 @@ from tests.unit.specialists_timeseries.synthetic import (
 )
 from tests.unit.specialists_timeseries.test_handlers import FakeTsfm, FakeTuning
 
+CALIBRATION_ERROR = (
+    "No TSAD results produced for any target column. Chiller 9 Power Input: n_calibration ({rows} points) leaves "
+    "none of the {rows} aligned points to test."
+)
 CONTEXT_ERROR = (
     "No TSAD results produced for any target column. Data quality was poor; after filtering, no continuous "
     "segment satisfied the context length requirement (97 rows)."
@@ -81,35 +86,50 @@ async def test_anomaly_detection_on_a_long_window_hands_the_tool_only_the_last_w
     assert report is not None and any(f"last {MAX_ANALYSIS_DAYS} days" in a for a in report.assumptions)
 
 
-async def test_anomaly_detection_on_one_day_asks_for_the_week_before_instead_of_calling_the_tool(
+async def test_anomaly_detection_on_one_day_fetches_the_week_before_and_analyses_that_week(
     tmp_path: Path,
 ) -> None:
     ctx, tools, work = await make_context(tmp_path, no_tools)
     frame = chiller_frame(days=10, seed=42)
     day = frame[frame.index >= frame.index[-1] - pd.Timedelta(hours=23, minutes=45)]
     await _held(ctx, work, day, "day")
+    tools.answer = HistoryStore(frame, work, other=FakeTsfm(work))
     task = SpecialistTask("timeseries", "anomaly_detection", asset_ids=[ASSET], sensors=["Power Input"])
-    first = await TimeseriesSpecialist().run(task, ctx)
-    assert first.status == "failed" and tools.batches == []
-    (follow_up,) = first.follow_ups
-    assert follow_up.window is not None and follow_up.window.end - follow_up.window.start == timedelta(
-        days=WIDENED_DAYS
-    )
-    # The data specialist fetched the week: the retry analyses exactly that week's CSV.
-    await _held(ctx, work, frame[frame.index >= frame.index[-1] - pd.Timedelta(days=7, minutes=-15)], "week")
-    tools.answer = FakeTsfm(work)
-    day_window = TimeWindow(
-        day.index[0].to_pydatetime(), (day.index[-1] + pd.Timedelta(minutes=15)).to_pydatetime()
-    )
-    second = await TimeseriesSpecialist().run(
-        SpecialistTask(
-            "timeseries", "anomaly_detection", asset_ids=[ASSET], sensors=["Power Input"], window=day_window
-        ),
-        ctx,
-    )
-    assert second.status == "ok"
-    analysed = pd.read_csv(tools.batches[0][0][1]["dataset_path"])
+    result = await TimeseriesSpecialist().run(task, ctx)
+    assert result.status == "ok" and not result.follow_ups
+    assert tools.names() == [["iot.history_csv"], ["utilities.csv_stats"], ["tsfm.run_integrated_tsad"]]
+    (fetch,) = tools.answer.asked
+    assert pd.Timestamp(fetch["final"]) - pd.Timestamp(fetch["start"]) == timedelta(days=WIDENED_DAYS)
+    analysed = pd.read_csv(tools.batches[-1][0][1]["dataset_path"])
     assert len(analysed) == WIDENED_DAYS * 96
+    report = await ctx.store.get(result.artifact_ids[0])
+    assert report is not None and any(f"{WIDENED_DAYS} days up to the window end" in a for a in report.assumptions)
+
+
+async def test_a_window_the_model_cannot_calibrate_on_is_analysed_again_over_a_longer_one(tmp_path: Path) -> None:
+    """The tool cannot calibrate on the week: the specialist fetches four weeks before the same end and
+    reruns, says which window it used, and the failed call is followed by a successful one."""
+    frame = chiller_frame(days=35, seed=47)
+    week = frame[frame.index >= frame.index[-1] - pd.Timedelta(days=7, minutes=-15)]
+    ctx, tools, work = await make_context(tmp_path, no_tools)
+    await _held(ctx, work, week, "week")
+    fake = FakeTsfm(work)
+
+    def short_week_fails(name: str, args: dict[str, Any]) -> ToolOutcome:
+        rows = len(pd.read_csv(args["dataset_path"])) if name == "tsfm.run_integrated_tsad" else 0
+        if name == "tsfm.run_integrated_tsad" and rows <= 7 * 96:
+            return ToolOutcome(name, args, "error", error=CALIBRATION_ERROR.format(rows=rows))
+        return fake(name, args)
+
+    tools.answer = HistoryStore(frame, work, other=short_week_fails)
+    task = SpecialistTask("timeseries", "anomaly_detection", asset_ids=[ASSET], sensors=["Power Input"])
+    result = await TimeseriesSpecialist().run(task, ctx)
+    assert result.status == "ok" and not result.errors
+    tsad = [call for batch in tools.batches for call in batch if call[0] == "tsfm.run_integrated_tsad"]
+    assert len(pd.read_csv(tsad[-1][1]["dataset_path"])) == 28 * 96  # the last run: four weeks
+    report = await ctx.store.get(result.artifact_ids[0])
+    assert report is not None and report.window_start == week.index[-1] + pd.Timedelta(minutes=15) - timedelta(days=28)
+    assert any("28 days up to the window end" in a and "could not run" in a for a in report.assumptions)
 
 
 async def test_a_call_that_failed_this_turn_is_not_run_again_and_dependents_may_go_on(tmp_path: Path) -> None:
@@ -117,11 +137,14 @@ async def test_a_call_that_failed_this_turn_is_not_run_again_and_dependents_may_
         return ToolOutcome(name, args, "error", error=CONTEXT_ERROR)
 
     ctx, tools, work = await make_context(tmp_path, gappy)
-    await _held(ctx, work, chiller_frame(days=10, seed=43), "ten_days")
+    ten_days = chiller_frame(days=10, seed=43)
+    await _held(ctx, work, ten_days, "ten_days")
+    tools.answer = HistoryStore(ten_days, work, other=gappy)  # the longer window holds nothing more
     task = SpecialistTask("timeseries", "anomaly_detection", asset_ids=[ASSET], sensors=["Power Input"])
     first = await TimeseriesSpecialist().run(task, ctx)
+    ran = len(tools.batches)
     second = await TimeseriesSpecialist().run(task, ctx)  # the supervisor's retry within the same turn
-    assert len(tools.batches) == 1
+    assert len(tools.batches) == ran  # neither the call nor its longer-window retry runs again
     for result in (first, second):
         assert result.status == "partial" and "could not run" in result.summary and not result.follow_ups
 
@@ -212,6 +235,7 @@ async def test_readings_before_a_trip_are_trended_over_the_two_weeks_before_it(t
     end = frame.index[-1] + pd.Timedelta(minutes=15)
     trip_day = TimeWindow((end - pd.Timedelta(days=1)).to_pydatetime(), end.to_pydatetime(), "yesterday")
     await _held(ctx, work, frame[frame.index >= end - pd.Timedelta(days=1)], "day")
+    tools.answer = HistoryStore(frame, work)
     task = SpecialistTask(
         "timeseries",
         "trend_stats",
@@ -219,17 +243,12 @@ async def test_readings_before_a_trip_are_trended_over_the_two_weeks_before_it(t
         window=trip_day,
         params={"segment": "before_event", "event": "trip"},
     )
-    first = await TimeseriesSpecialist().run(task, ctx)
-    (follow_up,) = first.follow_ups
-    assert follow_up.window is not None and follow_up.window.end - follow_up.window.start == timedelta(
-        days=PRE_EVENT_DAYS
-    )
-    await _held(ctx, work, frame, "weeks")
-    second = await TimeseriesSpecialist().run(task, ctx)
-    report = await ctx.store.get(second.artifact_ids[0])
+    result = await TimeseriesSpecialist().run(task, ctx)  # fetches the two weeks itself, then trends them
+    assert result.status == "ok" and not result.follow_ups
+    assert tools.names() == [["iot.history_csv"], ["utilities.csv_stats"]] and set(tools.callers) == {"timeseries"}
+    report = await ctx.store.get(result.artifact_ids[0])
     assert report is not None and report.window_start == end - pd.Timedelta(days=PRE_EVENT_DAYS)
-    assert "Key readings over the window: Power Input" in second.summary
-    assert tools.batches == []
+    assert "Key readings over the window: Power Input" in result.summary
 
 
 def test_process_signals_are_conditioned_on_load_and_chilled_water_temperatures_on_the_setpoint() -> None:
