@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from artifacts.model import Artifact
 from artifacts.readings import (
@@ -17,7 +18,9 @@ from artifacts.readings import (
     hypotheses,
     work_order_counts,
 )
+from graph.understanding.request import described_work, read_request
 from specialists.maintenance.bundling import MOBILISATION_HOURS
+from specialists.maintenance.drafting import draft_work_order
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 # The action an answer offers (Focus.pending_offer) -> the sentence that offers it.
@@ -139,8 +142,31 @@ def inspection(artifacts: list[Artifact], pending_offer: str | None) -> Recommen
     return Recommendation(head + ".", reasons, offer)
 
 
+def preview(artifacts: list[Artifact], pending_offer: str | None, work: str | None) -> Recommendation:
+    """"What would the work order say?": the order as it would be drafted (`draft_work_order`, the same
+    function the drafting uses), shown and not filed."""
+    fault = _top_fault(artifacts)
+    mode = fault[0] if fault is not None and not fault[0].lower().startswith("no fault") else None
+    asset = next((a.asset_ids[0] for a in ([fault[2]] if fault else []) + artifacts[::-1] if a.asset_ids), None)
+    if asset is None:
+        return Recommendation("There is no chiller in this conversation yet to write an order for.", [])
+    draft = draft_work_order(equipment_id=asset, asset_id=asset, failure_mode=mode,
+                             confidence=fault[1] if fault else None, evidence=[], existing=[],
+                             now=datetime.now(), work=work)
+    code = (f"failure code {draft.primary_code}/{draft.secondary_code} ({draft.code_description})"
+            if draft.primary_code else "no failure code yet (set on review)")
+    reasons = [f"Scope: {step}" for step in draft.scope[:3]]
+    if fault is not None:
+        reasons.append(f"based on: {fault[0]} ({fault[1]:.2f}) [{fault[2].id}]")
+    return Recommendation(f"The work order would read: \"{draft.title}\", {code}, priority {draft.priority}; "
+                          "nothing is filed.", reasons, offer_sentence(pending_offer or "draft_wo"))
+
+
 def recommend(question: str, artifacts: list[Artifact], pending_offer: str | None) -> Recommendation:
-    """The recommendation the question asks for: replace-or-repair when it says so, else act-or-wait."""
+    """The recommendation the question asks for: the order as it would read when asked, replace-or-repair
+    when it says so, else act-or-wait."""
+    if read_request(question).preview:
+        return preview(artifacts, pending_offer, described_work(question))
     if _REPLACE.search(question):
         return replace_or_repair(artifacts, pending_offer)
     return inspection(artifacts, pending_offer)

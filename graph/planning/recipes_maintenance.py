@@ -3,8 +3,6 @@ restart and validation, fix plans and the management report."""
 
 from __future__ import annotations
 
-import re
-
 from graph.planning.artifacts import (
     drifting_sensors,
     fired_rule_ids_from,
@@ -16,6 +14,7 @@ from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
 from graph.planning.recipes_telemetry import detect
+from graph.understanding.request import described_work
 from graph.understanding.sensors import canonical_of
 from graph.understanding.text import Text, phrase_tokens
 from graph.understanding.vocabulary import Vocabulary
@@ -142,25 +141,6 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
         ctx.note(f"No diagnosis of {asset} yet: diagnosing first, then drafting for the top hypothesis.")
         return None, [diagnose_asset(ctx, plan, asset)]
     return None, []
-
-
-# The job a user writes into the order: "a work order for a full condenser inspection on it", "a WO to
-# inspect the compressor and its oil system". Pronouns and picks ("for it", "for the worst one") are not jobs.
-_DESCRIBED_WORK = re.compile(r"\b(?:work orders?|wo|ticket|job|request|order)\s+(?:to|for)\s+(?:an?\s+|the\s+)?"
-                             r"(?P<work>.+?)\s*(?:\bon\s+(?:it|this|that|them|chiller\s*\d+|ch\s*\d+|the\s+\w+)\b.*|"
-                             r"[.?!;]|$)", re.I)
-_NOT_A_JOB = re.compile(r"^(?:it|this|that|them|those|these|one|worst|best|chiller|ch\s*\d|unit|#?\d+)\b|"
-                        r"\b(?:one|it|them)$", re.I)
-
-
-def described_work(message: str) -> str | None:
-    """The job the user describes for the order ("full condenser inspection"), or None."""
-    match = _DESCRIBED_WORK.search(message)
-    if match is None:
-        return None
-    work = match.group("work").strip(" ,")
-    work = re.sub(r"\s+(?:please|pls|thanks|asap|now)$", "", work, flags=re.I)
-    return work if work and not _NOT_A_JOB.search(work) and len(work) <= 120 else None
 
 
 def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:

@@ -276,6 +276,25 @@ def _others(whole: Text, g: Grammar) -> bool:
     return False
 
 
+# The job a user writes into the order: "a work order for a full condenser inspection on it", "a WO to
+# inspect the compressor and its oil system". Pronouns and picks ("for it", "for the worst one") are not jobs.
+_DESCRIBED_WORK = re.compile(r"\b(?:work orders?|wo|ticket|job|request|order)\s+(?:to|for)\s+(?:an?\s+|the\s+)?"
+                             r"(?P<work>.+?)\s*(?:\bon\s+(?:it|this|that|them|chiller\s*\d+|ch\s*\d+|the\s+\w+)\b.*|"
+                             r"[.?!;]|$)", re.I)
+_NOT_A_JOB = re.compile(r"^(?:it|this|that|them|those|these|one|worst|best|chiller|ch\s*\d|unit|#?\d+)\b|"
+                        r"\b(?:one|it|them)$", re.I)
+
+
+def described_work(message: str) -> str | None:
+    """The job the user describes for the order ("full condenser inspection"), or None."""
+    match = _DESCRIBED_WORK.search(message)
+    if match is None:
+        return None
+    work = match.group("work").strip(" ,")
+    work = re.sub(r"\s+(?:please|pls|thanks|asap|now)$", "", work, flags=re.I)
+    return work if work and not _NOT_A_JOB.search(work) and len(work) <= 120 else None
+
+
 def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     """How `message` asks: act, answer shape, write command, whole-site and "the others" scope."""
     g = g or grammar()

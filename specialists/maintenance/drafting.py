@@ -156,7 +156,7 @@ def draft_work_order(*, equipment_id: str, asset_id: str | None, failure_mode: s
         scope.insert(-1, f"Requested: {work}.")
     return DraftWorkOrder(
         equipment_id=equipment_id, asset_id=asset_id,
-        title=f"{name}: corrective for suspected {short_mode}",
+        title=f"{name}: {work} (suspected {short_mode})" if work else f"{name}: corrective for suspected {short_mode}",
         failure_mode=failure_mode, primary_code=primary, secondary_code=secondary, code_description=description,
         priority=priority, scope=scope, justification=evidence[:6],
         possible_duplicates=recent_duplicates(existing, primary, now),

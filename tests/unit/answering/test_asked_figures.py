@@ -178,3 +178,12 @@ def test_how_to_do_the_repair_leads_with_the_fix_and_ends_with_the_validation() 
     validating = shaped_lead(AnswerInputs(shape="how_to", scope="asset", question="How do we validate the repair?",
                                           artifacts=[protocol, diagnosis]))
     assert validating is not None and validating.first.startswith("To validate the repair")
+
+
+def test_what_the_work_order_would_say_shows_the_order_without_filing_it() -> None:
+    from graph.answering.recommend import recommend
+    diagnosis = art("diagnose", {"hypotheses": [{"failure_mode": "Condenser Water side fouling", "probability": 0.9,
+                                                 "bounds": [0.85, 0.97]}]}, asset="Chiller 6")
+    advice = recommend("Don't file anything yet - just tell me what the work order would say.", [diagnosis], None)
+    assert advice.sentence.startswith("The work order would read:") and "Chiller 6" in advice.sentence
+    assert "nothing is filed" in advice.sentence and "draft it" in advice.offer

@@ -100,7 +100,7 @@ def test_worse_every_year_after_work_orders_is_their_trend_over_all_years() -> N
 
 
 def test_the_job_the_user_describes_goes_into_the_draft() -> None:
-    from graph.planning.recipes_maintenance import described_work
+    from graph.understanding.request import described_work
     assert described_work("OK. Raise a work order for a full condenser inspection on it.") == "full condenser inspection"
     assert described_work("ok raise a wo for it pls") is None
     assert described_work("Raise a work order for the worst one.") is None
