@@ -339,3 +339,52 @@ def order_groups(artifact: Artifact) -> list[OrderGroup]:
 def stated_rule(artifact: Artifact) -> str:
     """The rule an analysis states it applied (bundling window, alert triage), empty when none."""
     return _text(artifact.results.get("rule"))
+
+
+@dataclass(frozen=True)
+class SensorHealth:
+    """One sensor's health over a window (`trend_stats`): its flags and data gaps."""
+
+    sensor: str
+    flags: tuple[str, ...] = ()  # "stuck", "missing_data", "drift", "trend", ...
+    missing_pct: float = 0.0
+    flat_hours: float = 0.0  # longest run of identical readings while running
+
+
+def sensor_health(artifact: Artifact) -> list[SensorHealth]:
+    """The per-sensor health of a trend-statistics artifact."""
+    per_sensor = artifact.results.get("per_sensor")
+    if not isinstance(per_sensor, Mapping):
+        return []
+    return [SensorHealth(sensor=_text(v.get("sensor") or k), flags=tuple(str(f) for f in v.get("flags") or []),
+                         missing_pct=_number(v.get("missing_pct")) or 0.0,
+                         flat_hours=_number(v.get("longest_flat_hours")) or 0.0)
+            for k, v in per_sensor.items() if isinstance(v, Mapping)]
+
+
+def moved_alone(artifact: Artifact) -> list[str]:
+    """Sensors that moved while their physically coupled ones did not (likely drift), as described."""
+    return [str(s) for s in artifact.results.get("moved_alone") or []]
+
+
+@dataclass(frozen=True)
+class ForecastScore:
+    """One model's forecast error on one target against actuals (`evaluate_forecast`)."""
+
+    model: str
+    target: str
+    mae: float
+    pairs: int = 0
+
+
+def forecast_scores(artifact: Artifact) -> dict[str, list[ForecastScore]]:
+    """Model label -> its scores per target; the tuned checkpoint is `tuned_checkpoint(artifact)`."""
+    return {str(label): [ForecastScore(str(label), _text(e.get("target")), mae, int(_number(e.get("pairs")) or 0))
+                         for e in _dicts(errors) if (mae := _number(e.get("mae"))) is not None]
+            for label, errors in artifact.results.items() if isinstance(errors, list)}
+
+
+def tuned_checkpoint(artifact: Artifact) -> str | None:
+    """The fine-tuned checkpoint a forecast evaluation scored, None when only the base model was scored."""
+    value = artifact.results.get("model_checkpoint")
+    return str(value) if value else None
