@@ -27,7 +27,7 @@ from artifacts.readings import (
 )
 from graph.answering.asked_figures import asked_sensors, figure_text, named_rules, rule_text, sensor_figures
 from graph.answering.change_verdicts import attribution_verdict, repair_verdict
-from graph.answering.compare_terms import window_phrase
+from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.compare_verdicts import comparison_verdict
 from graph.answering.diagnosis_verdicts import (
     TRIP_WORDS,
@@ -50,8 +50,8 @@ __all__ = ["Answer", "Verdict", "named_mode", "yes_no_verdict"]
 
 CLEAR_ANOMALY_RATE = 2 * FALSE_ALARM_RATE  # above twice the false-alarm rate the flags are a finding
 TREND_PER_YEAR = 0.5  # corrective orders a year: a slope smaller than this is "steady"
-_SUPPORTING_KINDS = frozenset({"telemetry_window", "validation_protocol", "restart_checklist", "monitoring_config"})
-_FEWER = re.compile(r"\b(less|fewer|decreas\w*|improv\w*|getting better|down)\b", re.I)
+_SUPPORTING_KINDS = frozenset({"telemetry_window", "validation_protocol", "restart_checklist", "monitoring_config",
+                               "finetune"})
 _REAL = re.compile(r"\b(real|actual|genuine|process)\b", re.I)
 # A question about change over time or against another case: one anomaly share or one alert count does
 # not answer it ("has it got worse every year?", "more alerts than last month?"); "worse than normal" does.
@@ -154,7 +154,8 @@ def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     else:
         answer = "No"
         body = f"breakdowns are roughly steady: {series}"
-    if _FEWER.search(question) and answer != "Not clearly" and "steady" not in body:
+    # "getting less frequent?", "is it getting better?" ask the opposite ("breaking down" is no direction).
+    if comparison_sense(question, higher_is_worse=True) == "lower" and "steady" not in body:
         answer = flip(answer)
     return Verdict(answer, f"{answer}, {body}.", evidence)
 
@@ -191,7 +192,7 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
     if not found or _COMPARATIVE.search(question):
         return None
-    fired: list[str] = []
+    fired: list[tuple[int, str]] = []
     evidence, named_counts = [], []
     for art, rules in found:
         count = sum(r.count for r in rules)
@@ -201,14 +202,19 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
         evidence.append(f"- {where}: {count} alerts from {sum(1 for r in rules if r.count)} rule(s)"
                         + "".join(f", {r.count} from {rule_text(r)}" for r in named) + f" [{art.id}]")
         if count:
-            fired.append(where)
+            fired.append((count, where))
     if named_counts:
         said = join_names([f"{rule_text(r)} fired {r.count} time{'s' if r.count != 1 else ''} on {where}"
                            for where, r in named_counts])
         answer: Answer = "Yes" if any(r.count for _, r in named_counts) else "No"
         return Verdict(answer, f"{answer}, {said}.", evidence)
     if fired:
-        return Verdict("Yes", f"Yes, alerts fired on {join_names(fired)}.", evidence)
+        if len(fired) == 1:
+            count, where = fired[0]
+            return Verdict("Yes", f"Yes, {count} alert{'s' if count != 1 else ''} fired on {where}.", evidence)
+        said = join_names([f"{count} on {where}" for count, where in sorted(fired, reverse=True)[:3]])
+        return Verdict("Yes", f"Yes, alerts fired on {len(fired)} equipment ids: {said}"
+                              f"{' and more' if len(fired) > 3 else ''}.", evidence)
     return Verdict("No", "No, no alert rule fired in this period.", evidence)
 
 
@@ -218,8 +224,11 @@ def _lead_finding(question: str, artifacts: list[Artifact]) -> str | None:
     telemetry or a plan), or the figure of the sensor the question names when telemetry is all there is."""
     if len({x for a in artifacts for x in a.asset_ids}) > 1:  # several chillers: how they compare says most
         comparison = compare_assets(artifacts)
-        if comparison is not None:
-            return comparison.headline
+        if comparison is not None:  # the top one and its figure: a whole table's headline is no first sentence
+            top, out = comparison.rows[0], sum(1 for r in comparison.rows if r.stands_out)
+            names = sorted((r.asset for r in comparison.rows), key=lambda n: (len(n), n))  # Chiller 9 before 10
+            return (f"{top.asset} is highest of {chillers(names)} at {top.figure}"
+                    + (f" ({out} of {len(comparison.rows)} stand out)" if out else "") + ".")
     said = sorted((a for a in artifacts if a.summary.strip()), key=lambda a: a.kind in _SUPPORTING_KINDS)
     if not said or said[0].kind == "telemetry_window":
         for sensor in asked_sensors(question):
@@ -257,10 +266,15 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: forecast_verdict(turn, q),
     lambda q, turn, _: work_order_existence_verdict(turn, q),
     lambda q, turn, _: breakdown_trend_verdict(turn, q),
+)
+# One piece of evidence each; a question may ask about both ("anything abnormal? alarms too"), so every one
+# that applies is said, a yes first; an unnamed diagnosis answers only when neither does.
+SINGLE: tuple[Check, ...] = (
     lambda q, turn, _: alert_verdict(turn, q),
     lambda q, turn, _: anomaly_verdict(turn, q),
-    lambda q, turn, _: failure_mode_verdict(turn, q),
 )
+LAST: Check = lambda q, turn, _: failure_mode_verdict(turn, q)  # noqa: E731
+
 
 
 def _hypotheses(artifacts: list[Artifact]) -> list[Hypothesis]:
@@ -275,6 +289,14 @@ def yes_no_verdict(question: str, artifacts: list[Artifact], session: list[Artif
         verdict = check(question, artifacts, session or [])
         if verdict is not None:
             return verdict
+    found = [v for check in SINGLE if (v := check(question, artifacts, session or [])) is not None]
+    if found:
+        lead = next((v for v in found if v.answer == "Yes"), found[0])
+        rest = [line for v in found if v is not lead for line in [f"- {v.sentence}", *v.evidence]]
+        return Verdict(lead.answer, lead.sentence, [*lead.evidence, *rest])
+    verdict = LAST(question, artifacts, session or [])
+    if verdict is not None:
+        return verdict
     finding = _lead_finding(question, artifacts)
     if finding is None:
         return Verdict("Not clearly", "Not clearly: this turn produced no evidence that settles it.")

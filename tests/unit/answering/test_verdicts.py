@@ -192,4 +192,25 @@ def test_a_trend_question_is_not_answered_by_one_anomaly_share() -> None:
 def test_the_fallback_for_several_chillers_leads_with_how_they_compare() -> None:
     found = [anomaly("Chiller 3", 0.04, summary="Chiller 3 efficiency drifted"), anomaly("Chiller 4", 0.31)]
     verdict = yes_no_verdict("Did any chiller at the plant trip this summer?", found)
-    assert verdict.sentence.startswith("Not clearly from this alone: Chiller 4 stands out: 31.0% of running samples")
+    assert verdict.sentence == ("Not clearly from this alone: Chiller 4 is highest of Chillers 3 and 4 at 31.0% of "
+                                "running samples off its expected power-load relation (1 of 2 stand out).")
+
+
+def test_breaking_down_is_no_direction_so_more_often_is_not_flipped() -> None:
+    rising = work_orders("Chiller 6", {"2017": 4, "2018": 7, "2019": 11, "2020": 14}, 3.4)
+    more = yes_no_verdict("is CWC04006 breaking down more often than it used to? look at 2017-2020", [rising])
+    assert more.sentence.startswith("Yes, breakdowns are getting more frequent: 4, 7, 11, 14")
+    assert yes_no_verdict("Are its breakdowns getting less frequent?", [rising]).answer == "No"
+    assert yes_no_verdict("Is it getting better?", [rising]).answer == "No"
+
+
+def test_alarms_and_anomalies_asked_together_are_both_said_a_yes_first() -> None:
+    quiet = art("alert_rules", {"rules": [{"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 0}]},
+                equipment=["CWC04704"], asset="Chiller 4", producer="maintenance")
+    verdict = yes_no_verdict("anything abnormal in there? alarms too", [quiet, anomaly("Chiller 4", 0.31)])
+    assert verdict.answer == "Yes" and verdict.sentence.startswith("Yes, Chiller 4 shows abnormal behaviour")
+    assert "- No, no alert rule fired in this period." in verdict.evidence
+    loud = art("alert_rules", {"rules": [{"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 11}]},
+               equipment=["CWC04704"], asset="Chiller 4", producer="maintenance")
+    both = yes_no_verdict("anything abnormal in there? alarms too", [loud, anomaly("Chiller 4", 0.03)])
+    assert both.sentence == "Yes, 11 alerts fired on CWC04704."
