@@ -42,8 +42,10 @@ MAX_NAMED = 3  # reference sides named in the sentence; the rest are in the evid
 _BREAKDOWN = re.compile(r"\b(break\w*|broke|fail\w*|repair\w*|fix\w*|corrective|fault\w*|trip\w*|outage\w*)\b", re.I)
 _ALERTS = re.compile(r"\b(alerts?|alarm\w*|rules?|fir(e|es|ing|ed))\b", re.I)
 _ORDERS = re.compile(r"\b(work ?orders?|wos?|jobs?|tickets?|maintenance)\b", re.I)
-_PERFORMANCE = re.compile(r"\b(efficien\w*|inefficien\w*|perform\w*|run\w*|worse|better)\b", re.I)
-_COMPARES = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\b", re.I)
+_PERFORMANCE = re.compile(r"\b(efficien\w*|inefficien\w*|perform\w*|worse|better)\b", re.I)
+# Another asset or period, not a norm: "worse than normal" is a health question, not a comparison.
+_COMPARES = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\b(?!\s+(normal|usual|expected|spec|design\w*|"
+                       r"it should|they should|nominal))", re.I)
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ def sensor_health_verdict(artifacts: list[Artifact], question: str = "") -> Verd
         broken = [f"{h.sensor} ({', '.join(sorted(BROKEN & set(h.flags)))})" for h in sensor_health(art)
                   if BROKEN & set(h.flags)]
         alone = moved_alone(art)
-        faults += [f"{asset} {text}" for text in broken] + alone
+        faults += [f"{asset} {text}" for text in [*broken, *alone] if not text.startswith(asset)]
+        faults += [text for text in alone if text.startswith(asset)]
         lines.append(f"- {asset}: stuck or missing: {join_names(broken) or 'none'}; moved on its own: "
                      f"{'; '.join(alone) or 'none'} [{art.id}]")
     answer: Answer = "Yes" if faults else "No"

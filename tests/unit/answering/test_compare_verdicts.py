@@ -104,3 +104,13 @@ def test_a_comparison_with_one_alert_count_is_not_answered_by_that_count() -> No
     verdict = yes_no_verdict("Are its Evaporator Approach High alerts more frequent this month than last?", [june])
     assert verdict.answer == "Not clearly"
     assert verdict.sentence.startswith("Not clearly from this alone: ")
+
+
+def test_a_comparison_with_a_norm_is_not_a_comparison_of_two_assets() -> None:
+    three = window("Chiller 3", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.49, "kW/ton")})
+    nine = window("Chiller 9", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.42, "kW/ton")})
+    assert comparison_verdict("Is Chiller 3 less efficient than normal?", [three, nine], []) is None
+    hotter = window("Chiller 3", "2020-06-01", "2020-07-01", {"Supply Temperature": (46.0, "degF")})
+    cooler = window("Chiller 9", "2020-06-01", "2020-07-01", {"Supply Temperature": (44.0, "degF")})
+    verdict = comparison_verdict("Is Chiller 3's supply running hotter than Chiller 9's?", [hotter, cooler], [])
+    assert verdict is not None and verdict.answer == "Yes"

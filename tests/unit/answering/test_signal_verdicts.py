@@ -17,7 +17,7 @@ def trends(flags: dict[str, list[str]], alone: list[str]) -> Artifact:
 def test_a_sensor_that_moved_on_its_own_looks_off() -> None:
     found = trends({"Return Temperature": ["drift"], "Tonnage": []}, [DRIFT])
     verdict = yes_no_verdict("do any of chiller 4's sensors look off over the past 6 months?", [found])
-    assert verdict.answer == "Yes" and verdict.sentence == f"Yes, {DRIFT}."
+    assert verdict.answer == "Yes" and verdict.sentence == f"Yes, Chiller 4 {DRIFT}."
     assert sensor_health_verdict([found], "Do its sensors look fine?").answer == "No"  # type: ignore[union-attr]
 
 
