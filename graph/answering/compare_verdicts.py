@@ -33,7 +33,7 @@ from graph.answering.compare_terms import (
     window_days,
     window_phrase,
 )
-from graph.answering.markdown import join_names, number
+from graph.answering.markdown import join_names
 from graph.answering.yes_no import Answer, Verdict
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
@@ -43,6 +43,8 @@ _BREAKDOWN = re.compile(r"\b(break\w*|broke|fail\w*|repair\w*|fix\w*|corrective|
 _ALERTS = re.compile(r"\b(alerts?|alarm\w*|rules?|fir(e|es|ing|ed))\b", re.I)
 _ORDERS = re.compile(r"\b(work ?orders?|wos?|jobs?|tickets?|maintenance)\b", re.I)
 _PERFORMANCE = re.compile(r"\b(efficien\w*|inefficien\w*|perform\w*|worse|better)\b", re.I)
+_ANOTHER_ASSET = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\s+(on\s+|at\s+)?((the\s+)?(chiller|ch|unit|"
+                            r"no\.?)\s*#?\d|the\s+\d|#\d|cwc\d|\d+\b(?!\s*(days?|weeks?|months?|years?|%)))", re.I)
 # Another asset or period, not a norm: "worse than normal" is a health question, not a comparison.
 _COMPARES = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\b(?!\s+(normal|usual|expected|spec|design\w*|"
                        r"it should|they should|nominal))", re.I)
@@ -129,11 +131,16 @@ def sensor_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
     return []
 
 
+def _figure(side: Side) -> str:
+    """The other side's figure after "against": a bare count (the label was said), a mean with its unit."""
+    return f"{side.value:.0f}" if side.counted else side.text
+
+
 def _same_window(a: Side, b: Side) -> bool:
-    if None in (a.start, a.end, b.start, b.end):
+    if a.start is None or a.end is None or b.start is None or b.end is None:
         return a.start == b.start and a.end == b.end
     day = timedelta(days=1)
-    return abs(a.start - b.start) <= day and abs(a.end - b.end) <= day  # type: ignore[operator]
+    return abs(a.start - b.start) <= day and abs(a.end - b.end) <= day
 
 
 def _relation(side: Side, other: float, per_day: bool) -> tuple[str, float]:
@@ -167,7 +174,7 @@ def _across_assets(question: str, sides: list[Side]) -> Verdict | None:
     top = max(o.value for o in others) if sense == "higher" else min(o.value for o in others)
     relation, _ = _relation(subject, top, per_day=False)
     answer = _answer(sense, relation)
-    against = join_names([f"{number(o.value) if o.counted else o.text} on {o.key}" for o in others[:MAX_NAMED]])
+    against = join_names([f"{_figure(o)} on {o.key}" for o in others[:MAX_NAMED]])
     more = f" and {len(others) - MAX_NAMED} more" if len(others) > MAX_NAMED else ""
     if relation == "same" and len(others) == 1:
         sentence = f"{answer}, {subject.key} and {others[0].key} are about the same: {subject.text} against " \
@@ -185,7 +192,7 @@ def _across_periods(question: str, sides: list[Side]) -> Verdict | None:
     against the other, per day when their lengths differ."""
     key = sides[0].key
     windows = {(s.start, s.end): s for s in sides if s.key == key and s.start is not None}
-    if len(windows) < 2:
+    if len(windows) < 2 or _ANOTHER_ASSET.search(question):  # "than Chiller 4": two assets, not two periods
         return None
     ordered = sorted(windows.values(), key=lambda s: s.start or datetime.min)
     cut = _COMPARES.search(question)
@@ -201,8 +208,7 @@ def _across_periods(question: str, sides: list[Side]) -> Verdict | None:
     answer = _answer(sense, relation)
     rate = f" ({mine * 30:.1f} against {base * 30:.1f} per 30 days)" if per_day else ""
     said = f"{key} had {subject.text}" if subject.counted else f"{key}'s {subject.label} was {subject.text}"
-    sentence = f"{answer}, {said} {subject.when} against {number(other.value) if other.counted else other.text} " \
-               f"{other.when}{rate}."
+    sentence = f"{answer}, {said} {subject.when} against {_figure(other)} {other.when}{rate}."
     lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in (subject, other)]
     return Verdict(answer, " ".join(sentence.split()), lines)
 

@@ -114,3 +114,11 @@ def test_a_comparison_with_a_norm_is_not_a_comparison_of_two_assets() -> None:
     cooler = window("Chiller 9", "2020-06-01", "2020-07-01", {"Supply Temperature": (44.0, "degF")})
     verdict = comparison_verdict("Is Chiller 3's supply running hotter than Chiller 9's?", [hotter, cooler], [])
     assert verdict is not None and verdict.answer == "Yes"
+
+
+def test_two_periods_of_one_asset_do_not_answer_a_question_about_another_asset() -> None:
+    june = alerts("Chiller 9", "CWC04009", {"RUL0018": 24}, start="2021-06-01", end="2021-07-01", names=EVAP)
+    may = alerts("Chiller 9", "CWC04009", {"RUL0018": 10}, start="2021-05-01", end="2021-06-01", names=EVAP)
+    assert comparison_verdict("Is Chiller 9 firing more alerts than Chiller 6?", [june], [may]) is None
+    assert comparison_verdict("Is the 9 firing more alerts than the 6?", [june], [may]) is None
+    assert comparison_verdict("More alerts than last month?", [june], [may]).answer == "Yes"  # type: ignore[union-attr]
