@@ -5,8 +5,8 @@ detector's false-alarm rate, work orders (is there one, are breakdowns getting m
 sensor-validity verdicts, alert rules that fired; beside this module, diagnoses and health
 (diagnosis_verdicts), comparisons of two assets or periods (compare_verdicts), what changed between two
 windows (change_verdicts), the records' analyses (record_verdicts), sensor health and tuned models
-(signal_verdicts). `yes_no_verdict` tries them most
-specific first; when none fits, the answer says so and still opens with the turn's most relevant finding.
+(signal_verdicts). `yes_no_verdict` tries them most specific first; when none fits, the answer says so
+and still opens with the turn's most relevant finding.
 """
 
 from __future__ import annotations
@@ -273,8 +273,6 @@ SINGLE: tuple[Check, ...] = (
     lambda q, turn, _: alert_verdict(turn, q),
     lambda q, turn, _: anomaly_verdict(turn, q),
 )
-LAST: Check = lambda q, turn, _: failure_mode_verdict(turn, q)  # noqa: E731
-
 
 
 def _hypotheses(artifacts: list[Artifact]) -> list[Hypothesis]:
@@ -294,7 +292,7 @@ def yes_no_verdict(question: str, artifacts: list[Artifact], session: list[Artif
         lead = next((v for v in found if v.answer == "Yes"), found[0])
         rest = [line for v in found if v is not lead for line in [f"- {v.sentence}", *v.evidence]]
         return Verdict(lead.answer, lead.sentence, [*lead.evidence, *rest])
-    verdict = LAST(question, artifacts, session or [])
+    verdict = failure_mode_verdict(artifacts, question)
     if verdict is not None:
         return verdict
     finding = _lead_finding(question, artifacts)
