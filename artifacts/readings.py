@@ -249,7 +249,142 @@ def tripped(diagnosis: Artifact) -> bool:
     return bool(diagnosis.results.get("trip_time"))
 
 
+def trip_time(diagnosis: Artifact) -> str | None:
+    """When the diagnosis found the chiller tripped, as written (site-local ISO time), None when it did not."""
+    value = diagnosis.results.get("trip_time")
+    return str(value) if value else None
+
+
 def diagnosis_source(diagnosis: Artifact) -> str | None:
     """The id of the telemetry window a diagnosis rests on."""
     source = diagnosis.results.get("source")
     return str(source) if source else None
+
+
+@dataclass(frozen=True)
+class OrderRef:
+    """One work order as a summary lists it (its latest orders, or the last one before the period)."""
+
+    wo_id: str
+    date: str  # ISO date of the finish, "" when unknown
+    code: str = ""
+    description: str = ""
+    preventive: bool = False
+
+
+def _order(entry: Mapping[str, Any]) -> OrderRef:
+    return OrderRef(wo_id=_text(entry.get("wo_id")), date=_text(entry.get("date")), code=_text(entry.get("code")),
+                    description=_text(entry.get("description")), preventive=bool(entry.get("preventive")))
+
+
+def recent_orders(artifact: Artifact) -> list[OrderRef]:
+    """A work-order summary's latest orders, newest first."""
+    return [_order(r) for r in _dicts(artifact.results.get("recent"))]
+
+
+def order_before(artifact: Artifact) -> OrderRef | None:
+    """The last order before the summary's period (written when the period itself has none)."""
+    before = artifact.results.get("last_before")
+    return _order(before) if isinstance(before, Mapping) else None
+
+
+def listed_kind(artifact: Artifact) -> str:
+    """Which orders a work-order summary lists: "all", "corrective" or "preventive"."""
+    return _text(artifact.results.get("kind")) or "all"
+
+
+@dataclass(frozen=True)
+class AlertOutcome:
+    """Whether one alert rule's alerts were followed by a work order (`alert_to_failure`)."""
+
+    rule_id: str
+    alerts: int = 0
+    p_work_order: float = 0.0  # share of its alerts followed by a work order
+    hours_to_work_order: float | None = None  # mean, over those followed
+    verdict: str = ""  # meaningful / weak / likely spurious / too few alerts (the triage rule's words)
+
+
+def alert_outcomes(artifact: Artifact) -> list[AlertOutcome]:
+    """The per-rule outcomes of an alert-to-failure analysis."""
+    return [AlertOutcome(rule_id=_text(v.get("rule_id")), alerts=int(_number(v.get("alerts")) or 0),
+                         p_work_order=_number(v.get("p_work_order")) or 0.0,
+                         hours_to_work_order=_number(v.get("mean_hours_to_maintenance")),
+                         verdict=_text(v.get("verdict")))
+            for v in _dicts(artifact.results.get("verdicts"))]
+
+
+@dataclass(frozen=True)
+class OrderGroup:
+    """Corrective orders on one piece of equipment that one visit could have covered (`bundles`)."""
+
+    equipment_id: str
+    start: str
+    end: str
+    wo_ids: tuple[str, ...] = ()
+    codes: tuple[str, ...] = ()
+    visits_saved: int = 0
+    hours_saved: float = 0.0
+
+
+def order_groups(artifact: Artifact) -> list[OrderGroup]:
+    """The groups of a bundling analysis, in date order."""
+    return [OrderGroup(equipment_id=_text(b.get("equipment_id")), start=_text(b.get("start")), end=_text(b.get("end")),
+                       wo_ids=tuple(_text(w) for w in b.get("wo_ids") or []),
+                       codes=tuple(_text(c) for c in b.get("codes") or []),
+                       visits_saved=int(_number(b.get("visits_saved")) or 0),
+                       hours_saved=_number(b.get("hours_saved")) or 0.0)
+            for b in _dicts(artifact.results.get("bundles"))]
+
+
+def stated_rule(artifact: Artifact) -> str:
+    """The rule an analysis states it applied (bundling window, alert triage), empty when none."""
+    return _text(artifact.results.get("rule"))
+
+
+@dataclass(frozen=True)
+class SensorHealth:
+    """One sensor's health over a window (`trend_stats`): its flags and data gaps."""
+
+    sensor: str
+    flags: tuple[str, ...] = ()  # "stuck", "missing_data", "drift", "trend", ...
+    missing_pct: float = 0.0
+    flat_hours: float = 0.0  # longest run of identical readings while running
+
+
+def sensor_health(artifact: Artifact) -> list[SensorHealth]:
+    """The per-sensor health of a trend-statistics artifact."""
+    per_sensor = artifact.results.get("per_sensor")
+    if not isinstance(per_sensor, Mapping):
+        return []
+    return [SensorHealth(sensor=_text(v.get("sensor") or k), flags=tuple(str(f) for f in v.get("flags") or []),
+                         missing_pct=_number(v.get("missing_pct")) or 0.0,
+                         flat_hours=_number(v.get("longest_flat_hours")) or 0.0)
+            for k, v in per_sensor.items() if isinstance(v, Mapping)]
+
+
+def moved_alone(artifact: Artifact) -> list[str]:
+    """Sensors that moved while their physically coupled ones did not (likely drift), as described."""
+    return [str(s) for s in artifact.results.get("moved_alone") or []]
+
+
+@dataclass(frozen=True)
+class ForecastScore:
+    """One model's forecast error on one target against actuals (`evaluate_forecast`)."""
+
+    model: str
+    target: str
+    mae: float
+    pairs: int = 0
+
+
+def forecast_scores(artifact: Artifact) -> dict[str, list[ForecastScore]]:
+    """Model label -> its scores per target; the tuned checkpoint is `tuned_checkpoint(artifact)`."""
+    return {str(label): [ForecastScore(str(label), _text(e.get("target")), mae, int(_number(e.get("pairs")) or 0))
+                         for e in _dicts(errors) if (mae := _number(e.get("mae"))) is not None]
+            for label, errors in artifact.results.items() if isinstance(errors, list)}
+
+
+def tuned_checkpoint(artifact: Artifact) -> str | None:
+    """The fine-tuned checkpoint a forecast evaluation scored, None when only the base model was scored."""
+    value = artifact.results.get("model_checkpoint")
+    return str(value) if value else None

@@ -18,7 +18,7 @@ from graph.answering.asked_figures import (
     figure_text,
     sensor_figures,
 )
-from graph.answering.verdicts import Answer, Verdict
+from graph.answering.yes_no import Answer, Verdict
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 _BETTER = re.compile(r"\b(better|improv\w*)\b", re.I)

@@ -16,6 +16,7 @@ from artifacts.model import Artifact
 from artifacts.readings import hypotheses, ranking, stats_of
 from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import alert_count_sentence, sensor_ranking
+from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets
@@ -23,7 +24,7 @@ from graph.answering.long_output import LONG_KINDS, report_summary
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
-from graph.answering.verdicts import named_mode, yes_no_verdict
+from graph.answering.verdicts import yes_no_verdict
 
 MAX_REASONS = 4
 
@@ -115,7 +116,7 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
     # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
     verdict = period_verdict(inputs.question, inputs.artifacts, inputs.session) \
-        or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session)
+        or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session, inputs.session)
     return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
 
 

@@ -1,16 +1,18 @@
-"""Yes/no answers decided from the turn's evidence: "Yes", "No" or "Not clearly" first, then why.
+"""Yes/no answers decided from the turn's evidence: "Yes", "No", "Partly" or "Not clearly" first, then why.
 
-Pure functions over artifact results, one per kind of evidence: anomaly shares against the
-detector's false-alarm rate, corrective work orders per year, sensor-validity verdicts, a named
-failure mode against the diagnosis, alert rules that fired. `yes_no_verdict` picks the one that
-fits the question and the evidence at hand; with none, the answer is "Not clearly" and says why.
+Pure functions over artifact results, one family per kind of evidence: anomaly shares against the
+detector's false-alarm rate, work orders (is there one, are breakdowns getting more frequent),
+sensor-validity verdicts, alert rules that fired; beside this module, diagnoses and health
+(diagnosis_verdicts), comparisons of two assets or periods (compare_verdicts), what changed between two
+windows (change_verdicts), the records' analyses (record_verdicts), sensor health and tuned models
+(signal_verdicts). `yes_no_verdict` tries them most specific first; when none fits, the answer says so
+and still opens with the turn's most relevant finding.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Callable
 
 from artifacts.model import Artifact
 from artifacts.readings import (
@@ -18,43 +20,52 @@ from artifacts.readings import (
     alert_rules,
     anomaly_rate,
     hypotheses,
+    recent_orders,
     sensor_verdicts,
     sustained_shifts,
     work_order_counts,
 )
-from graph.answering.asked_figures import named_rules, rule_text
+from graph.answering.asked_figures import asked_sensors, figure_text, named_rules, rule_text, sensor_figures
+from graph.answering.change_verdicts import attribution_verdict, repair_verdict
+from graph.answering.compare_terms import comparison_sense, window_phrase
+from graph.answering.compare_verdicts import comparison_verdict
+from graph.answering.diagnosis_verdicts import (
+    TRIP_WORDS,
+    asks_health,
+    failure_mode_verdict,
+    health_verdict,
+    named_mode,
+    same_cause_verdict,
+    trip_verdict,
+)
+from graph.answering.fleet_ranking import compare_assets
 from graph.answering.markdown import chillers, join_names
+from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
+from graph.answering.sections import first_clause
+from graph.answering.signal_verdicts import forecast_verdict, sensor_health_verdict
+from graph.answering.yes_no import Answer, Verdict, flip
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
-Answer = Literal["Yes", "No", "Not clearly"]
+__all__ = ["Answer", "Verdict", "named_mode", "yes_no_verdict"]
+
 CLEAR_ANOMALY_RATE = 2 * FALSE_ALARM_RATE  # above twice the false-alarm rate the flags are a finding
 TREND_PER_YEAR = 0.5  # corrective orders a year: a slope smaller than this is "steady"
-NO_FAULT = "no fault"
-# A question about health ("is it running normally?") is answered yes when nothing is wrong.
-_HEALTHY = re.compile(r"\b(normal(ly)?|fine|ok(ay)?|healthy|good|within (spec|limits)|as expected)\b", re.I)
-_FEWER = re.compile(r"\b(less|fewer|decreas\w*|improv\w*|getting better|down)\b", re.I)
+_SUPPORTING_KINDS = frozenset({"telemetry_window", "validation_protocol", "restart_checklist", "monitoring_config",
+                               "finetune"})
 _REAL = re.compile(r"\b(real|actual|genuine|process)\b", re.I)
-_WORDS = re.compile(r"[a-z]+")
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """A yes/no answer: the word, the sentence that opens the answer, the evidence lines after it."""
-
-    answer: Answer
-    sentence: str
-    evidence: list[str] = field(default_factory=list)
-
-
-def _flip(answer: Answer) -> Answer:
-    return "No" if answer == "Yes" else "Yes" if answer == "No" else answer
+# A question about change over time or against another case: one anomaly share or one alert count does
+# not answer it ("has it got worse every year?", "more alerts than last month?"); "worse than normal" does.
+_COMPARATIVE = re.compile(r"\bthan\b(?!\s+(normal|usual|expected|it should|designed|spec))|\b(more|less) "
+                          r"(frequent\w*|often)\b|\b(every|each) year\b|\byear (on|over) year\b|\bover the years\b|"
+                          r"\b(getting|gotten|got|grown|growing|become|becoming) (worse|better|more|less|fewer)\b", re.I)
 
 
 def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is something abnormal? Yes when the anomalous share of running samples is well above the
     detector's false-alarm rate (or a sustained shift was found), no when it is at or below it."""
     found = [(a, rate) for a in artifacts if a.kind == "anomaly_detection" and (rate := anomaly_rate(a)) is not None]
-    if not found:
+    # A trend, a comparison or a trip is another question: an anomaly share does not answer it.
+    if not found or _COMPARATIVE.search(question) or TRIP_WORDS.search(question):
         return None
     lines, flagged, unclear = [], [], []
     for art, rate in found:
@@ -80,8 +91,8 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
     else:
         answer = "No"
         body = f"nothing abnormal stands out: every share is within {rate_note}"
-    if _HEALTHY.search(question):
-        answer = _flip(answer)
+    if asks_health(question):
+        answer = flip(answer)
     return Verdict(answer, f"{answer}{':' if answer == 'Not clearly' else ','} {body}.", lines)
 
 
@@ -89,11 +100,6 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
 # them it asks whether there is one ("any WO?", "was a work order raised for it?").
 _FREQUENCY = re.compile(r"\b(often|frequent\w*|more|fewer|less|increas\w*|decreas\w*|rising|trend\w*|getting|"
                         r"per year|a year|every year|breaking down|keeps?)\b", re.I)
-
-
-def _recent_orders(artifact: Artifact) -> list[dict[str, object]]:
-    recent = artifact.results.get("recent")
-    return [r for r in recent if isinstance(r, dict)] if isinstance(recent, list) else []
 
 
 def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
@@ -108,14 +114,14 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") 
         count = work_order_counts(art).total or 0
         total += count
         where = ", ".join(art.asset_ids or art.equipment_ids)
-        latest = [f"{r.get('wo_id')} on {r.get('date')}" + (f" ({r.get('code')} {r.get('description')})"
-                                                           if r.get("code") else "") for r in _recent_orders(art)[:3]]
+        latest = [f"{r.wo_id} on {r.date}" + (f" ({r.code} {r.description})" if r.code else "")
+                  for r in recent_orders(art)[:3]]
         lines.append(f"- {where}: {count} work order{'s' if count != 1 else ''} ({art.summary})"
                      + (f"; latest: {'; '.join(latest)}" if latest else "") + f" [{art.id}]")
     if total == 0:
         return Verdict("No", "No, there is no work order in the period looked at.", lines)
-    first = _recent_orders(found[-1])[:1]
-    latest_text = f"; the latest is {first[0].get('wo_id')} on {first[0].get('date')}" if first else ""
+    first = recent_orders(found[-1])[:1]
+    latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}" if first else ""
     return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} in the period looked at{latest_text}.",
                    lines)
 
@@ -148,8 +154,9 @@ def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     else:
         answer = "No"
         body = f"breakdowns are roughly steady: {series}"
-    if _FEWER.search(question) and answer != "Not clearly" and "steady" not in body:
-        answer = _flip(answer)
+    # "getting less frequent?", "is it getting better?" ask the opposite ("breaking down" is no direction).
+    if comparison_sense(question, higher_is_worse=True) == "lower" and "steady" not in body:
+        answer = flip(answer)
     return Verdict(answer, f"{answer}, {body}.", evidence)
 
 
@@ -176,68 +183,16 @@ def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     else:
         return Verdict("Not clearly", "Not clearly: the coupled signals neither confirm nor rule out sensor "
                                       "drift.", evidence)
-    answer = _flip(sensor_is_it) if asks_real else sensor_is_it
+    answer = flip(sensor_is_it) if asks_real else sensor_is_it
     return Verdict(answer, f"{answer}, {body}.", evidence)
-
-
-def _mode_words(text: str) -> set[str]:
-    return {w for w in _WORDS.findall(text.lower()) if len(w) > 3 and w not in {"side", "water", "chiller"}}
-
-
-def named_mode(question: str, ranked: list[Hypothesis]) -> Hypothesis | None:
-    """The hypothesis the question names ("is it condenser fouling?"): the one sharing most words."""
-    asked = _mode_words(question)
-    scored = [(len(asked & _mode_words(h.failure_mode)), i, h) for i, h in enumerate(ranked)]
-    best: tuple[int, int, Hypothesis | None] = max(scored, key=lambda s: (s[0], -s[1]), default=(0, 0, None))
-    return best[2] if best[0] else None
-
-
-def failure_mode_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
-    """Is it <failure mode>? (or: is there a fault?) The named mode against the top hypothesis."""
-    found = [(a, h) for a in artifacts if a.kind == "diagnose" and (h := hypotheses(a))]
-    if not found:
-        return None
-    art, ranked = found[-1]
-    top = ranked[0]
-    low, high = top.bounds
-    top_mode = top.failure_mode
-    asset = ", ".join(art.asset_ids)
-    evidence = [f"- {h.failure_mode}: {h.bounds[0]:.2f}-{h.bounds[1]:.2f}" for h in ranked[:3]]
-    evidence.append(f"Source: diagnosis of {asset} [{art.id}]")
-    asked = named_mode(question, ranked)
-    if asked is None:  # "is there a fault?", "is it serious?"
-        if top_mode.lower().startswith(NO_FAULT):
-            answer: Answer = "No"
-            body = f"no fault stands out on {asset} ({top_mode} {low:.2f}-{high:.2f})"
-        else:
-            answer = "Yes"
-            body = f"the most likely cause on {asset} is {top_mode} ({low:.2f}-{high:.2f})"
-        answer = _flip(answer) if _HEALTHY.search(question) else answer  # "is it running fine?"
-        return Verdict(answer, f"{answer}, {body}.", evidence)
-    mode = asked.failure_mode
-    a_low, a_high = asked.bounds
-    if asked is top:
-        second = ranked[1] if len(ranked) > 1 else None
-        clear = second is None or second.bounds[1] < low
-        answer = "Yes" if clear else "Not clearly"
-        rival = f"; {second.failure_mode} is close ({second.bounds[0]:.2f}-{second.bounds[1]:.2f})" \
-            if second is not None and not clear else ""
-        punct = "," if answer == "Yes" else ":"
-        return Verdict(answer, f"{answer}{punct} {mode} is the most likely cause on {asset} "
-                               f"({low:.2f}-{high:.2f}){rival}.", evidence)
-    if a_high < low:
-        return Verdict("No", f"No, {mode} is less likely ({a_low:.2f}-{a_high:.2f}); the most likely cause on "
-                             f"{asset} is {top_mode} ({low:.2f}-{high:.2f}).", evidence)
-    return Verdict("Not clearly", f"Not clearly: {mode} ({a_low:.2f}-{a_high:.2f}) is close behind the most "
-                                  f"likely cause, {top_mode} ({low:.2f}-{high:.2f}).", evidence)
 
 
 def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Did alerts fire? From the alert-rule activity of each equipment id."""
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
-    if not found:
+    if not found or _COMPARATIVE.search(question):
         return None
-    fired: list[str] = []
+    fired: list[tuple[int, str]] = []
     evidence, named_counts = [], []
     for art, rules in found:
         count = sum(r.count for r in rules)
@@ -247,31 +202,100 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
         evidence.append(f"- {where}: {count} alerts from {sum(1 for r in rules if r.count)} rule(s)"
                         + "".join(f", {r.count} from {rule_text(r)}" for r in named) + f" [{art.id}]")
         if count:
-            fired.append(where)
+            fired.append((count, where))
     if named_counts:
         said = join_names([f"{rule_text(r)} fired {r.count} time{'s' if r.count != 1 else ''} on {where}"
                            for where, r in named_counts])
         answer: Answer = "Yes" if any(r.count for _, r in named_counts) else "No"
         return Verdict(answer, f"{answer}, {said}.", evidence)
     if fired:
-        return Verdict("Yes", f"Yes, alerts fired on {join_names(fired)}.", evidence)
+        if len(fired) == 1:
+            count, where = fired[0]
+            return Verdict("Yes", f"Yes, {count} alert{'s' if count != 1 else ''} fired on {where}.", evidence)
+        said = join_names([f"{count} on {where}" for count, where in sorted(fired, reverse=True)[:3]])
+        return Verdict("Yes", f"Yes, alerts fired on {len(fired)} equipment ids: {said}"
+                              f"{' and more' if len(fired) > 3 else ''}.", evidence)
     return Verdict("No", "No, no alert rule fired in this period.", evidence)
 
 
-# Most specific first: a named failure mode or a sensor question beats a general anomaly share.
-CHECKS = (failure_mode_verdict, sensor_validity_verdict, work_order_existence_verdict, breakdown_trend_verdict,
-          alert_verdict, anomaly_verdict)
+def _lead_finding(question: str, artifacts: list[Artifact]) -> str | None:
+    """The turn's finding closest to the question, as one sentence: how several chillers compare, else the
+    summary of the most relevant artifact (the list comes answering ones first; a finding before raw
+    telemetry or a plan), or the figure of the sensor the question names when telemetry is all there is."""
+    if len({x for a in artifacts for x in a.asset_ids}) > 1:  # several chillers: how they compare says most
+        comparison = compare_assets(artifacts)
+        if comparison is not None:  # the top one and its figure: a whole table's headline is no first sentence
+            top, out = comparison.rows[0], sum(1 for r in comparison.rows if r.stands_out)
+            names = sorted((r.asset for r in comparison.rows), key=lambda n: (len(n), n))  # Chiller 9 before 10
+            return (f"{top.asset} is highest of {chillers(names)} at {top.figure}"
+                    + (f" ({out} of {len(comparison.rows)} stand out)" if out else "") + ".")
+    said = sorted((a for a in artifacts if a.summary.strip()), key=lambda a: a.kind in _SUPPORTING_KINDS)
+    if not said or said[0].kind == "telemetry_window":
+        for sensor in asked_sensors(question):
+            figures = sensor_figures(sensor, artifacts)
+            if figures:
+                fig, window = figures[0], next(a for a in artifacts if a.id == figures[0].artifact_id)
+                return f"{fig.asset}'s {fig.label.lower()} was {figure_text(fig)} {window_phrase(window)}".rstrip() + "."
+    if said:
+        return first_clause(said[0].summary, 300).rstrip(".:;, ") + "."
+    if not artifacts:
+        return None
+    art = artifacts[0]  # no summary written: at least what was looked at, where and when
+    where = ", ".join(art.asset_ids or art.equipment_ids)
+    return f"the {art.kind.replace('_', ' ')}" + (f" of {where}" if where else "") \
+        + (f" {window_phrase(art)}" if window_phrase(art) else "") + " is all this turn has."
 
 
-def yes_no_verdict(question: str, artifacts: list[Artifact]) -> Verdict:
-    """The yes/no answer the evidence supports; "Not clearly" with the reason when none fits."""
-    ranked = [h for a in artifacts if a.kind == "diagnose" for h in hypotheses(a)]
-    checks = CHECKS if named_mode(question, ranked) else CHECKS[1:] + CHECKS[:1]
-    for check in checks:
-        verdict = check(artifacts, question)
+Check = Callable[[str, list[Artifact], list[Artifact]], Verdict | None]
+# Most specific first: whether it tripped (a diagnosis finds the stop itself), a named failure mode, then
+# the evidence a question of one kind needs (two diagnoses, before/after a repair, two sides of a
+# comparison, the records' analyses, the blamed part's sensors), then health, then the single-evidence
+# families; an unnamed diagnosis answers last.
+CHECKS: tuple[Check, ...] = (
+    lambda q, turn, _: trip_verdict(turn, q),
+    lambda q, turn, _: failure_mode_verdict(turn, q) if named_mode(q, _hypotheses(turn)) else None,
+    same_cause_verdict,
+    repair_verdict,
+    comparison_verdict,
+    lambda q, turn, session: alert_outcome_verdict(turn, q, session),
+    lambda q, turn, _: bundle_verdict(turn, q),
+    attribution_verdict,
+    lambda q, turn, _: health_verdict(turn, q),
+    lambda q, turn, _: sensor_validity_verdict(turn, q),
+    lambda q, turn, _: sensor_health_verdict(turn, q),
+    lambda q, turn, _: forecast_verdict(turn, q),
+    lambda q, turn, _: work_order_existence_verdict(turn, q),
+    lambda q, turn, _: breakdown_trend_verdict(turn, q),
+)
+# One piece of evidence each; a question may ask about both ("anything abnormal? alarms too"), so every one
+# that applies is said, a yes first; an unnamed diagnosis answers only when neither does.
+SINGLE: tuple[Check, ...] = (
+    lambda q, turn, _: alert_verdict(turn, q),
+    lambda q, turn, _: anomaly_verdict(turn, q),
+)
+
+
+def _hypotheses(artifacts: list[Artifact]) -> list[Hypothesis]:
+    return [h for a in artifacts if a.kind == "diagnose" for h in hypotheses(a)]
+
+
+def yes_no_verdict(question: str, artifacts: list[Artifact], session: list[Artifact] | None = None) -> Verdict:
+    """The yes/no answer the evidence supports (`artifacts`: this turn's, answering ones first; `session`:
+    every artifact visible, for the other side of a comparison). When no family fits, "Not clearly" opens
+    with the turn's most relevant finding, so the first sentence still carries a figure or a name."""
+    for check in CHECKS:
+        verdict = check(question, artifacts, session or [])
         if verdict is not None:
             return verdict
-    if not artifacts:
+    found = [v for check in SINGLE if (v := check(question, artifacts, session or [])) is not None]
+    if found:
+        lead = next((v for v in found if v.answer == "Yes"), found[0])
+        rest = [line for v in found if v is not lead for line in [f"- {v.sentence}", *v.evidence]]
+        return Verdict(lead.answer, lead.sentence, [*lead.evidence, *rest])
+    verdict = failure_mode_verdict(artifacts, question)
+    if verdict is not None:
+        return verdict
+    finding = _lead_finding(question, artifacts)
+    if finding is None:
         return Verdict("Not clearly", "Not clearly: this turn produced no evidence that settles it.")
-    kinds = join_names(sorted({a.kind.replace("_", " ") for a in artifacts}))
-    return Verdict("Not clearly", f"Not clearly: the {kinds} of this turn does not answer yes or no by itself.")
+    return Verdict("Not clearly", f"Not clearly from this alone: {finding}")

@@ -62,9 +62,24 @@ def test_sensor_drift_question() -> None:
     assert sensor_validity_verdict([validity], "Is the drift real?").answer == "No"  # type: ignore[union-attr]
 
 
-def test_no_fitting_evidence_is_not_clearly_with_why() -> None:
-    verdict = yes_no_verdict("Is it worth it?", [art("forecast", {"per_target": {}})])
-    assert verdict.answer == "Not clearly" and verdict.sentence.startswith("Not clearly: ")
+def test_no_fitting_evidence_opens_with_the_turns_finding_not_with_a_sentence_about_it() -> None:
+    forecast = art("forecast", {"per_target": {}}, summary="Chiller 6 kW/ton forecast: 0.48 to 0.52 over 28 days; "
+                                                           "trend rising")
+    verdict = yes_no_verdict("Is it worth it?", [forecast])
+    assert verdict.answer == "Not clearly"
+    assert verdict.sentence == "Not clearly from this alone: Chiller 6 kW/ton forecast: 0.48 to 0.52 over 28 days."
+    bare = yes_no_verdict("Is it worth it?", [art("forecast", {"per_target": {}})])
+    assert bare.sentence.startswith("Not clearly from this alone: the forecast of Chiller 6")
+    assert yes_no_verdict("Is it worth it?", []).sentence == "Not clearly: this turn produced no evidence that settles it."
+
+
+def test_the_fallback_prefers_a_finding_to_raw_telemetry_or_a_plan() -> None:
+    protocol = art("validation_protocol", {"steps": ["Run it for 7 days"]}, summary="Post-repair validation of "
+                   "Chiller 6: 5 steps")
+    rate = anomaly("Chiller 6", 0.09, summary="Chiller 6 power input was off its expected relation on 9.0% of samples")
+    verdict = yes_no_verdict("Has it got worse every year?", [protocol, rate])
+    assert verdict.sentence == ("Not clearly from this alone: Chiller 6 power input was off its expected relation on "
+                                "9.0% of samples.")
 
 
 def test_named_mode_prefers_the_diagnosis_over_anomalies() -> None:
@@ -108,3 +123,94 @@ def test_a_telemetry_comparison_shows_every_shared_sensor_with_units() -> None:
     text = "\n".join(comparison.lines)
     assert "| Asset | Power Input | Efficiency | Condenser Water Flow |" in text
     assert "273.9 kW" in text and "1,538 gpm" in text and "0.41 kW/ton" in text
+
+
+def test_safe_is_a_health_word_so_a_finding_means_no() -> None:
+    from graph.answering.diagnosis_verdicts import health_verdict
+
+    flagged = anomaly("Chiller 9", 0.162)
+    verdict = yes_no_verdict("Is it safe to keep running it through August?", [flagged])
+    assert verdict.answer == "No" and verdict.sentence.startswith("No, Chiller 9 shows abnormal behaviour (16.2%")
+    calm = yes_no_verdict("Is it safe to keep running it through August?", [anomaly("Chiller 9", 0.03)])
+    assert calm.answer == "Yes" and calm.sentence.startswith("Yes, nothing abnormal stands out on Chiller 9: 3.0% of running")
+    for question in ("Is it okay?", "Is it fine to leave it?", "Is Chiller 9 healthy?", "Is it running normally?"):
+        assert health_verdict([flagged], question).answer == "No"  # type: ignore[union-attr]
+    # the anomaly family flips the same way when asked on its own
+    assert anomaly_verdict([flagged], "Is it safe to run?").answer == "No"  # type: ignore[union-attr]
+
+
+def test_an_opening_ok_is_a_reply_not_a_health_question() -> None:
+    verdict = yes_no_verdict("OK, is anything abnormal on it?", [anomaly("Chiller 9", 0.31)])
+    assert verdict.answer == "Yes" and "abnormal" in verdict.sentence
+
+
+def test_a_likely_fault_or_a_trip_makes_a_health_question_no() -> None:
+    diag = diagnosis("Chiller 9", ("Condenser Water side fouling", 0.75, 0.85), ("No fault: normal operation", 0.1, 0.2))
+    verdict = yes_no_verdict("Is it safe to keep running?", [anomaly("Chiller 9", 0.03), diag])
+    assert verdict.answer == "No" and "most likely has Condenser Water side fouling (0.80)" in verdict.sentence
+    healthy = diagnosis("Chiller 9", ("No fault: normal operation", 0.8, 0.9))
+    assert yes_no_verdict("Is Chiller 9 fine?", [healthy]).answer == "Yes"
+    weak = diagnosis("Chiller 9", ("Purge Unit Excessive purge", 0.3, 0.4))
+    assert yes_no_verdict("Is Chiller 9 fine?", [weak]).answer == "Not clearly"
+
+
+def test_a_trip_is_answered_from_the_diagnosis_not_from_an_anomaly_share() -> None:
+    tripped = art("diagnose", {"hypotheses": [{"failure_mode": "Control Panel: Electrical failure (safety trip)",
+                                               "probability": 0.97}], "trip_time": "2019-07-23T15:15:00"},
+                  asset="Chiller 9", producer="failure")
+    verdict = yes_no_verdict("Did it trip last month?", [anomaly("Chiller 9", 0.31), tripped])
+    assert verdict.sentence == "Yes, Chiller 9 stopped on a safety trip at 2019-07-23 15:15."
+    calm = diagnosis("Chiller 9", ("No fault: normal operation", 0.8, 0.9))
+    assert yes_no_verdict("Did any chiller trip this summer?", [calm]).answer == "No"
+    # without a diagnosis the anomaly share does not claim a trip
+    assert yes_no_verdict("Did any chiller trip this summer?", [anomaly("Chiller 9", 0.31)]).answer == "Not clearly"
+
+
+def test_the_same_thing_compares_the_most_likely_causes_of_two_diagnoses() -> None:
+    three = diagnosis("Chiller 3", ("Evaporator Water side fouling", 0.9, 1.0), ("Purge Unit Excessive purge", 0.0, 0.1),
+                      id="artifact_fr_3")
+    nine = diagnosis("Chiller 9", ("Evaporator Water side fouling", 0.6, 0.8), id="artifact_fr_9")
+    same = yes_no_verdict("Is that the same thing Chiller 9 had last year?", [nine], [three, nine])
+    assert same.answer == "Yes" and same.sentence.startswith("Yes, the same: Evaporator Water side fouling is the most "
+                                                             "likely cause on both Chiller 3")
+    other = diagnosis("Chiller 9", ("No fault: normal operation", 0.6, 0.8), ("Evaporator Water side fouling", 0.1, 0.2),
+                      id="artifact_fr_9")
+    partly = yes_no_verdict("Is that the same thing Chiller 9 had last year?", [other], [three, other])
+    assert partly.answer == "Partly" and partly.sentence.startswith("Partly: Evaporator Water side fouling leads on "
+                                                                    "Chiller 3")
+    healthy = diagnosis("Chiller 9", ("No fault: normal operation", 0.6, 0.8), id="artifact_fr_9")
+    no = yes_no_verdict("Is that the same thing Chiller 9 had last year?", [healthy], [three, healthy])
+    assert no.answer == "No" and "the diagnosis of Chiller 9" in no.sentence and "found no fault (0.70)" in no.sentence
+    assert yes_no_verdict("Is that the same thing Chiller 9 had?", [healthy]).answer != "Partly"  # one case: no compare
+
+
+def test_a_trend_question_is_not_answered_by_one_anomaly_share() -> None:
+    assert anomaly_verdict([anomaly("Chiller 6", 0.31)], "Has it gotten worse every year?") is None
+    assert anomaly_verdict([anomaly("Chiller 6", 0.31)], "Is it worse than normal?") is not None
+
+
+def test_the_fallback_for_several_chillers_leads_with_how_they_compare() -> None:
+    found = [anomaly("Chiller 3", 0.04, summary="Chiller 3 efficiency drifted"), anomaly("Chiller 4", 0.31)]
+    verdict = yes_no_verdict("Did any chiller at the plant trip this summer?", found)
+    assert verdict.sentence == ("Not clearly from this alone: Chiller 4 is highest of Chillers 3 and 4 at 31.0% of "
+                                "running samples off its expected power-load relation (1 of 2 stand out).")
+
+
+def test_breaking_down_is_no_direction_so_more_often_is_not_flipped() -> None:
+    rising = work_orders("Chiller 6", {"2017": 4, "2018": 7, "2019": 11, "2020": 14}, 3.4)
+    more = yes_no_verdict("is CWC04006 breaking down more often than it used to? look at 2017-2020", [rising])
+    assert more.sentence.startswith("Yes, breakdowns are getting more frequent: 4, 7, 11, 14")
+    assert yes_no_verdict("Are its breakdowns getting less frequent?", [rising]).answer == "No"
+    assert yes_no_verdict("Is it getting better?", [rising]).answer == "No"
+
+
+def test_alarms_and_anomalies_asked_together_are_both_said_a_yes_first() -> None:
+    quiet = art("alert_rules", {"rules": [{"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 0}]},
+                equipment=["CWC04704"], asset="Chiller 4", producer="maintenance")
+    verdict = yes_no_verdict("anything abnormal in there? alarms too", [quiet, anomaly("Chiller 4", 0.31)])
+    assert verdict.answer == "Yes" and verdict.sentence.startswith("Yes, Chiller 4 shows abnormal behaviour")
+    assert "- No, no alert rule fired in this period." in verdict.evidence
+    loud = art("alert_rules", {"rules": [{"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 11}]},
+               equipment=["CWC04704"], asset="Chiller 4", producer="maintenance")
+    both = yes_no_verdict("anything abnormal in there? alarms too", [loud, anomaly("Chiller 4", 0.03)])
+    assert both.sentence == "Yes, 11 alerts fired on CWC04704."

@@ -1,0 +1,239 @@
+"""Yes/no on a comparison: "is 6 breaking down more than 4?", "is 3 less efficient than 9?", "is that rule
+firing more here than anywhere else?", "more alerts this month than last?".
+
+Pure: each side is one figure of one artifact (corrective or all work orders, alerts of the rule the
+question names or all, a sensor's running mean), read from the turn's artifacts and, for the same window,
+the session's. Two assets over one window are compared directly; one asset over two windows is compared
+per day when the windows differ in length. The comparative word decides the polarity
+(graph/answering/compare_terms.py); the answer states both figures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from artifacts.model import Artifact
+from artifacts.readings import alert_rules, listed_kind, work_order_counts
+from graph.answering.asked_figures import (
+    HIGHER_IS_WORSE,
+    asked_sensors,
+    figure_text,
+    named_rules,
+    rule_text,
+    sensor_figures,
+)
+from graph.answering.compare_terms import (
+    against_all_others,
+    comparison_sense,
+    mention_position,
+    subject_first,
+    window_days,
+    window_phrase,
+)
+from graph.answering.markdown import join_names
+from graph.answering.yes_no import Answer, Verdict
+
+SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
+SAME_LENGTH = 0.1  # windows within 10% of each other's length are compared by count, not per day
+MAX_NAMED = 3  # reference sides named in the sentence; the rest are in the evidence lines
+_BREAKDOWN = re.compile(r"\b(break\w*|broke|fail\w*|repair\w*|fix\w*|corrective|fault\w*|trip\w*|outage\w*)\b", re.I)
+_ALERTS = re.compile(r"\b(alerts?|alarm\w*|rules?|fir(e|es|ing|ed))\b", re.I)
+_ORDERS = re.compile(r"\b(work ?orders?|wos?|jobs?|tickets?|maintenance)\b", re.I)
+_PERFORMANCE = re.compile(r"\b(efficien\w*|inefficien\w*|perform\w*|worse|better)\b", re.I)
+_ANOTHER_ASSET = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\s+(on\s+|at\s+)?((the\s+)?(chiller|ch|unit|"
+                            r"no\.?)\s*#?\d|the\s+\d|#\d|cwc\d|\d+\b(?!\s*(days?|weeks?|months?|years?|%)))", re.I)
+# Another asset or period, not a norm: "worse than normal" is a health question, not a comparison.
+_COMPARES = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\b(?!\s+(normal|usual|expected|spec|design\w*|"
+                       r"it should|they should|nominal))", re.I)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a comparison: a figure of one asset over one window."""
+
+    key: str  # the asset (or equipment id) it belongs to
+    names: tuple[str, ...]  # what the question may call it
+    value: float
+    text: str  # "14 corrective work orders", "0.49 kW/ton while running"
+    label: str  # what is counted or measured: "corrective work orders", "efficiency"
+    start: datetime | None
+    end: datetime | None
+    when: str  # "in 2020"
+    days: float | None
+    artifact_id: str
+    higher_is_worse: bool
+    counted: bool = False  # a count of records (orders, alerts), not a measured mean
+
+
+def _names(art: Artifact) -> tuple[str, ...]:
+    return (*art.asset_ids, *art.equipment_ids)
+
+
+def _where(side: Side) -> str:
+    return side.key
+
+
+def _count_side(art: Artifact, value: int, label: str) -> Side:
+    text = f"{value} {label if value != 1 else label.removesuffix('s')}"
+    return Side((art.asset_ids or art.equipment_ids or [art.id])[0], _names(art), float(value), text, label,
+                art.window_start, art.window_end, window_phrase(art), window_days(art), art.id, True, True)
+
+
+def order_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
+    """Work orders per summary: corrective ones when the question is about breakdowns, else all."""
+    breakdowns = bool(_BREAKDOWN.search(question))
+    sides = []
+    for art in artifacts:
+        if art.kind != "work_order_summary":
+            continue
+        counts, listed = work_order_counts(art), listed_kind(art)
+        corrective = breakdowns or listed == "corrective"
+        value = counts.corrective if corrective else counts.total
+        if value is None or (breakdowns and listed == "preventive"):
+            continue
+        label = "corrective work orders" if corrective else "preventive work orders" if listed == "preventive" \
+            else "work orders"
+        sides.append(_count_side(art, value, label))
+    return sides
+
+
+def alert_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
+    """Alerts per equipment: of the rule the question names (on every side), else all."""
+    found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
+    named_ids = {r.rule_id for _, rules in found for r in named_rules(question, rules)}
+    sides = []
+    for art, rules in found:
+        if named_ids:
+            named = [r for r in rules if r.rule_id in named_ids]
+            label = f"{join_names([rule_text(r) for r in named] or sorted(named_ids))} alerts"
+            sides.append(_count_side(art, sum(r.count for r in named), label))
+        else:
+            sides.append(_count_side(art, sum(r.count for r in rules), "alerts"))
+    return sides
+
+
+def sensor_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
+    """The named sensor's running mean per telemetry window (efficiency when only "worse"/"better" is said)."""
+    named = asked_sensors(question) or (["Chiller Efficiency"] if _PERFORMANCE.search(question) else [])
+    windows = {a.id: a for a in artifacts}
+    for sensor in named:
+        figures = sensor_figures(sensor, artifacts)
+        if len(figures) < 2:
+            continue
+        return [Side(f.asset, _names(windows[f.artifact_id]), f.value, figure_text(f), f.label.lower(),
+                     windows[f.artifact_id].window_start, windows[f.artifact_id].window_end,
+                     window_phrase(windows[f.artifact_id]), window_days(windows[f.artifact_id]), f.artifact_id,
+                     sensor in HIGHER_IS_WORSE)
+                for f in figures]
+    return []
+
+
+def _figure(side: Side) -> str:
+    """The other side's figure after "against": a bare count (the label was said), a mean with its unit."""
+    return f"{side.value:.0f}" if side.counted else side.text
+
+
+def _same_window(a: Side, b: Side) -> bool:
+    if a.start is None or a.end is None or b.start is None or b.end is None:
+        return a.start == b.start and a.end == b.end
+    day = timedelta(days=1)
+    return abs(a.start - b.start) <= day and abs(a.end - b.end) <= day
+
+
+def _relation(side: Side, other: float, per_day: bool) -> tuple[str, float]:
+    mine = side.value / side.days if per_day and side.days else side.value
+    change = (mine - other) / abs(other) if other else (1.0 if mine else 0.0)
+    return ("same" if abs(change) < SAME_WITHIN else "higher" if change > 0 else "lower"), mine
+
+
+def _answer(sense: str, relation: str) -> Answer:
+    return "Yes" if relation == sense else "No"
+
+
+def _across_assets(question: str, sides: list[Side]) -> Verdict | None:
+    """Two or more assets over one window: the subject against the one after "than" (or all the others)."""
+    first = sides[0]
+    by_key: dict[str, Side] = {}
+    for side in sides:
+        if _same_window(side, first):
+            by_key.setdefault(side.key, side)
+    if len(by_key) < 2:
+        return None
+    order = subject_first(question, [(k, list(s.names)) for k, s in by_key.items()])
+    subject = by_key[order[0]]
+    sense = comparison_sense(question, higher_is_worse=subject.higher_is_worse)
+    if sense is None:
+        return None
+    cut = _COMPARES.search(question)
+    after = question[cut.end():] if cut else ""
+    named_after = [k for k in order[1:] if after and mention_position(after, list(by_key[k].names)) is not None]
+    others = [by_key[k] for k in (order[1:] if against_all_others(question) or not named_after else named_after[:1])]
+    top = max(o.value for o in others) if sense == "higher" else min(o.value for o in others)
+    relation, _ = _relation(subject, top, per_day=False)
+    answer = _answer(sense, relation)
+    against = join_names([f"{_figure(o)} on {o.key}" for o in others[:MAX_NAMED]])
+    more = f" and {len(others) - MAX_NAMED} more" if len(others) > MAX_NAMED else ""
+    if relation == "same" and len(others) == 1:
+        sentence = f"{answer}, {subject.key} and {others[0].key} are about the same: {subject.text} against " \
+                   f"{others[0].text} {subject.when}".rstrip()
+    elif subject.counted:
+        sentence = f"{answer}, {subject.key} had {subject.text} {subject.when} against {against}{more}"
+    else:
+        sentence = f"{answer}, {subject.key}'s {subject.label} was {subject.text} {subject.when} against {against}{more}"
+    lines = [f"- {s.key} {s.when}: {s.text} [{s.artifact_id}]" for s in [subject, *others]]
+    return Verdict(answer, " ".join(sentence.split()) + ".", lines)
+
+
+def _across_periods(question: str, sides: list[Side]) -> Verdict | None:
+    """One asset over two windows: the window asked about (the one before "than", else the latest)
+    against the other, per day when their lengths differ."""
+    key = sides[0].key
+    windows = {(s.start, s.end): s for s in sides if s.key == key and s.start is not None}
+    if len(windows) < 2 or _ANOTHER_ASSET.search(question):  # "than Chiller 4": two assets, not two periods
+        return None
+    ordered = sorted(windows.values(), key=lambda s: s.start or datetime.min)
+    cut = _COMPARES.search(question)
+    asks_earlier = bool(re.search(r"\b(last|previous|prior|earlier|ago|before)\b", question[:cut.start()] if cut else
+                                  question, re.I))
+    subject, other = (ordered[0], ordered[-1]) if asks_earlier else (ordered[-1], ordered[-2])
+    sense = comparison_sense(question, higher_is_worse=subject.higher_is_worse)
+    if sense is None:
+        return None
+    per_day = bool(subject.days and other.days and abs(subject.days - other.days) > SAME_LENGTH * other.days)
+    base = other.value / other.days if per_day and other.days else other.value
+    relation, mine = _relation(subject, base, per_day)
+    answer = _answer(sense, relation)
+    rate = f" ({mine * 30:.1f} against {base * 30:.1f} per 30 days)" if per_day else ""
+    said = f"{key} had {subject.text}" if subject.counted else f"{key}'s {subject.label} was {subject.text}"
+    sentence = f"{answer}, {said} {subject.when} against {_figure(other)} {other.when}{rate}."
+    lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in (subject, other)]
+    return Verdict(answer, " ".join(sentence.split()), lines)
+
+
+def _families(question: str) -> list[Callable[[str, list[Artifact]], list[Side]]]:
+    """The figures to compare, those the question speaks of first."""
+    spoken = [(bool(_ALERTS.search(question)), alert_sides),
+              (bool(asked_sensors(question)) or (bool(_PERFORMANCE.search(question)) and not _BREAKDOWN.search(question)),
+               sensor_sides),
+              (bool(_BREAKDOWN.search(question) or _ORDERS.search(question)), order_sides)]
+    return [family for said, family in spoken if said]
+
+
+def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
+    """Yes/no on a comparison of two assets (or one asset over two periods) on the figure the question
+    names; None when the question compares nothing or the evidence has only one side."""
+    if not _COMPARES.search(question):
+        return None
+    pool = list({a.id: a for a in [*turn, *session]}.values())
+    for family in _families(question):
+        here = family(question, turn)
+        if not here:
+            continue
+        sides = [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
+        verdict = _across_assets(question, sides) or _across_periods(question, sides)
+        if verdict is not None:
+            return verdict
+    return None

@@ -1,0 +1,74 @@
+"""Yes/no on the instruments and the models: "do any of its sensors look off?", "would a tuned model do better?".
+
+Pure functions over `trend_stats` (per-sensor flags, sensors that moved while their coupled ones did
+not) and `evaluate_forecast` (a tuned checkpoint's error against the base model's on the same actuals).
+A level change shared with coupled sensors is the process or the season, not a sensor fault.
+"""
+
+from __future__ import annotations
+
+import re
+from statistics import fmean
+
+from artifacts.model import Artifact
+from artifacts.readings import ForecastScore, forecast_scores, moved_alone, sensor_health, tuned_checkpoint
+from graph.answering.diagnosis_verdicts import asks_health
+from graph.answering.markdown import join_names, number
+from graph.answering.yes_no import Answer, Verdict, flip
+
+BROKEN = frozenset({"stuck", "missing_data"})
+BETTER_BY = 0.02  # a tuned model whose mean error is 2% lower or more does better
+_SENSORS = re.compile(r"\b(sensors?|readings?|instruments?|probes?|gauges?|transmitters?|meters?|signals?)\b", re.I)
+_MODEL = re.compile(r"\b(model|forecast\w*|predict\w*|tun(ed|ing)|fine-?tun\w*|error|accura\w*)\b", re.I)
+
+
+def sensor_health_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is a sensor off? Yes when one is stuck, missing data or moved on its own; a health question ("do the
+    sensors look fine?") flips the answer."""
+    found = [a for a in artifacts if a.kind == "trend_stats" and sensor_health(a)]
+    if not found or not _SENSORS.search(question):
+        return None
+    faults, lines = [], []
+    for art in found:
+        asset = ", ".join(art.asset_ids)
+        broken = [f"{h.sensor} ({', '.join(sorted(BROKEN & set(h.flags)))})" for h in sensor_health(art)
+                  if BROKEN & set(h.flags)]
+        alone = moved_alone(art)
+        faults += [f"{asset} {text}" for text in [*broken, *alone] if not text.startswith(asset)]
+        faults += [text for text in alone if text.startswith(asset)]
+        lines.append(f"- {asset}: stuck or missing: {join_names(broken) or 'none'}; moved on its own: "
+                     f"{'; '.join(alone) or 'none'} [{art.id}]")
+    answer: Answer = "Yes" if faults else "No"
+    body = f"{join_names(faults[:3])}" + (f" and {len(faults) - 3} more" if len(faults) > 3 else "") if faults else \
+        f"no sensor on {join_names([', '.join(a.asset_ids) for a in found])} is stuck, missing data or moving on its own"
+    answer = flip(answer) if asks_health(question) else answer
+    return Verdict(answer, f"{answer}, {body}.", lines)
+
+
+def _mean_error(scores: list[ForecastScore]) -> float | None:
+    return fmean(s.mae for s in scores) if scores else None
+
+
+def forecast_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Does the tuned model forecast better? Its mean absolute error against the base model's on the same
+    actuals; None when only one model was scored."""
+    if not _MODEL.search(question):
+        return None
+    for art in artifacts:
+        if art.kind != "evaluate_forecast":
+            continue
+        tuned, scores = tuned_checkpoint(art), forecast_scores(art)
+        base = next((label for label in scores if label != tuned and scores[label]), None)
+        if tuned is None or base is None or not scores.get(tuned):
+            continue
+        mine, theirs = _mean_error(scores[tuned]), _mean_error(scores[base])
+        if mine is None or theirs is None:
+            continue
+        better = mine <= theirs * (1 - BETTER_BY)
+        answer: Answer = "Yes" if better else "No"
+        how = "lower" if mine < theirs else "higher" if mine > theirs else "the same"
+        lines = [f"- {label}: MAE {number(s.mae)} on {s.target} ({s.pairs} points) [{art.id}]"
+                 for label in (tuned, base) for s in scores[label]]
+        return Verdict(answer, f"{answer}, the tuned model's error is {how}: MAE {number(mine)} against "
+                               f"{number(theirs)} for the base model ({base}) on {', '.join(art.asset_ids)}.", lines)
+    return None

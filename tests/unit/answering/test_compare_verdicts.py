@@ -1,0 +1,124 @@
+"""Comparisons answered yes/no: two assets over one window, one asset over two windows, the polarity of
+the comparative word, and no verdict when only one side is known."""
+
+from graph.answering.compare_terms import comparison_sense, period_phrase, subject_first
+from graph.answering.compare_verdicts import comparison_verdict
+from graph.answering.verdicts import yes_no_verdict
+from tests.unit.answering.builders import alerts, day, orders, window
+
+EVAP = {"RUL0018": "Chiller - Evaporator Approach High"}
+
+
+def test_comparative_words_read_the_way_the_figure_goes() -> None:
+    assert comparison_sense("Is 6 breaking down more than 4?", higher_is_worse=True) == "higher"
+    assert comparison_sense("fewer alerts than last month?", higher_is_worse=True) == "lower"
+    # "less efficient" is more kW per ton although it says "less"
+    assert comparison_sense("is 3 less efficient than 9?", higher_is_worse=True) == "higher"
+    assert comparison_sense("is 3 more efficient than 9?", higher_is_worse=True) == "lower"
+    assert comparison_sense("is its flow worse than on 9?", higher_is_worse=False) == "lower"
+    assert comparison_sense("was the gap down to the condenser?", higher_is_worse=False) is None
+
+
+def test_the_subject_is_what_stands_before_than() -> None:
+    candidates = [("Chiller 4", ["Chiller 4", "CWC04704"]), ("Chiller 6", ["Chiller 6", "CWC04006"])]
+    assert subject_first("Is Chiller 6 breaking down more than Chiller 4?", candidates) == ["Chiller 6", "Chiller 4"]
+    assert subject_first("is the 6 worse than ch4?", candidates) == ["Chiller 6", "Chiller 4"]
+    # only the reference named: the other one is the subject
+    assert subject_first("Is it failing more often than Chiller 6?", candidates) == ["Chiller 4", "Chiller 6"]
+
+
+def test_periods_are_said_as_people_say_them() -> None:
+    assert period_phrase(day("2020-01-01"), day("2020-12-16")) == "in 2020"
+    assert period_phrase(day("2020-06-01"), day("2020-07-01")) == "in June 2020"
+    assert period_phrase(day("2021-03-01"), day("2021-06-20")) == "from 2021-03-01 to 2021-06-20"
+
+
+def test_more_breakdowns_on_one_asset_than_another_counts_corrective_orders() -> None:
+    six = orders("Chiller 6", "CWC04006", total=30, corrective=13, start="2020-01-01", end="2020-12-16")
+    four = orders("Chiller 4", "CWC04704", total=25, corrective=1, start="2020-01-01", end="2020-12-16")
+    verdict = yes_no_verdict("Is Chiller 6 breaking down more than Chiller 4 this year?", [four, six])
+    assert verdict.sentence == "Yes, Chiller 6 had 13 corrective work orders in 2020 against 1 on Chiller 4."
+    flipped = yes_no_verdict("Is Chiller 4 breaking down more than Chiller 6 this year?", [six, four])
+    assert flipped.answer == "No" and flipped.sentence.startswith("No, Chiller 4 had 1 corrective work order in 2020")
+    fewer = yes_no_verdict("Does Chiller 4 have fewer repairs than Chiller 6?", [six, four])
+    assert fewer.answer == "Yes"
+
+
+def test_without_breakdown_words_all_work_orders_are_compared() -> None:
+    six = orders("Chiller 6", "CWC04006", total=30, corrective=13, start="2020-01-01", end="2020-12-16")
+    four = orders("Chiller 4", "CWC04704", total=35, corrective=1, start="2020-01-01", end="2020-12-16")
+    verdict = comparison_verdict("Does Chiller 6 get more work orders than Chiller 4?", [six, four], [])
+    assert verdict is not None and verdict.answer == "No" and "30 work orders" in verdict.sentence
+
+
+def test_equal_counts_are_no_with_both_figures() -> None:
+    six = orders("Chiller 6", "CWC04006", total=9, corrective=3, start="2020-01-01", end="2020-12-16")
+    four = orders("Chiller 4", "CWC04704", total=9, corrective=3, start="2020-01-01", end="2020-12-16")
+    verdict = comparison_verdict("Is Chiller 6 failing more than Chiller 4?", [six, four], [])
+    assert verdict is not None and verdict.answer == "No" and "about the same" in verdict.sentence
+
+
+def test_a_named_rule_against_every_other_equipment_of_the_same_window_in_the_session() -> None:
+    window_ = {"start": "2021-01-01", "end": "2021-09-02", "names": EVAP}
+    nine = alerts("Chiller 9", "CWC04009", {"RUL0018": 51, "RUL0017": 20}, **window_)
+    others = [alerts("Chiller 6", "CWC04006", {"RUL0018": 1, "RUL0014": 120}, **window_),
+              alerts("Chiller 3", "CWC04703", {"RUL0018": 0}, **window_)]
+    question = "Is the Evaporator Approach High rule firing more on Chiller 9 than anywhere else?"
+    verdict = comparison_verdict(question, [nine], others)
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence.startswith("Yes, Chiller 9 had 51 RUL0018 Evaporator Approach High alerts in 2021")
+    assert "1 on Chiller 6" in verdict.sentence  # the rule's count there, not all of Chiller 6's 121 alerts
+    # a session artifact over another window is not the same comparison
+    later = alerts("Chiller 6", "CWC04006", {"RUL0018": 90}, start="2021-06-01", end="2021-07-01", names=EVAP)
+    assert comparison_verdict(question, [nine], [later]) is None
+
+
+def test_one_sensor_of_two_assets_less_efficient_is_higher_kw_per_ton() -> None:
+    three = window("Chiller 3", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.49, "kW/ton")})
+    nine = window("Chiller 9", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.42, "kW/ton")})
+    verdict = yes_no_verdict("is 3 less efficient than 9?", [three, nine])
+    assert verdict.answer == "Yes"
+    assert verdict.sentence == ("Yes, Chiller 3's efficiency was 0.49 kW/ton while running in June 2020 against "
+                                "0.42 kW/ton while running on Chiller 9.")
+    assert yes_no_verdict("is 9 less efficient than 3?", [three, nine]).answer == "No"
+
+
+def test_one_asset_over_two_windows_of_different_length_is_compared_per_day() -> None:
+    june = alerts("Chiller 9", "CWC04009", {"RUL0018": 24}, start="2021-06-01", end="2021-06-16", names=EVAP)
+    may = alerts("Chiller 9", "CWC04009", {"RUL0018": 31}, start="2021-05-01", end="2021-06-01", names=EVAP)
+    question = "Are its Evaporator Approach High alerts more frequent this month than last?"
+    verdict = comparison_verdict(question, [june], [may])
+    assert verdict is not None and verdict.answer == "Yes"  # 24 in 15 days is more often than 31 in 31 days
+    assert "per 30 days" in verdict.sentence and "24 RUL0018 Evaporator Approach High alerts" in verdict.sentence
+
+
+def test_no_verdict_with_one_side_or_no_comparison() -> None:
+    six = orders("Chiller 6", "CWC04006", total=30, corrective=13, start="2020-01-01", end="2020-12-16")
+    assert comparison_verdict("Is Chiller 6 breaking down more than Chiller 4?", [six], []) is None
+    four = orders("Chiller 4", "CWC04704", total=25, corrective=1, start="2020-01-01", end="2020-12-16")
+    assert comparison_verdict("Any work orders on Chiller 6 and Chiller 4?", [six, four], []) is None
+
+
+def test_a_comparison_with_one_alert_count_is_not_answered_by_that_count() -> None:
+    june = alerts("Chiller 9", "CWC04009", {"RUL0018": 24}, start="2021-06-01", end="2021-06-29", names=EVAP)
+    verdict = yes_no_verdict("Are its Evaporator Approach High alerts more frequent this month than last?", [june])
+    assert verdict.answer == "Not clearly"
+    assert verdict.sentence.startswith("Not clearly from this alone: ")
+
+
+def test_a_comparison_with_a_norm_is_not_a_comparison_of_two_assets() -> None:
+    three = window("Chiller 3", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.49, "kW/ton")})
+    nine = window("Chiller 9", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.42, "kW/ton")})
+    assert comparison_verdict("Is Chiller 3 less efficient than normal?", [three, nine], []) is None
+    hotter = window("Chiller 3", "2020-06-01", "2020-07-01", {"Supply Temperature": (46.0, "degF")})
+    cooler = window("Chiller 9", "2020-06-01", "2020-07-01", {"Supply Temperature": (44.0, "degF")})
+    verdict = comparison_verdict("Is Chiller 3's supply running hotter than Chiller 9's?", [hotter, cooler], [])
+    assert verdict is not None and verdict.answer == "Yes"
+
+
+def test_two_periods_of_one_asset_do_not_answer_a_question_about_another_asset() -> None:
+    june = alerts("Chiller 9", "CWC04009", {"RUL0018": 24}, start="2021-06-01", end="2021-07-01", names=EVAP)
+    may = alerts("Chiller 9", "CWC04009", {"RUL0018": 10}, start="2021-05-01", end="2021-06-01", names=EVAP)
+    assert comparison_verdict("Is Chiller 9 firing more alerts than Chiller 6?", [june], [may]) is None
+    assert comparison_verdict("Is the 9 firing more alerts than the 6?", [june], [may]) is None
+    assert comparison_verdict("More alerts than last month?", [june], [may]).answer == "Yes"  # type: ignore[union-attr]

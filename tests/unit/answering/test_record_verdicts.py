@@ -1,0 +1,83 @@
+"""Yes/no from the records' analyses: do alerts lead to work orders, could repairs have shared a visit."""
+
+from typing import Any
+
+from artifacts.readings import alert_outcomes, order_groups, stated_rule
+from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
+from graph.answering.verdicts import yes_no_verdict
+from tests.unit.answering.builders import alerts, art
+
+TRIAGE = "meaningful when P(work order follows) >= 30%; likely spurious when it is below 10% over at least 10 alerts"
+NAMES = {"RUL0017": "Chiller - Load Low", "RUL0022": "Chiller - Chiller Cycling", "RUL0021": "Chiller - Power Off"}
+
+
+def outcome(rule: str, alerts_: int, p: float, verdict: str, **kw: Any) -> Any:
+    return art("alert_to_failure", {"verdicts": [{"rule_id": rule, "alerts": alerts_, "p_work_order": p,
+                                                  "mean_hours_to_maintenance": 78.0, "verdict": verdict}],
+                                    "rule": TRIAGE},
+               asset="Chiller 9", equipment=["CWC04009"], producer="maintenance", id=f"artifact_mp_{rule}", **kw)
+
+
+def test_the_readings_are_typed() -> None:
+    found = alert_outcomes(outcome("RUL0017", 46, 0.261, "weak"))
+    assert found[0].rule_id == "RUL0017" and found[0].alerts == 46 and found[0].hours_to_work_order == 78.0
+    groups = order_groups(art("bundles", {"bundles": [{"equipment_id": "CWC04006", "start": "2019-08-18",
+                                                       "end": "2019-08-30", "wo_ids": ["WO1", "WO2"],
+                                                       "codes": ["M006", "L002"], "visits_saved": 1,
+                                                       "hours_saved": 3.0}], "rule": "within 14 days"}))
+    assert groups[0].wo_ids == ("WO1", "WO2") and groups[0].visits_saved == 1
+    assert stated_rule(outcome("RUL0017", 46, 0.261, "weak")) == TRIAGE
+
+
+def test_that_one_is_the_rule_with_the_most_alerts_named_with_its_share() -> None:
+    found = [outcome("RUL0022", 39, 0.256, "weak"), outcome("RUL0017", 46, 0.261, "weak"),
+             outcome("RUL0021", 1, 1.0, "too few alerts")]
+    listing = alerts("Chiller 9", "CWC04009", {"RUL0017": 46}, start="2019-01-01", end="2020-01-01", names=NAMES)
+    verdict = alert_outcome_verdict(found, "Does that one ever actually lead to a repair?", [listing])
+    assert verdict is not None and verdict.answer == "Partly"
+    assert verdict.sentence.startswith("Sometimes: a work order followed 26% of the 46 RUL0017 Load Low alerts on "
+                                       "CWC04009")
+    assert any(line.startswith("Triage rule: ") for line in verdict.evidence)
+
+
+def test_one_rule_yes_no_and_too_few() -> None:
+    assert alert_outcome_verdict([outcome("RUL0017", 40, 0.45, "meaningful")], "does it lead to work?").answer == "Yes"  # type: ignore[union-attr]
+    never = alert_outcome_verdict([outcome("RUL0017", 40, 0.0, "likely spurious")], "does it lead to work?")
+    assert never is not None and never.answer == "No" and never.sentence.startswith("No, none of the 40 RUL0017")
+    rare = alert_outcome_verdict([outcome("RUL0017", 40, 0.05, "likely spurious")], "does it lead to work?")
+    assert rare is not None and rare.sentence.startswith("No, rarely: a work order followed only 5%")
+    few = alert_outcome_verdict([outcome("RUL0021", 1, 1.0, "too few alerts")], "does it lead to work?")
+    assert few is not None and few.answer == "Not clearly" and "too few to tell" in few.sentence
+
+
+def test_a_named_rule_is_answered_even_when_it_is_not_the_busiest() -> None:
+    found = [outcome("RUL0017", 46, 0.261, "weak"), outcome("RUL0022", 39, 0.41, "meaningful")]
+    listing = alerts("Chiller 9", "CWC04009", {"RUL0022": 39}, start="2019-01-01", end="2020-01-01", names=NAMES)
+    verdict = alert_outcome_verdict(found, "Do the chiller cycling alerts lead to maintenance?", [listing])
+    assert verdict is not None and verdict.answer == "Yes" and "RUL0022 Chiller Cycling" in verdict.sentence
+
+
+def test_they_is_every_rule_together() -> None:
+    found = [outcome("RUL0017", 50, 0.45, "meaningful"), outcome("RUL0022", 50, 0.02, "likely spurious")]
+    mixed = alert_outcome_verdict(found, "Do they actually lead to maintenance?")
+    assert mixed is not None and mixed.answer == "Partly" and "RUL0017 (45% of 50) leads to work" in mixed.sentence
+    leading = alert_outcome_verdict([found[0], outcome("RUL0022", 50, 0.35, "meaningful")], "Do these lead to work?")
+    assert leading is not None and leading.sentence.startswith("Yes, a work order followed 40% of the 100 alerts")
+    noise = alert_outcome_verdict([outcome("RUL0017", 50, 0.02, "likely spurious"),
+                                   outcome("RUL0022", 50, 0.04, "likely spurious")], "Do the alerts lead anywhere?")
+    assert noise is not None and noise.answer == "No"
+
+
+def test_repairs_in_one_visit_yes_with_the_group_or_no_with_the_rule() -> None:
+    groups = [{"equipment_id": "CWC04006", "start": "2019-08-18", "end": "2019-08-30", "span_days": 12,
+               "wo_ids": ["WO150914", "WO150967", "WO151023"], "codes": ["M006", "MT003", "L002"],
+               "visits_saved": 2, "hours_saved": 6.0}]
+    rule = "corrective orders on the same equipment finishing within 14 days of the first of a group"
+    bundles = art("bundles", {"bundles": groups, "rule": rule}, equipment=["CWC04006"], producer="maintenance")
+    verdict = yes_no_verdict("Could any of these repairs have been done in one visit?", [bundles])
+    assert verdict.sentence == ("Yes, 3 corrective orders on CWC04006 between 2019-08-18 and 2019-08-30 could have "
+                                "been one visit, saving 2 visits (~6 h).")
+    assert "WO150914 (M006)" in verdict.evidence[0]
+    none = art("bundles", {"bundles": [], "rule": rule}, equipment=["CWC04009"], producer="maintenance")
+    no = bundle_verdict([none], "Could any of them have been combined?")
+    assert no is not None and no.answer == "No" and "no two finished within 14 days of each other" in no.sentence

@@ -1,0 +1,51 @@
+"""Yes/no on the instruments and the models: sensors that look off, a tuned model against the base one."""
+
+from artifacts.model import Artifact
+from graph.answering.signal_verdicts import forecast_verdict, sensor_health_verdict
+from graph.answering.verdicts import yes_no_verdict
+from tests.unit.answering.builders import art
+
+DRIFT = "Return Temperature moved +0.71 degF at equal load (z +2.9) while 0 of its coupled temperatures followed"
+
+
+def trends(flags: dict[str, list[str]], alone: list[str]) -> Artifact:
+    per_sensor = {s: {"sensor": s, "flags": f, "missing_pct": 0.0, "longest_flat_hours": 0.0} for s, f in flags.items()}
+    return art("trend_stats", {"per_sensor": per_sensor, "moved_alone": alone}, asset="Chiller 4",
+               summary="Chiller 4 sensor health: stuck or missing: none; moved on its own: ...")
+
+
+def test_a_sensor_that_moved_on_its_own_looks_off() -> None:
+    found = trends({"Return Temperature": ["drift"], "Tonnage": []}, [DRIFT])
+    verdict = yes_no_verdict("do any of chiller 4's sensors look off over the past 6 months?", [found])
+    assert verdict.answer == "Yes" and verdict.sentence == f"Yes, Chiller 4 {DRIFT}."
+    assert sensor_health_verdict([found], "Do its sensors look fine?").answer == "No"  # type: ignore[union-attr]
+
+
+def test_stuck_sensors_are_off_and_shared_level_changes_are_not() -> None:
+    stuck = trends({"Condenser Water Flow": ["stuck"], "Power Input": ["trend"]}, [])
+    verdict = sensor_health_verdict([stuck], "is any sensor broken?")
+    assert verdict is not None and verdict.sentence == "Yes, Chiller 4 Condenser Water Flow (stuck)."
+    shared = trends({"Power Input": ["drift"], "Tonnage": ["drift"]}, [])  # moved together: the process, not a sensor
+    clean = sensor_health_verdict([shared], "any bad readings?")
+    assert clean is not None and clean.answer == "No"
+    assert sensor_health_verdict([shared], "is the chiller okay?") is None  # not a question about sensors
+
+
+def test_a_tuned_model_does_better_when_its_error_is_lower() -> None:
+    def scored(tuned: float, base: float) -> Artifact:
+        return art("evaluate_forecast", {"ckpt_tuned": [{"target": "Chiller 3 Tonnage", "pairs": 288, "mae": tuned}],
+                                         "ttm_96_28": [{"target": "Chiller 3 Tonnage", "pairs": 288, "mae": base}],
+                                         "model_checkpoint": "ckpt_tuned", "source": "artifact_dc_1"}, asset="Chiller 3")
+    verdict = forecast_verdict([scored(41.2, 55.0)], "would a tuned model do better?")
+    assert verdict is not None and verdict.sentence == ("Yes, the tuned model's error is lower: MAE 41.2 against 55.0 "
+                                                        "for the base model (ttm_96_28) on Chiller 3.")
+    assert forecast_verdict([scored(55.0, 54.5)], "does the error improve?").answer == "No"  # type: ignore[union-attr]
+
+
+def test_no_forecast_verdict_when_only_the_base_model_was_scored() -> None:
+    base_only = art("evaluate_forecast", {"ttm_96_28": [{"target": "Chiller 3 Tonnage", "pairs": 288, "mae": 55.0}],
+                                          "model_checkpoint": None}, asset="Chiller 3",
+                    summary="Chiller 3 2020-01-01..2021-01-01 with ttm_96_28: MAE 55.000, bias +1.000.")
+    assert forecast_verdict([base_only], "would a tuned model do better?") is None
+    verdict = yes_no_verdict("would a tuned model do better on its tonnage?", [base_only])
+    assert verdict.sentence.startswith("Not clearly from this alone: Chiller 3 2020-01-01..2021-01-01 with ttm_96_28")
