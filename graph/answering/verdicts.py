@@ -17,6 +17,7 @@ from collections.abc import Callable
 from artifacts.model import Artifact
 from artifacts.readings import (
     Hypothesis,
+    WorkOrderCounts,
     alert_rules,
     anomaly_rate,
     hypotheses,
@@ -126,12 +127,7 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") 
                    lines)
 
 
-def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
-    """Are breakdowns getting more frequent? From corrective orders per complete year and their slope."""
-    found = [(a, c) for a in artifacts if a.kind == "work_order_summary" and (c := work_order_counts(a)).corrective_per_year]
-    if not found:
-        return None
-    art, wo = found[-1]
+def _one_trend(art: Artifact, wo: WorkOrderCounts, question: str) -> Verdict:
     per_year = wo.corrective_per_year
     years = sorted(per_year)
     counts = [per_year[y] for y in years]
@@ -158,6 +154,32 @@ def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     if comparison_sense(question, higher_is_worse=True) == "lower" and "steady" not in body:
         answer = flip(answer)
     return Verdict(answer, f"{answer}, {body}.", evidence)
+
+
+def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Are breakdowns getting more frequent? From corrective orders per complete year and their slope,
+    per asset when the turn looked at several ("yes on Chiller 6 ...; no on Chiller 4 ...")."""
+    latest: dict[str, tuple[Artifact, WorkOrderCounts]] = {}
+    for a in artifacts:
+        if a.kind == "work_order_summary" and (c := work_order_counts(a)).corrective_per_year:
+            latest[",".join(a.asset_ids or a.equipment_ids)] = (a, c)
+    if not latest:
+        return None
+    verdicts = {where: _one_trend(art, wo, question) for where, (art, wo) in latest.items()}
+    if len(verdicts) == 1:
+        return next(iter(verdicts.values()))
+    answers = {v.answer for v in verdicts.values()}
+    evidence = [line for v in verdicts.values() for line in v.evidence]
+    parts = "; ".join(f"{where}: {v.sentence.split(', ' if v.answer != 'Not clearly' else ': ', 1)[-1].rstrip('.')}"
+                      for where, v in verdicts.items())
+    if len(answers) == 1:
+        answer: Answer = answers.pop()
+        return Verdict(answer, f"{answer} on all {len(verdicts)}: {parts}.", evidence)
+    answer = "Yes" if "Yes" in answers else "Not clearly"
+    yes = join_names([w for w, v in verdicts.items() if v.answer == "Yes"])
+    rest = join_names([w for w, v in verdicts.items() if v.answer != "Yes"])
+    lead = f"Yes on {yes}, not on {rest}" if answer == "Yes" else "Not clearly"
+    return Verdict(answer, f"{lead} ({parts}).", evidence)
 
 
 def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:

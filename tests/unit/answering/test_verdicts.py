@@ -214,3 +214,17 @@ def test_alarms_and_anomalies_asked_together_are_both_said_a_yes_first() -> None
                equipment=["CWC04704"], asset="Chiller 4", producer="maintenance")
     both = yes_no_verdict("anything abnormal in there? alarms too", [loud, anomaly("Chiller 4", 0.03)])
     assert both.sentence == "Yes, 11 alerts fired on CWC04704."
+
+
+def test_breakdowns_getting_worse_is_answered_per_chiller_when_several_were_looked_at() -> None:
+    from graph.answering.verdicts import breakdown_trend_verdict
+    six = art("work_order_summary", {"corrective_per_year": {"2016": 1, "2017": 2, "2018": 4, "2019": 7},
+                                      "corrective_trend_per_year": 2.0},
+              asset="Chiller 6", producer="maintenance", id="a6")
+    four = art("work_order_summary", {"corrective_per_year": {"2016": 4, "2017": 3, "2018": 4, "2019": 4},
+                                       "corrective_trend_per_year": 0.1},
+               asset="Chiller 4", producer="maintenance", id="a4")
+    verdict = breakdown_trend_verdict([six, four], "has it gotten worse every year?")
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence.startswith("Yes on Chiller 6, not on Chiller 4")
+    assert "1, 2, 4, 7 corrective orders a year" in verdict.sentence
