@@ -80,7 +80,9 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     await ctx.event("final_answer", text=answer, kind=outcome.decision.kind,
                     artifact_ids=[a.id for a in outcome.artifacts], visible_artifact_ids=artifact_ids)
     update: dict[str, Any] = {"answer": answer, "messages": [AIMessage(content=answer)]}
-    picked = picked_asset(answer, outcome.focus.asset_ids) if outcome.decision.shape == "which" else None
+    # a pick, or a "yes" naming the chillers that show it ("Yes, Chillers 4, 6 and 9 show ...")
+    picks = outcome.decision.shape == "which" or (outcome.decision.shape == "yes_no" and answer.startswith("Yes"))
+    picked = picked_asset(answer, outcome.focus.asset_ids) if picks else None
     if picked is not None:  # "why that one?" next means the one this answer picked
         update["focus"] = replace(outcome.focus, picked=picked)
     return Command(goto=END, update=update)
@@ -92,4 +94,9 @@ def picked_asset(answer: str, assets: list[str]) -> str | None:
         return None
     first = answer.split("\n", 1)[0]
     found = [(m.start(), a) for a in assets for m in re.finditer(rf"\b{re.escape(a)}\b", first)]
+    # "Chillers 4, 6 and 9 show it": the first number of a plural names the first of them
+    for m in re.finditer(r"\b(\w+)s (\d+)\b", first):
+        named = f"{m.group(1)} {m.group(2)}"
+        if named in assets:
+            found.append((m.start(), named))
     return min(found)[1] if found else None

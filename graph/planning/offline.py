@@ -190,6 +190,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         equipment_ids=ctx.equipment_ids(),
         window=window,
         earlier_window=focus.window if moved else focus.earlier_window,
+        picked=focus.picked,
         sensors=list(dict.fromkeys(sensors)),
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
         hypotheses=hypotheses,

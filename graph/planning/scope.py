@@ -8,6 +8,8 @@ reference to an earlier chiller when none was discussed.
 
 from __future__ import annotations
 
+import re
+
 from graph.planning.artifacts import ranked_assets
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
@@ -26,11 +28,20 @@ def fleet_assets(ctx: PlanContext) -> list[str]:
     return list(known_assets(ctx.catalog))
 
 
+# "the worst one", "the top unit", "the most urgent of them": one asset, picked by a ranking.
+_SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|weakest|most \w+|least \w+|\w+est) "
+                              r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b")
+
+
+def _superlative_one(ctx: PlanContext) -> bool:
+    return bool(_SUPERLATIVE_ONE.search(ctx.understanding.text.joined))
+
+
 def _singular_reference(ctx: PlanContext) -> bool:
     references = ctx.understanding.references
-    singular = ("asset" in references or ctx.understanding.assets.bare_asset_word) and \
+    singular = ("asset" in references or ctx.understanding.assets.bare_asset_word or _superlative_one(ctx)) and \
         "plural_asset" not in references
-    return singular and not (ctx.request is not None and ctx.request.fleet)
+    return singular and not (ctx.request is not None and ctx.request.fleet and not _superlative_one(ctx))
 
 
 # Questions about one finding ("when did that start?", "why?", "was it fixed?"): after a whole-site
@@ -89,10 +100,13 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return _fleet_scope(ctx)  # "it" in "one of our chillers is off, find it" is one of the site's
     if reading is not None and reading.fleet and not _singular_reference(ctx):
         return _fleet_scope(ctx)
+    picked = ctx.focus.picked
+    if picked and picked not in focus_assets and _superlative_one(ctx):
+        focus_assets = [picked, *focus_assets]  # "the worst one" is the one an earlier answer picked as worst
     if len(focus_assets) > 1 and (_singular_reference(ctx) or _deep_dive_after_ranking(ctx)):
         ranked = ranked_assets(ctx.artifacts, focus_assets)
-        if ctx.focus.picked in focus_assets:  # the one the last answer picked, whatever ranked it
-            ranked = [ctx.focus.picked, *(a for a in ranked if a != ctx.focus.picked)]
+        if picked in focus_assets:  # the one the last answer picked, whatever ranked it
+            ranked = [picked, *(a for a in ranked if a != picked)]
         if ranked:
             ctx.note(f"Taking it to mean {ranked[0]}, the one that stood out.")
             return [ranked[0]]

@@ -120,3 +120,18 @@ def test_a_month_takes_the_year_of_the_quarter_given_as_context_and_two_months_a
     compare = next(t for t in third.tasks if t.action == "compare")
     assert {(w["start"][:10], w["end"][:10]) for w in compare.params["windows"]} == {
         ("2018-08-01", "2018-09-01"), ("2020-09-01", "2020-10-01")}
+
+
+def test_the_worst_one_is_the_one_an_earlier_answer_picked() -> None:
+    from dataclasses import replace
+
+    from graph.nodes.respond import picked_asset
+    assert picked_asset("Yes, Chillers 4, 6 and 9 show abnormal behaviour.", ["Chiller 3", "Chiller 4",
+                                                                               "Chiller 6"]) == "Chiller 4"
+    dialog = Dialog()
+    dialog.say("Our kW per ton across the plant has looked ugly all month. Which machine is dragging it down?")
+    dialog.focus = replace(dialog.focus, picked="Chiller 4")
+    dialog.say("Are the other three heading the same way?")
+    decision = dialog.say("Raise a work order for the worst one.")
+    drafts = [t for t in decision.tasks if t.action == "draft_wo"]
+    assert [t.asset_ids for t in drafts] == [["Chiller 4"]]
