@@ -79,21 +79,26 @@ _TWO_TYPOS_WORD = 7  # from this length on, two edits still leave the word recog
 def _corrected_request_word(token: str, vocab: Vocabulary) -> str | None:
     """The request word a misspelt token stands for ("anomally" -> "anomaly"), or the technical word
     ("aproach" -> "approach", "condensor" -> "condenser"), or None."""
-    if len(token) < _MIN_TYPO_WORD or not token.isalpha() or token in vocab.typo_corrected_words:
+    if len(token) < _MIN_TYPO_TOKEN or not token.isalpha() or token in vocab.typo_corrected_words:
         return None
     budget = 2 if len(token) >= _TWO_TYPOS_WORD else 1
-    request = _nearest(token, [word for word in vocab.typo_corrected_words if word[0] == token[0]], budget)
+    request = _nearest(token, [word for word in vocab.typo_corrected_words if word[0] == token[0]], budget) \
+        if len(token) >= _MIN_TYPO_WORD else None
     if request is not None:
         return request
     technical, known = _lexicon(vocab)
-    if len(token) < _MIN_TECHNICAL_TYPO or token in known:
+    if len(token) < _MIN_TYPO_TOKEN or token in known:
         return None
     # one edit, and only one technical word that close: a near miss of two words is left alone
-    close = [word for word in technical if abs(len(word) - len(token)) <= 1 and edit_distance(token, word, 1) <= 1]
+    # (a typo seldom changes the first letter: "heading" is not a misspelt "reading")
+    close = [word for word in technical if word[0] == token[0] and abs(len(word) - len(token)) <= 1
+             and edit_distance(token, word, 1) <= 1]
     return close[0] if len(close) == 1 else None
 
 
 _MIN_TECHNICAL_TYPO = 6
+_MIN_TYPO_TOKEN = 5  # "alrms" is a near miss of "alarms"; shorter tokens are too often other words
+_STRONG_CUE = 3
 _GRAMMAR_PATH = Path(__file__).with_name("requests.yaml")
 _LEXICONS: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
 
@@ -107,7 +112,10 @@ def _lexicon(vocab: Vocabulary) -> tuple[tuple[str, ...], frozenset[str]]:
     def words(phrases: object) -> set[str]:
         return {w for p in phrases for w in re.findall(r"[a-z]+", str(p).lower())}  # type: ignore[attr-defined]
     sensor_words = words(vocab.sensor_aliases) | words(vocab.sensor_groups) | words(vocab.failure_mode_aliases)
-    technical = {w for w in sensor_words if len(w) >= _MIN_TECHNICAL_TYPO}
+    # and the one-word request cues ("alarms", "forecast"): "alrms 2?" asks for alarms
+    cues = {p for rule in vocab.intents for p, weight in rule.phrases.items()
+            if weight >= _STRONG_CUE and p.isalpha() and len(p) >= _MIN_TECHNICAL_TYPO}
+    technical = {w for w in sensor_words if len(w) >= _MIN_TECHNICAL_TYPO} | cues
     grammar = yaml.safe_load(_GRAMMAR_PATH.read_text(encoding="utf-8"))  # the request grammar's words
     known = sensor_words | words(vocab.abbreviations.values()) \
         | {w for value in grammar.values() if isinstance(value, list) for w in words(value)} \

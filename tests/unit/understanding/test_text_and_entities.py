@@ -162,3 +162,8 @@ def test_a_pair_of_chiller_numbers_to_choose_between(message: str, assets: list[
 ])
 def test_a_technical_word_one_edit_away_is_read_as_that_word(message: str, tokens: tuple[str, ...]) -> None:
     assert Text.of(message).tokens == tokens
+
+
+def test_a_misspelt_request_cue_is_read_as_the_cue() -> None:
+    assert Text.of("alrms 2?").tokens == ("alarms", "2", "?")
+    assert Text.of("plans for the week").tokens == ("plans", "for", "the", "week")
