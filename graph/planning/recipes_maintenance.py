@@ -3,6 +3,8 @@ restart and validation, fix plans and the management report."""
 
 from __future__ import annotations
 
+import re
+
 from graph.planning.artifacts import (
     drifting_sensors,
     fired_rule_ids_from,
@@ -37,11 +39,23 @@ def _breakdown_tokens(text: Text, vocab: Vocabulary) -> set[int]:
     return covered
 
 
-def _names_kind(text: Text, words: tuple[str, ...], ignored: set[int]) -> bool:
-    """True when one of the kind `words` occurs outside the `ignored` token positions."""
+# "leave out the preventive ones", "excluding PMs", "not the corrective ones": the kind named is the one
+# NOT wanted.
+_EXCLUDING = re.compile(r"\b(?:leave out|leaving out|exclud\w*|except|without|skip\w*|ignor\w*|not|no|minus|"
+                        r"other than|drop|apart from|besides|filter out|forget)\b")
+
+
+def _excluded(text: Text, start: int) -> bool:
+    return bool(_EXCLUDING.search(" ".join(text.tokens[max(0, start - 4):start])))
+
+
+def _names_kind(text: Text, words: tuple[str, ...], ignored: set[int], *, excluded: bool = False) -> bool:
+    """True when one of the kind `words` occurs outside the `ignored` token positions (`excluded`: only
+    where it is named as left out, else only where it is not)."""
     for phrase in words:
         size = len(phrase_tokens(phrase))
-        if any(not set(range(start, start + size)) <= ignored for start in text.positions(phrase)):
+        if any(not set(range(start, start + size)) <= ignored and _excluded(text, start) == excluded
+               for start in text.positions(phrase)):
             return True
     return False
 
@@ -63,6 +77,9 @@ def work_order_kind(ctx: PlanContext) -> str:
     breakdown = _breakdown_tokens(text, ctx.vocab)
     corrective = _names_kind(text, kinds["corrective"], breakdown)
     preventive = _names_kind(text, kinds["preventive"], breakdown)
+    if not corrective and not preventive:  # "leave out the preventive ones": the other kind
+        corrective = _names_kind(text, kinds["preventive"], breakdown, excluded=True)
+        preventive = _names_kind(text, kinds["corrective"], breakdown, excluded=True)
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
     earlier = _earlier_kind(ctx)

@@ -99,7 +99,7 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the)"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:{number} )?{unit}\b"),
-        "ago": re.compile(rf"\b{number} {unit} ago\b"),
+        "ago": re.compile(rf"\b{number} {unit} (?:ago|back)\b"),
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
         "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:week|month|quarter|year)|"
                             r"year to date|ytd|month to date)\b"),

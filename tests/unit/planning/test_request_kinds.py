@@ -135,3 +135,11 @@ def test_the_worst_one_is_the_one_an_earlier_answer_picked() -> None:
     decision = dialog.say("Raise a work order for the worst one.")
     drafts = [t for t in decision.tasks if t.action == "draft_wo"]
     assert [t.asset_ids for t in drafts] == [["Chiller 4"]]
+
+
+def test_leaving_out_one_kind_of_work_order_asks_for_the_other() -> None:
+    dialog = Dialog()
+    decision = dialog.say("What were Chiller 2's jobs about this year? You may leave out the preventive ones.")
+    assert decision.tasks[0].params["kind"] == "corrective"
+    assert Dialog().say("chiller 2 work orders excluding corrective ones").tasks[0].params["kind"] == "preventive"
+    assert Dialog().say("chiller 2 preventive work orders").tasks[0].params["kind"] == "preventive"

@@ -151,3 +151,8 @@ def test_last_quarter_stays_the_previous_calendar_quarter() -> None:
     asked = find_periods(Text.of("last quarter for chiller 3").joined, vocabulary(), date(2021, 6, 1), zone=SITE).asked
     assert asked is not None and asked.window is not None
     assert (asked.window.start.date(), asked.window.end.date()) == (date(2021, 1, 1), date(2021, 4, 1))
+
+
+def test_n_units_back_is_n_units_ago() -> None:
+    start, end = first_window("Chiller 3 quit on us three days back")
+    assert (start.date(), end.date()) == (date(2021, 6, 28), date(2021, 6, 29))
