@@ -313,12 +313,13 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     chosen = _choose_intents(understood, focus, catalog)
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
+    if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
+            not chosen or chosen[0] in _LOOK_INTENTS):
+        return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
     if understood.intents and chosen:
         return chosen
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
         return [focus.last_intent]
-    if reading.asks_cause and (focus.asset_ids or understood.assets.assets):
-        return ["diagnose"]  # "what's pushing its power up?": the cause, ranked
     shaped = _shape_fallback(reading, focus)
     if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
         return shaped

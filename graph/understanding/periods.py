@@ -96,6 +96,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "event_lead": re.compile(rf"\b(?:(?:before|prior to|leading up to|in the run up to|ahead of) the {event}|"
                                  r"(?:leading up to|in the run up to|in the lead up to) (?:it|that))\b"),
         "event_after": re.compile(rf"\b(?:after|since|following) the {event}\b"),
+        "focus_part": re.compile(r"\b(?:the )?(first|second|third|fourth|last|final) (week|half|fortnight) of "
+                                 r"(?:the|that|this) month\b"),
         "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the)"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:{number} )?{unit}\b"),
@@ -225,6 +227,27 @@ def _year_shifted(focus: TimeWindow, years: int) -> TimeWindow:
     return TimeWindow(moved.start, moved.end, label)
 
 
+_ORDINAL_PART = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "final": -1}
+
+
+def _part_of_month(match: re.Match[str], focus: TimeWindow | None, reference: date, *, zone: tzinfo) -> TimeWindow:
+    """"the last week of the month": of the month discussed (the focus window's first month), else of the
+    reference date's month."""
+    month = focus.start.date().replace(day=1) if focus is not None else reference.replace(day=1)
+    end_of_month = cal.add_months(month, 1)
+    ordinal, part = _ORDINAL_PART[match.group(1)], match.group(2)
+    days = {"week": 7, "fortnight": 14}.get(part)
+    if days is None:  # a half
+        middle = month + (end_of_month - month) / 2
+        start, end = (month, middle) if ordinal == 1 else (middle, end_of_month)
+    elif ordinal == -1:
+        start, end = end_of_month - timedelta(days=days), end_of_month
+    else:
+        start = month + timedelta(days=days * (ordinal - 1))
+        end = min(start + timedelta(days=days), end_of_month)
+    return cal.window(start, end, f"{match.group(0).removeprefix('the ')} ({month:%B %Y})", zone)
+
+
 def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None,
               event: datetime | None, out: Periods, *, zone: tzinfo) -> list[tuple[int, int]]:
     taken: list[tuple[int, int]] = []
@@ -245,6 +268,8 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue
                 later = name == "same_next_year" or match.group(1) in ("later", "after")
                 span, kind = _year_shifted(focus_window, 1 if later else -1), "focus"
+            elif name == "focus_part":
+                span, kind = _part_of_month(match, focus_window, reference, zone=zone), "focus"
             elif name == "focus_shift":
                 if focus_window is None:
                     continue

@@ -173,6 +173,10 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |ok |okay )*(?:what|which) (?:(
                              r"(?! (?:on|at|for|with|to)\b)")
 
 
+# "That climb last week - what was it?": asking what a symptom was is asking what caused it.
+_WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|these)\b")
+
+
 def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
     return _starts(opening, _NEGATIVE_IMPERATIVE) and "?" not in clause.tokens
 
@@ -306,4 +310,6 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
                           others=_others(whole, g), symptom=_has(whole, g.symptom_words),
                           comparative=_has(clause, g.comparative_words) or bool(_DEGREE_COMPARISON.search(clause.joined)),
                           preview=bool(_PREVIEW.search(whole.joined)),
-                          asks_cause=bool(_CAUSE_QUESTION.search(clause.joined)), clause=clause.joined)
+                          asks_cause=bool(_CAUSE_QUESTION.search(clause.joined)) or (
+                              bool(_WHAT_WAS_IT.search(clause.joined)) and _has(whole, g.symptom_words)),
+                          clause=clause.joined)

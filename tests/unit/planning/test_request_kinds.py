@@ -143,3 +143,11 @@ def test_leaving_out_one_kind_of_work_order_asks_for_the_other() -> None:
     assert decision.tasks[0].params["kind"] == "corrective"
     assert Dialog().say("chiller 2 work orders excluding corrective ones").tasks[0].params["kind"] == "preventive"
     assert Dialog().say("chiller 2 preventive work orders").tasks[0].params["kind"] == "preventive"
+
+
+def test_that_climb_in_the_last_week_of_the_month_what_was_it() -> None:
+    dialog = Dialog(reference_date=date(2019, 9, 5))
+    dialog.say("How did Chiller 6 do in August 2019?")
+    decision = dialog.say("That climb in the last week of the month - what was it?")
+    assert ("failure", "diagnose") in steps(decision)
+    assert window_of(decision, "diagnose") == (at(2019, 8, 25), at(2019, 9, 1))
