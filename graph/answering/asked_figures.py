@@ -16,6 +16,7 @@ from artifacts.model import Artifact
 from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
+from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
 # specific first, so "kW/ton" is efficiency, not power, and "condenser water supply" is not chilled-water supply.
@@ -53,7 +54,9 @@ def names_measure(question: str, sensor: str) -> bool:
 
 def asked_sensors(question: str) -> list[str]:
     """The sensors (bare names) the question names, in the order of SENSOR_WORDS, at most MAX_ASKED."""
-    found = [sensor for pattern, sensor in SENSOR_WORDS if pattern.search(question)]
+    # as typed and as normalised ("evap aproach" -> "evaporator approach", "kw per ton" spelled out)
+    normalised = " ".join(Text.of(question).tokens)
+    found = [sensor for pattern, sensor in SENSOR_WORDS if pattern.search(question) or pattern.search(normalised)]
     return list(dict.fromkeys(found))[:MAX_ASKED]
 
 

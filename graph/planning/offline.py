@@ -191,6 +191,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         window=window,
         earlier_window=focus.window if moved else focus.earlier_window,
         picked=focus.picked,
+        window_named=ctx.window_explicit if ctx.window is not None and not ctx.window_is_aside else focus.window_named,
         sensors=list(dict.fromkeys(sensors)),
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
         hypotheses=hypotheses,

@@ -251,7 +251,8 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "worse every year?": all years
         ctx.note("Year over year: the whole work-order history.")
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
-                                          or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS):
+                                          or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS
+                                          or ctx.focus.window_named):  # "repair jobs for it?" in the period named
         ctx.window = ctx.focus.window
     elif wants_telemetry(ctx):
         ctx.window = _default_window(ctx)

@@ -151,3 +151,14 @@ def test_that_climb_in_the_last_week_of_the_month_what_was_it() -> None:
     decision = dialog.say("That climb in the last week of the month - what was it?")
     assert ("failure", "diagnose") in steps(decision)
     assert window_of(decision, "diagnose") == (at(2019, 8, 25), at(2019, 9, 1))
+
+
+def test_work_orders_after_a_named_period_stay_in_it_and_after_a_default_one_cover_all_history() -> None:
+    dialog = Dialog(reference_date=date(2017, 6, 30))
+    dialog.say("Diagnose Chiller 9 for last year")
+    named = dialog.say("Were there repair jobs for it?")
+    assert window_of(named, "wo_summary") == (at(2016, 1, 1), at(2017, 1, 1))
+    fresh = Dialog(reference_date=date(2017, 6, 30))
+    fresh.say("Diagnose Chiller 9")
+    whole = fresh.say("Were there repair jobs for it?")
+    assert next(t for t in whole.tasks if t.action == "wo_summary").window is None
