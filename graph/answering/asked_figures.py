@@ -185,6 +185,32 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
     return None
 
 
+_WORSE = re.compile(r"\b(worse|worst|poor\w*|less efficient|unhealth\w*|weaker|bad)\b", re.I)
+
+
+def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
+    """"Which of the two months looks healthier?": one chiller over several periods, the period picked on
+    the sensor the question names (else kW/ton): lowest kW/ton is healthiest, unless it asks for the worse."""
+    named = [n for n in asked_sensors(question) if names_measure(question, n)]
+    sensor = named[0] if len(named) == 1 else "Chiller Efficiency"
+    by_period: dict[str, SensorFigure] = {}
+    for fig in sensor_figures(sensor, artifacts):
+        if fig.period:
+            by_period[fig.period] = fig
+    figures = list(by_period.values())
+    if len(figures) < 2 or len({f.asset for f in figures}) != 1:
+        return None
+    worse_first = bool(_WORSE.search(question))
+    higher_worse = sensor in HIGHER_IS_WORSE or not _LOW.search(question)
+    figures.sort(key=lambda f: f.value if worse_first != higher_worse else -f.value)
+    top, rest = figures[0], figures[1:]
+    word = "worse" if worse_first else "healthier"
+    headline = (f"{top.period} looks {word} on {top.label.lower()}: {figure_text(top)} against "
+                + "; ".join(f"{number(f.value, f.unit)} in {f.period}" for f in rest) + f" ({top.asset}).")
+    lines = [f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for f in figures]
+    return SensorRanking(headline, lines, top.period)
+
+
 def _rule_words(rule: RuleCount) -> set[str]:
     name = rule.rule_name.removeprefix("Chiller - ").lower()
     return {w for w in re.findall(r"[a-z]+", name) if len(w) > 2}

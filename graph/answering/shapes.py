@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from artifacts.model import Artifact
 from artifacts.readings import hypotheses, ranking, stats_of
 from assetops.domain.turn import TurnDecision
-from graph.answering.asked_figures import alert_count_sentence, sensor_ranking
+from graph.answering.asked_figures import alert_count_sentence, period_pick, sensor_ranking
 from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
@@ -56,6 +56,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
     ranked = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]] \
         if rows is not None else []
+    by_period = period_pick(inputs.question, inputs.artifacts)
+    if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
+        return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
     by_sensor = sensor_ranking(inputs.question, inputs.artifacts, measure_only=True)
     if by_sensor is not None:  # "which one is dragging our kW/ton?": the measure named picks; the causes follow
         return ShapedLead(f"{by_sensor.first}. {by_sensor.headline}", [*by_sensor.lines, *ranked[:4]],

@@ -187,3 +187,13 @@ def test_what_the_work_order_would_say_shows_the_order_without_filing_it() -> No
     advice = recommend("Don't file anything yet - just tell me what the work order would say.", [diagnosis], None)
     assert advice.sentence.startswith("The work order would read:") and "Chiller 6" in advice.sentence
     assert "nothing is filed" in advice.sentence and "draft it" in advice.offer
+
+
+def test_which_of_two_periods_is_healthier_picks_the_lower_kw_per_ton() -> None:
+    found = [window("Chiller 4", "Chiller Efficiency", 0.46, "kW/ton", period=AUG_2018),
+             window("Chiller 4", "Chiller Efficiency", 0.44, "kW/ton", period=AUG_2019)]
+    lead = shaped_lead(AnswerInputs(shape="which", scope="asset", question="Which of the two months looks healthier?",
+                                    artifacts=found))
+    assert lead is not None and lead.first.startswith("2019-08-01 to 2019-09-01 looks healthier")
+    worse = shaped_lead(AnswerInputs(shape="which", scope="asset", question="Which month was worse?", artifacts=found))
+    assert worse is not None and worse.first.startswith("2018-08-01 to 2018-09-01 looks worse")
