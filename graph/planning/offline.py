@@ -307,6 +307,11 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     ctx.extra_windows = [ctx.focus.window]
 
 
+# "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
+_ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
+                                  r"do (?:we|i) need)\b")
+
+
 def _turn_intents(understood: Understanding, reading: RequestReading, focus: Focus,
                   catalog: FleetCatalog) -> list[str]:
     """The classified intents; without request words, how the message asks decides before the dialog's
@@ -324,8 +329,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     shaped = _shape_fallback(reading, focus)
     if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
         return shaped
-    if shaped and reading.shape == "recommend" and chosen == ["forecast"]:
-        return shaped  # "should we plan an inspection for next month?": the period is the plan's, not a forecast
+    if shaped and reading.shape == "recommend" and (chosen == ["forecast"] or (
+            not understood.intents and _ADVICE_ON_AN_ACTION.search(reading.clause))):
+        # "should we plan an inspection for next month?": the period is the plan's, not a forecast;
+        # "should we shut it down?": advice on the evidence, not the dialog's generic next step
+        return shaped
     return chosen or shaped
 
 

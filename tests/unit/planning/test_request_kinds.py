@@ -162,3 +162,11 @@ def test_work_orders_after_a_named_period_stay_in_it_and_after_a_default_one_cov
     fresh.say("Diagnose Chiller 9")
     whole = fresh.say("Were there repair jobs for it?")
     assert next(t for t in whole.tasks if t.action == "wo_summary").window is None
+
+
+def test_should_we_shut_it_down_is_advice_on_the_evidence() -> None:
+    dialog = Dialog()
+    dialog.say("chiller 6 last month")
+    decision = dialog.say("should we shut it down?")
+    assert decision.intent == "recommend_wo" and ("failure", "diagnose") in steps(decision)
+    assert not any(t.action == "draft_wo" for t in decision.tasks)
