@@ -185,12 +185,17 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
     return None
 
 
+# The question picks between periods: "which of the two months", "which quarter", "which year was worse".
+_PERIOD_NOUN = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
+                          r"quarters?|seasons?|summers?|winters?|windows?|stretch(?:es)?|spans?)\b", re.I)
 _WORSE = re.compile(r"\b(worse|worst|poor\w*|less efficient|unhealth\w*|weaker|bad)\b", re.I)
 
 
 def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
     """"Which of the two months looks healthier?": one chiller over several periods, the period picked on
     the sensor the question names (else kW/ton): lowest kW/ton is healthiest, unless it asks for the worse."""
+    if not _PERIOD_NOUN.search(question):  # "fouling or refrigerant?" picks a cause, not a period
+        return None
     named = [n for n in asked_sensors(question) if names_measure(question, n)]
     sensor = named[0] if len(named) == 1 else "Chiller Efficiency"
     by_period: dict[str, SensorFigure] = {}

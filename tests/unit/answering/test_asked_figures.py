@@ -197,3 +197,10 @@ def test_which_of_two_periods_is_healthier_picks_the_lower_kw_per_ton() -> None:
     assert lead is not None and lead.first.startswith("2019-08-01 to 2019-09-01 looks healthier")
     worse = shaped_lead(AnswerInputs(shape="which", scope="asset", question="Which month was worse?", artifacts=found))
     assert worse is not None and worse.first.startswith("2018-08-01 to 2018-09-01 looks worse")
+
+
+def test_a_pick_between_causes_is_not_a_pick_between_periods() -> None:
+    from graph.answering.asked_figures import period_pick
+    found = [window("Chiller 9", "Liquid Refrigerant Evaporator Temperature", 39.7, "degF", period=AUG_2018),
+             window("Chiller 9", "Liquid Refrigerant Evaporator Temperature", 42.4, "degF", period=AUG_2019)]
+    assert period_pick("ch9's evap approach has been widening for weeks now. fouling or refrigerant?", found) is None
