@@ -54,6 +54,9 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "bare_quarter": r"\b(?:q([1-4])|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b",
         "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
         "month_day": rf"\b{month} {DAY}\b(?! ?\d)",
+        # "since the 1st", "on the 14th": a day of the reference month
+        "day_of_month": r"(?:(?<=since )|(?<=from )|(?<=after )|(?<=until )|(?<=before )|(?<=on ))"
+                        r"the (\d{1,2})(?:st|nd|rd|th)\b",
         "day_month": rf"{not_asset}\b{DAY} (?:of )?{month}\b",
         "year_range": rf"(?<![\d/-]){YEAR}-((?:19|20)?\d\d)(?![\d/-])",
         "year": rf"(?<![\d/-]){YEAR}(?![\d/-])",
@@ -147,6 +150,7 @@ def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, 
                                                                           m.group(0), zone)),
         "season": lambda m: _season_atom(m, vocab, reference, zone=zone),
         "month_day": lambda m: _month_day(m, months[m.group(1)], int(m.group(2)), reference, zone=zone),
+        "day_of_month": lambda m: _day_of_month(m, int(m.group(1)), reference, zone=zone),
         "day_month": lambda m: _month_day(m, months[m.group(2)], int(m.group(1)), reference, zone=zone),
         "year_range": lambda m: _year_range_atom(m, zone=zone),
         "year": lambda m: Atom(m.start(), m.end(), cal.year_window(int(m.group(1)), m.group(0), zone)),
@@ -159,6 +163,15 @@ def _bare_quarter(match: re.Match[str]) -> Atom:
     number = int(match.group(1)) if match.group(1) else _ORDINALS[match.group(2)]
     number = 4 if number == -1 else number
     return Atom(match.start(), match.end(), None, month_only=3 * number - 2, months_long=3)
+
+
+def _day_of_month(match: re.Match[str], day: int, reference: date, *, zone: tzinfo) -> Atom:
+    """"the 14th": of the reference month, or of the month before when the reference date is earlier."""
+    year, month = reference.year, reference.month
+    if day > reference.day:
+        previous = cal.add_months(date(year, month, 1), -1)
+        year, month = previous.year, previous.month
+    return _day_atom(match, year, month, day, zone=zone)
 
 
 def _month_day(match: re.Match[str], month: int, day: int, reference: date, *, zone: tzinfo) -> Atom:

@@ -146,6 +146,9 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
                       or _asset_word_for(glued.group(1), glued.group(2), vocab)):
             out.extend([vocab.asset_word, glued.group(2)])
             continue
+        if token == "y" and index + 1 < len(tokens) and tokens[index + 1] == "?":
+            out.append("why")  # "y?" is texting for "why?" ("y" alone may be a yes)
+            continue
         if token in vocab.abbreviations:
             out.extend(vocab.abbreviations[token].split())
             continue

@@ -156,3 +156,12 @@ def test_last_quarter_stays_the_previous_calendar_quarter() -> None:
 def test_n_units_back_is_n_units_ago() -> None:
     start, end = first_window("Chiller 3 quit on us three days back")
     assert (start.date(), end.date()) == (date(2021, 6, 28), date(2021, 6, 29))
+
+
+def test_since_the_first_is_the_first_of_the_reference_month() -> None:
+    periods = find_periods(Text.of("plant's been struggling to hold setpoint since the 1st").joined, vocabulary(),
+                           date(2021, 7, 15), zone=SITE)
+    assert periods.first is not None and periods.first.window is not None
+    assert (periods.first.window.start.date(), periods.first.window.end.date()) == (date(2021, 7, 1), date(2021, 7, 15))
+    start, _ = first_window("chiller 9 since the 14th")  # later than the reference day: last month's
+    assert start.date() == date(2021, 6, 14)

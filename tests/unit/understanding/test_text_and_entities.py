@@ -167,3 +167,8 @@ def test_a_technical_word_one_edit_away_is_read_as_that_word(message: str, token
 def test_a_misspelt_request_cue_is_read_as_the_cue() -> None:
     assert Text.of("alrms 2?").tokens == ("alarms", "2", "?")
     assert Text.of("plans for the week").tokens == ("plans", "for", "the", "week")
+
+
+def test_y_question_mark_is_why() -> None:
+    assert Text.of("y?").tokens == ("why", "?")
+    assert Text.of("y").tokens == ("y",)
