@@ -67,6 +67,9 @@ def _earlier_kind(ctx: PlanContext) -> str | None:
     return kind if kind in ("corrective", "preventive") else None
 
 
+_ELLIPTICAL_TOKENS = 4
+
+
 def work_order_kind(ctx: PlanContext) -> str:
     """"corrective", "preventive" or "all", from the words of the message.
 
@@ -83,7 +86,8 @@ def work_order_kind(ctx: PlanContext) -> str:
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
     earlier = _earlier_kind(ctx)
-    follows_up = ctx.understanding.references or "compare" in ctx.understanding.intents or (
+    elliptical = len(text.tokens) <= _ELLIPTICAL_TOKENS  # "vs ch4", "and 2019?": the same listing, another subject
+    follows_up = elliptical or ctx.understanding.references or "compare" in ctx.understanding.intents or (
         breakdown and not ctx.understanding.assets.assets)
     if follows_up and not (corrective or preventive) and earlier is not None:
         return earlier

@@ -170,3 +170,15 @@ def test_should_we_shut_it_down_is_advice_on_the_evidence() -> None:
     decision = dialog.say("should we shut it down?")
     assert decision.intent == "recommend_wo" and ("failure", "diagnose") in steps(decision)
     assert not any(t.action == "draft_wo" for t in decision.tasks)
+
+
+def test_an_elliptical_follow_up_keeps_the_kind_of_work_orders() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 20), results={"wo_summary": {"kind": "corrective"}})
+    dialog.say("how many corrective wos did ch6 have in 2020")
+    decision = dialog.say("vs ch4")
+    assert {t.params["kind"] for t in decision.tasks if t.action == "wo_summary"} == {"corrective"}
+
+
+def test_texting_abbreviations_for_a_forecast() -> None:
+    decision = Dialog(reference_date=date(2021, 6, 20)).say("ch 9 fcst nxt wk kw")
+    assert ("timeseries", "forecast") in steps(decision)
