@@ -190,6 +190,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "how_to"
     if _WHERE_TO_BEGIN.search(clause.joined):  # "where should we begin?" is a pick, not advice
         return "which"
+    if _starts(opening, g.which_openers):  # "which units should I worry about?" asks for a pick
+        return "which"
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere):
         return "recommend"
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) or _alternative(clause, g):

@@ -80,3 +80,9 @@ def test_structural_rules_read_the_kind_of_request_not_listed_sentences(message:
                                                                         comparative: bool) -> None:
     reading = read_request(message)
     assert (reading.shape, reading.fleet, reading.comparative) == (shape, fleet, comparative)
+
+
+def test_a_which_opening_asks_for_a_pick_even_with_should_inside() -> None:
+    from graph.understanding.request import read_request
+    assert read_request("which units should I worry about before the heat wave next week?").shape == "which"
+    assert read_request("should we worry about chiller 6?").shape == "recommend"
