@@ -30,7 +30,7 @@ from graph.planning.resolve import OVER_THE_YEARS, resolve_assets, resolve_senso
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.intents import score_intents
-from graph.understanding.request import RequestReading, read_request, request_sentences
+from graph.understanding.request import RequestReading, asking_clause, read_request, request_sentences
 from graph.understanding.sensors import canonical_of, expand
 from graph.understanding.text import Text
 
@@ -322,6 +322,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
             not chosen or chosen[0] in _LOOK_INTENTS):
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
+    if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
+            and not understood.sensors.canonical:
+        return ["investigate"]  # "is chiller 3 ok?": a health check, not a listing of its readings
     if understood.intents and chosen:
         return chosen
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
@@ -394,13 +397,18 @@ def _understand(message: str, reference_date: date, focus: Focus,
     event_time = event_time_from(artifacts)
     whole = understand(message, reference_date, focus.window, event_time, catalog=catalog)
     request = request_sentences(message)
-    if request == message:
-        return whole
-    part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message)
-    if part.intents:
-        whole = replace(whole, intents=part.intents, scores=part.scores)
-    if part.periods.mentions:
-        whole = replace(whole, periods=part.periods)
+    if request != message:
+        part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message)
+        if part.intents:
+            whole = replace(whole, intents=part.intents, scores=part.scores)
+        if part.periods.mentions:
+            whole = replace(whole, periods=part.periods)
+    # "For the January ops review - did chiller 4 have any alarms in December?": the question's own period
+    asking = asking_clause(message)
+    if asking != message and asking.rstrip().endswith("?"):
+        question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
+        if question.periods.mentions and not question.periods.problems:
+            whole = replace(whole, periods=question.periods)
     return whole
 
 

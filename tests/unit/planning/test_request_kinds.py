@@ -182,3 +182,15 @@ def test_an_elliptical_follow_up_keeps_the_kind_of_work_orders() -> None:
 def test_texting_abbreviations_for_a_forecast() -> None:
     decision = Dialog(reference_date=date(2021, 6, 20)).say("ch 9 fcst nxt wk kw")
     assert ("timeseries", "forecast") in steps(decision)
+
+
+def test_the_question_sets_the_period_not_the_lead_in() -> None:
+    decision = Dialog(reference_date=date(2021, 3, 10)).say(
+        "For the January ops review - did chiller 4 have any alarms in December?")
+    assert decision.focus.window is not None
+    assert (decision.focus.window.start, decision.focus.window.end) == (at(2020, 12, 1), at(2021, 1, 1))
+
+
+def test_is_it_ok_is_a_health_check() -> None:
+    decision = Dialog(reference_date=date(2021, 3, 10)).say("Is chiller 3 ok?")
+    assert ("timeseries", "anomaly_detection") in steps(decision)
