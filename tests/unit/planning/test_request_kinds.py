@@ -194,3 +194,11 @@ def test_the_question_sets_the_period_not_the_lead_in() -> None:
 def test_is_it_ok_is_a_health_check() -> None:
     decision = Dialog(reference_date=date(2021, 3, 10)).say("Is chiller 3 ok?")
     assert ("timeseries", "anomaly_detection") in steps(decision)
+
+
+def test_either_of_them_is_the_two_discussed_last() -> None:
+    dialog = Dialog(reference_date=date(2021, 1, 10))
+    dialog.say("How many corrective work orders did CWC04013 close last year?")
+    dialog.say("And CWC04701 over the same period?")
+    decision = dialog.say("Any alerts on either of them?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 1", "Chiller 13"}
