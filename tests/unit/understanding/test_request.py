@@ -86,3 +86,9 @@ def test_a_which_opening_asks_for_a_pick_even_with_should_inside() -> None:
     from graph.understanding.request import read_request
     assert read_request("which units should I worry about before the heat wave next week?").shape == "which"
     assert read_request("should we worry about chiller 6?").shape == "recommend"
+
+
+def test_how_do_asks_for_steps_only_when_a_person_follows() -> None:
+    from graph.understanding.request import read_request
+    assert read_request("how do the four chillers stack up on efficiency this year?").shape == "open"
+    assert read_request("how do we clean the condenser tubes?").shape == "how_to"
