@@ -118,7 +118,16 @@ def predict_next(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 
 
 def alerts(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
-    """Which alert rules fire and how often (with the alert events of the window)."""
+    """Which alert rules fire and how often (with the alert events of the window); over each period when
+    the message compares two ("more frequent this month than last?")."""
+    windows = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    if len(windows) == 2 and windows[0] != windows[1]:
+        for window in windows:
+            for asset in ctx.assets:
+                plan.add("maintenance", "alert_rules", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                         window=window, params={"with_events": True},
+                         goal=f"alert rules and how often they fire for {asset}, {describe_window(window)}")
+        return None
     _per_asset(ctx, plan, "alert_rules", "alert rules and how often they fire", with_events=True)
     return None
 

@@ -300,6 +300,24 @@ def _since(text: str, atom: Atom, reference: date, *, zone: tzinfo) -> TimeWindo
                       cal.at_midnight(reference, zone), label)
 
 
+# "more frequent this month than last?": the elided period is the one before ("last month").
+_THAN_LAST = re.compile(r"\bthis (week|month|quarter|year)\b.*\bthan (?:the )?(?:last|previous|prior)\b"
+                        r"(?! (?:\d|two|three|few|several))")
+_UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def _than_last(text: str, out: Periods, *, zone: tzinfo) -> None:
+    match = _THAN_LAST.search(text)
+    this = next((m.window for m in out.mentions if m.window is not None and m.window.label == f"this {match.group(1)}"),
+                None) if match else None
+    if match is None or this is None:
+        return
+    unit = match.group(1)
+    start = this.start.date()
+    before = start - timedelta(days=7) if unit == "week" else cal.add_months(start, -_UNIT_MONTHS[unit])
+    out.mentions.append(PeriodMention(cal.window(before, start, f"last {unit}", zone), "past", match.end()))
+
+
 def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> int | None:
     """The one whole calendar year the normalised `text` names as context, if any."""
     return context_year(find_atoms(text, vocab, reference, zone=zone))
@@ -330,6 +348,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         out.problems.remove(_NO_EARLIER_PERIOD)
         out.mentions.append(PeriodMention(cal.shift(first, years=-1, label=f"{first.label} a year earlier"),
                                           "focus", len(text)))
+    _than_last(text, out, zone=zone)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:
             out.mentions.remove(mention)

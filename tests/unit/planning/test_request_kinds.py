@@ -202,3 +202,11 @@ def test_either_of_them_is_the_two_discussed_last() -> None:
     dialog.say("And CWC04701 over the same period?")
     decision = dialog.say("Any alerts on either of them?")
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 1", "Chiller 13"}
+
+
+def test_more_frequent_this_month_than_last_fetches_both_months() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 25))
+    dialog.say("chiller 9 alerts this month")
+    decision = dialog.say("Are its Evaporator Approach High alerts more frequent this month than last?")
+    windows = sorted((t.window.start, t.window.end) for t in decision.tasks if t.action == "alert_rules" and t.window)
+    assert windows == [(at(2021, 5, 1), at(2021, 6, 1)), (at(2021, 6, 1), at(2021, 6, 26))]
