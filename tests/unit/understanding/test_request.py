@@ -92,3 +92,8 @@ def test_how_do_asks_for_steps_only_when_a_person_follows() -> None:
     from graph.understanding.request import read_request
     assert read_request("how do the four chillers stack up on efficiency this year?").shape == "open"
     assert read_request("how do we clean the condenser tubes?").shape == "how_to"
+
+
+def test_what_would_it_take_asks_for_a_procedure() -> None:
+    from graph.understanding.request import read_request
+    assert read_request("what would it take to get the worst one back to normal?").shape == "how_to"
