@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from artifacts.model import Artifact
 from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of
+from graph.answering.compare_terms import comparison_sense
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.text import Text
@@ -188,7 +189,6 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
 # The question picks between periods: "which of the two months", "which quarter", "which year was worse".
 _PERIOD_NOUN = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
                           r"quarters?|seasons?|summers?|winters?|windows?|stretch(?:es)?|spans?)\b", re.I)
-_WORSE = re.compile(r"\b(worse|worst|poor\w*|less efficient|unhealth\w*|weaker|bad)\b", re.I)
 
 
 def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
@@ -205,11 +205,13 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
     figures = list(by_period.values())
     if len(figures) < 2 or len({f.asset for f in figures}) != 1:
         return None
-    worse_first = bool(_WORSE.search(question))
     higher_worse = sensor in HIGHER_IS_WORSE or not _LOW.search(question)
-    figures.sort(key=lambda f: f.value if worse_first != higher_worse else -f.value)
+    worse = "higher" if higher_worse else "lower"
+    healthier = "lower" if higher_worse else "higher"
+    asked = comparison_sense(question, higher_is_worse=higher_worse) or healthier  # "healthier" unless it says
+    figures.sort(key=lambda f: -f.value if asked == "higher" else f.value)
     top, rest = figures[0], figures[1:]
-    word = "worse" if worse_first else "healthier"
+    word = "worse" if asked == worse else "healthier"
     headline = (f"{top.period} looks {word} on {top.label.lower()}: {figure_text(top)} against "
                 + "; ".join(f"{number(f.value, f.unit)} in {f.period}" for f in rest) + f" ({top.asset}).")
     lines = [f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for f in figures]

@@ -405,7 +405,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
             whole = replace(whole, periods=part.periods)
     # "For the January ops review - did chiller 4 have any alarms in December?": the question's own period
     asking = asking_clause(message)
-    if asking != message and asking.rstrip().endswith("?"):
+    if asking not in (message, request) and asking.rstrip().endswith("?"):
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
         if question.periods.mentions and not question.periods.problems:
             whole = replace(whole, periods=question.periods)

@@ -100,15 +100,16 @@ _MIN_TECHNICAL_TYPO = 6
 _MIN_TYPO_TOKEN = 5  # "alrms" is a near miss of "alarms"; shorter tokens are too often other words
 _STRONG_CUE = 3
 _GRAMMAR_PATH = Path(__file__).with_name("requests.yaml")
-_LEXICONS: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
+# Keyed by the vocabulary's id, holding the vocabulary itself so that the id cannot be reused by another.
+_LEXICONS: dict[int, tuple[Vocabulary, tuple[str, ...], frozenset[str]]] = {}
 
 
 def _lexicon(vocab: Vocabulary) -> tuple[tuple[str, ...], frozenset[str]]:
     """(technical words a typo may stand for: the sensor and failure-mode names; every word the
     vocabulary knows, which is never corrected, so "leaking" does not become "leaving")."""
     cached = _LEXICONS.get(id(vocab))
-    if cached is not None:
-        return cached
+    if cached is not None and cached[0] is vocab:
+        return cached[1], cached[2]
     def words(phrases: object) -> set[str]:
         return {w for p in phrases for w in re.findall(r"[a-z]+", str(p).lower())}  # type: ignore[attr-defined]
     sensor_words = words(vocab.sensor_aliases) | words(vocab.sensor_groups) | words(vocab.failure_mode_aliases)
@@ -122,8 +123,8 @@ def _lexicon(vocab: Vocabulary) -> tuple[tuple[str, ...], frozenset[str]]:
         | {w for rule in vocab.intents for w in words(rule.phrases)} | words(vocab.other_equipment) \
         | words(vocab.protected_words) | words(vocab.months) | words(vocab.event_words) | words(vocab.trip_words) \
         | {w for phrases in vocab.references.values() for w in words(phrases)}
-    _LEXICONS[id(vocab)] = (tuple(sorted(technical)), frozenset(known))
-    return _LEXICONS[id(vocab)]
+    _LEXICONS[id(vocab)] = (vocab, tuple(sorted(technical)), frozenset(known))
+    return tuple(sorted(technical)), frozenset(known)
 
 
 def _nearest(token: str, words: Sequence[str], budget: int) -> str | None:
@@ -162,8 +163,15 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
 
 def normalise(message: str, vocab: Vocabulary | None = None) -> list[str]:
     """Lower-case tokens of `message` with abbreviations expanded and asset-word typos corrected."""
-    vocab = vocab or vocabulary()
+    if vocab is None:
+        return list(_normalised(message))
     return _expand(_split_raw(message), vocab)
+
+
+@lru_cache(maxsize=1024)
+def _normalised(message: str) -> tuple[str, ...]:
+    """`normalise` with the project vocabulary, cached: planning and answering read one message many times."""
+    return tuple(_expand(_split_raw(message), vocabulary()))
 
 
 @lru_cache(maxsize=8192)
