@@ -20,7 +20,7 @@ from artifacts.readings import (
 )
 from graph.understanding.request import described_work, read_request
 from specialists.maintenance.bundling import MOBILISATION_HOURS
-from specialists.maintenance.drafting import draft_work_order
+from specialists.maintenance.drafting import code_text, draft_work_order
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 # The action an answer offers (Focus.pending_offer) -> the sentence that offers it.
@@ -153,12 +153,10 @@ def preview(artifacts: list[Artifact], pending_offer: str | None, work: str | No
     draft = draft_work_order(equipment_id=asset, asset_id=asset, failure_mode=mode,
                              confidence=fault[1] if fault else None, evidence=[], existing=[],
                              now=datetime.now(), work=work)
-    code = (f"failure code {draft.primary_code}/{draft.secondary_code} ({draft.code_description})"
-            if draft.primary_code else "no failure code yet (set on review)")
     reasons = [f"Scope: {step}" for step in draft.scope[:3]]
     if fault is not None:
         reasons.append(f"based on: {fault[0]} ({fault[1]:.2f}) [{fault[2].id}]")
-    return Recommendation(f"The work order would read: \"{draft.title}\", {code}, priority {draft.priority}; "
+    return Recommendation(f"The work order would read: \"{draft.title}\", {code_text(draft)}, priority {draft.priority}; "
                           "nothing is filed.", reasons, offer_sentence(pending_offer or "draft_wo"))
 
 

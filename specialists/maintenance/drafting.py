@@ -130,6 +130,18 @@ def inspection_scope(work: str | None, asset_id: str | None) -> list[str]:
             "Return to service and trend the affected sensors for 7 days against the pre-inspection baseline."]
 
 
+def code_text(draft: DraftWorkOrder) -> str:
+    """How a draft's failure code reads: "failure code M013/M013a (Condenser Plugged (Partial))", only the
+    parts it has, or why it has none."""
+    if draft.primary_code:
+        code = draft.primary_code + (f"/{draft.secondary_code}" if draft.secondary_code else "")
+        described = draft.code_description and draft.code_description != draft.primary_code
+        return f"failure code {code}" + (f" ({draft.code_description})" if described else "")
+    if draft.failure_mode is None:
+        return "no diagnosis backs it, so no failure code: set one on review"
+    return "no failure code maps to this mode: set one on review"
+
+
 def draft_work_order(*, equipment_id: str, asset_id: str | None, failure_mode: str | None, confidence: float | None,
                      evidence: list[str], existing: list[dict[str, Any]], now: datetime,
                      work: str | None = None) -> DraftWorkOrder:

@@ -20,7 +20,7 @@ from specialists.maintenance.bundling import (
     bundle_corrective,
     savings,
 )
-from specialists.maintenance.drafting import DraftWorkOrder, draft_work_order
+from specialists.maintenance.drafting import code_text, draft_work_order
 from specialists.maintenance.drafts_repo import save_draft
 from specialists.maintenance.empty_periods import explain_empty, order_text
 from specialists.maintenance.history import corrective_years, summarise_work_orders
@@ -41,14 +41,6 @@ from specialists.maintenance.shared import (
 def too_little_history(error: str | None) -> bool:
     """True when predict_next_work_order failed for want of orders or transitions (more history helps)."""
     return found_nothing(error) or "no transition data" in str(error or "").lower()
-
-
-def _code_text(draft: DraftWorkOrder) -> str:
-    if draft.primary_code:
-        return f"failure code {draft.primary_code}/{draft.secondary_code} ({draft.code_description})"
-    if draft.failure_mode is None:
-        return "no diagnosis backs it, so no failure code: set one on review"
-    return "no failure code maps to this mode: set one on review"
 
 
 __all__ = ["SITE_ACTIONS", "MaintenanceSpecialist", "date_args", "equipment_of", "period_label"]
@@ -225,7 +217,7 @@ class MaintenanceSpecialist:
                                      existing=existing.output.get("work_orders", []) if existing.ok else [])
             artifact_id = new_artifact_id("maintenance")
             draft_id = await save_draft(ctx.store.db, session_id=ctx.session_id, artifact_id=artifact_id, draft=draft)
-            head = f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; {_code_text(draft)}, " \
+            head = f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; {code_text(draft)}, " \
                    f"priority {draft.priority}"
             matching = "corrective order" if draft.primary_code else "order"
             obs = [head, *draft.justification[:3]] + (

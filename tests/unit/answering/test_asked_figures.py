@@ -204,3 +204,15 @@ def test_a_pick_between_causes_is_not_a_pick_between_periods() -> None:
     found = [window("Chiller 9", "Liquid Refrigerant Evaporator Temperature", 39.7, "degF", period=AUG_2018),
              window("Chiller 9", "Liquid Refrigerant Evaporator Temperature", 42.4, "degF", period=AUG_2019)]
     assert period_pick("ch9's evap approach has been widening for weeks now. fouling or refrigerant?", found) is None
+
+
+def test_a_failure_code_reads_only_the_parts_it_has() -> None:
+    from datetime import datetime as dt
+
+    from specialists.maintenance.drafting import code_text, draft_work_order
+    draft = draft_work_order(equipment_id="CWC04704", asset_id="Chiller 4", failure_mode="Condenser Water side fouling",
+                             confidence=0.9, evidence=[], existing=[], now=dt(2021, 6, 1))
+    assert "None" not in code_text(draft) and code_text(draft).startswith("failure code ")
+    inspection = draft_work_order(equipment_id="CWC04704", asset_id="Chiller 4", failure_mode=None, confidence=None,
+                                  evidence=[], existing=[], now=dt(2021, 6, 1), work="inspect the compressor")
+    assert "no failure code" in code_text(inspection)
