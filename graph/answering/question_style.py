@@ -22,6 +22,7 @@ ANSWERING_ACTIONS: dict[str, frozenset[str]] = {
     "compare": frozenset({"compare"}),
     "investigate": frozenset({"diagnose", "anomaly_detection", "trend_stats"}),
     "anomalies": frozenset({"anomaly_detection"}),
+    "worsening": frozenset({"trend_stats"}),
     "load_bins": frozenset({"load_bins"}),
     "forecast": frozenset({"forecast"}),
     "finetune": frozenset({"finetune"}),

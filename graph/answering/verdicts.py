@@ -44,6 +44,7 @@ from graph.answering.markdown import chillers, join_names
 from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
 from graph.answering.sections import first_clause
 from graph.answering.signal_verdicts import forecast_verdict, sensor_health_verdict
+from graph.answering.trend_verdicts import worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -285,6 +286,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: health_verdict(turn, q),
     lambda q, turn, _: sensor_validity_verdict(turn, q),
     lambda q, turn, _: sensor_health_verdict(turn, q),
+    lambda q, turn, _: worsening_verdict(turn, q),
     lambda q, turn, _: forecast_verdict(turn, q),
     lambda q, turn, _: work_order_existence_verdict(turn, q),
     lambda q, turn, _: breakdown_trend_verdict(turn, q),

@@ -46,6 +46,7 @@ RECIPES: dict[str, Recipe] = {
     "compare": telemetry.compare,
     "investigate": telemetry.investigate,
     "anomalies": telemetry.anomalies,
+    "worsening": telemetry.worsening,
     "load_bins": telemetry.load_bins,
     "forecast": models.forecast,
     "finetune": models.finetune,
@@ -322,6 +323,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
             not chosen or chosen[0] in _LOOK_INTENTS):
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
+    if reading.asks_change and reading.shape == "yes_no" and chosen and chosen[0] in (*_LOOK_INTENTS, "diagnose") \
+            and focus.last_intent not in _RECORD_LISTINGS \
+            and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
+        return ["worsening"]  # "is it getting worse?": how the readings moved over the window, not another look
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical:
         return ["investigate"]  # "is chiller 3 ok?": a health check, not a listing of its readings
@@ -355,6 +360,8 @@ def _offer(act: ActReading, ctx: PlanContext) -> str | None:
 
 # Requests to look at data that, asked as "how should we...?" / "what should the crew check?", want steps.
 _LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value"})
+# Record listings a "getting worse?" follow-up asks about (breakdowns, alerts), not the readings.
+_RECORD_LISTINGS = frozenset({"work_orders", "bundling", "predict_next", "alerts", "alert_to_failure", "lifecycle"})
 # Listings a bare "which one?" picks from (the same listing again: its calls are memoised, so no new work).
 _PICKABLE_LISTINGS = frozenset({"work_orders", "alerts", "alert_to_failure", "bundling", "compare", "history",
                                 "anomalies", "investigate", "predict_next", "lifecycle"})

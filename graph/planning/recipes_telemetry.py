@@ -105,6 +105,22 @@ def anomalies(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     return None
 
 
+TREND_MIN_DAYS = 28  # a level change between quarters of a shorter window is mostly weather and load
+
+
+def worsening(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """"Is it getting worse?": the level change of the readings in question over the window discussed
+    (trend statistics: last against first quarter at equal load), widened to four weeks when shorter."""
+    window = ctx.analysis_window()
+    if window.end - window.start < timedelta(days=TREND_MIN_DAYS):
+        start = window.end - timedelta(days=TREND_MIN_DAYS)
+        window = TimeWindow(start, window.end, f"the {TREND_MIN_DAYS} days to {window.end:%Y-%m-%d}")
+        ctx.note(f"Trend judged over the {TREND_MIN_DAYS} days up to the end of the period discussed.")
+    for asset in ctx.telemetry_assets:
+        detect(ctx, plan, asset, window, _analysis_names(ctx, "investigate_sensors", asset), "trend_stats")
+    return None
+
+
 def load_bins(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Behaviour at high vs low load (evaporator fouling and refrigerant loss show at peak load)."""
     window = ctx.analysis_window()

@@ -84,10 +84,16 @@ def _marked_number_start(tokens: tuple[str, ...], index: int, vocab: Vocabulary)
         return index
     if token in vocab.asset_number_markers and _NUMBER.match(following):
         return index + 1
-    if token == "the" and _NUMBER.match(following):
+    if token in _NUMBER_PREPOSITIONS and _NUMBER.match(following):
         after = tokens[index + 2] if index + 2 < len(tokens) else ""
         return index + 1 if not after or after in vocab.the_number_followers else None
     return None
+
+
+# "on the 9", and without the article "the refrigerant temp on 4 has been sliding", "same for 6?": a
+# preposition's bare number is a chiller when nothing after it makes it a quantity or a date ("on 6 June",
+# "for 3 days" stay what they are: the word after must be one of `the_number_followers`).
+_NUMBER_PREPOSITIONS = frozenset({"the", "on", "for"})
 
 
 def _is_quantity_or_rank(tokens: tuple[str, ...], number_index: int, vocab: Vocabulary) -> bool:
@@ -125,8 +131,9 @@ def _scan_between_pair(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
                 _add(mentions.assets, name)
 
 
-# "the 6's repairs": a number that owns something is a unit, whatever follows it.
-_POSSESSIVE_NUMBER = re.compile(r"\b(?i:the)\s+#?(\d{1,3})['\u2019]s\b")
+# "the 6's repairs", "get 6's condenser tubes cleaned": a number that owns something is a unit, whatever
+# follows it (only chillers the catalog has: "the 80's" is a decade).
+_POSSESSIVE_NUMBER = re.compile(r"(?<![\w.,])#?(\d{1,3})['\u2019]s\b")
 
 
 def _scan_possessive_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:

@@ -318,6 +318,21 @@ def _than_last(text: str, out: Periods, *, zone: tzinfo) -> None:
     out.mentions.append(PeriodMention(cal.window(before, start, f"last {unit}", zone), "past", match.end()))
 
 
+# A period that is a deadline for an action ("can the cleaning wait till the fall?", "ride it out until the
+# fall shutdown", "worth doing before July?") says when to act, not which data to look at.
+_DEADLINE_BEFORE = re.compile(r"\b(?:until|till|til|wait for|hold off for|put off to|postpone to|defer to)\s+"
+                              r"(?:the\s+|next\s+|this\s+)?$")
+_BEFORE = re.compile(r"\b(?:before|by)\s+(?:the\s+|next\s+|this\s+)?$")
+_ACTION_ADVICE = re.compile(r"\b(?:should|worth|wait|hold off|ride it out|postpone|defer|put off|schedule|plan)\b")
+
+
+def _drop_deadlines(text: str, out: Periods) -> None:
+    for mention in list(out.mentions):
+        before = text[max(0, mention.start - 30):mention.start]
+        if _DEADLINE_BEFORE.search(before) or (_BEFORE.search(before) and _ACTION_ADVICE.search(text)):
+            out.mentions.remove(mention)
+
+
 def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> int | None:
     """The one whole calendar year the normalised `text` names as context, if any."""
     return context_year(find_atoms(text, vocab, reference, zone=zone))
@@ -349,6 +364,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         out.mentions.append(PeriodMention(cal.shift(first, years=-1, label=f"{first.label} a year earlier"),
                                           "focus", len(text)))
     _than_last(text, out, zone=zone)
+    _drop_deadlines(text, out)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:
             out.mentions.remove(mention)

@@ -98,6 +98,7 @@ class RequestReading:
     comparative: bool  # the message compares ("was it better than...?")
     preview: bool  # "what would the work order say?": the record shown, not written
     asks_cause: bool  # "what's pushing its power up?", "what explains the difference?": a cause is asked
+    asks_change: bool  # "is it getting worse?", "still sliding?": whether something keeps changing over time
     clause: str  # the asking clause the shape was read from (normalised), for tests and notes
 
 
@@ -175,6 +176,21 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |ok |okay )*(?:what|which) (?:(
 
 # "That climb last week - what was it?": asking what a symptom was is asking what caused it.
 _WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|these)\b")
+
+
+# Change over time: a verb of becoming with a comparative ("getting worse", "grown better"), a progressive of
+# degrading or recovering ("worsening", "improving"), or a continuing move ("still sliding", "keeps climbing").
+_CHANGE_OVER_TIME = re.compile(
+    r"\b(?:getting|gotten|got|growing|grown|becoming|become|going|turning) (?:any |much |even )?(?:worse|better)\b|"
+    r"\b(?:worsening|deteriorating|improving|recovering|progressing|escalating|going downhill)\b|"
+    r"\b(?:still|keeps?|keeping|continu\w+ to|continu\w+) (?:on )?(?:getting |going )?(?:climbing|rising|growing|falling|"
+    r"dropping|sliding|widening|drifting|creeping|sinking|slipping|worse|up|down)\b|"
+    r"\btrending (?:up|down|worse|better)\b", re.IGNORECASE)
+
+
+def asks_change_over_time(text: str) -> bool:
+    """Whether the text asks if something keeps changing ("is it getting worse?", "still sliding?")."""
+    return bool(_CHANGE_OVER_TIME.search(text))
 
 
 def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
@@ -314,4 +330,4 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
                           preview=bool(_PREVIEW.search(whole.joined)),
                           asks_cause=bool(_CAUSE_QUESTION.search(clause.joined)) or (
                               bool(_WHAT_WAS_IT.search(clause.joined)) and _has(whole, g.symptom_words)),
-                          clause=clause.joined)
+                          asks_change=asks_change_over_time(clause.joined), clause=clause.joined)

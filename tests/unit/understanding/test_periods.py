@@ -165,3 +165,17 @@ def test_since_the_first_is_the_first_of_the_reference_month() -> None:
     assert (periods.first.window.start.date(), periods.first.window.end.date()) == (date(2021, 7, 1), date(2021, 7, 15))
     start, _ = first_window("chiller 9 since the 14th")  # later than the reference day: last month's
     assert start.date() == date(2021, 6, 14)
+
+
+@pytest.mark.parametrize("message", [
+    "Is it worth taking it down for a cleaning before July, or can that wait till the fall?",
+    "Should I pull it offline for a leak check now, or ride it out until the fall?",
+    "so what's the verdict, clean it now or wait for the fall shutdown?",
+])
+def test_a_deadline_for_an_action_is_not_a_period_to_analyse(message: str) -> None:
+    periods = find_periods(Text.of(message).joined, vocabulary(), REFERENCE, zone=default_catalog().zone)
+    assert periods.mentions == []
+
+
+def test_before_a_month_is_still_a_period_when_nothing_is_to_be_done() -> None:
+    assert first_window("how did it run in the fall?") is not None

@@ -144,6 +144,19 @@ def test_a_possessive_number_after_the_is_a_chiller() -> None:
 
 
 @pytest.mark.parametrize(("message", "assets"), [
+    ("ok, draft a wo to get 6's condenser tubes cleaned this week", ["Chiller 6"]),
+    ("The evaporator refrigerant temp on 4 has been sliding for weeks", ["Chiller 4"]),
+    ("same for 6?", ["Chiller 6"]),
+    ("on 6 June it tripped", []),  # a date
+    ("it ran for 3 days", []),  # a duration
+    ("we had 4 alarms on 3 occasions", []),
+    ("back in the 1990's", []),  # a decade
+])
+def test_a_bare_number_after_a_preposition_or_owning_something_is_a_chiller(message: str, assets: list[str]) -> None:
+    assert assets_of(message) == assets
+
+
+@pytest.mark.parametrize(("message", "assets"), [
     ("Between 3 and 4, which one has been losing refrigerant this summer?", ["Chiller 3", "Chiller 4"]),
     ("between 2 and 5 days ago", []),
     ("between 3 and 4 pm", []),

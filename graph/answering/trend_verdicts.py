@@ -1,0 +1,112 @@
+"""Yes/no on change over time: "is it getting worse?", "still sliding?", "is it improving?".
+
+A trend question about a chiller's readings is answered from `trend_stats`: each sensor's level change
+between the first and the last quarter of the window at equal load, in units of its own robust spread (z).
+A reading has a bad direction (kW/ton and power up, evaporator refrigerant temperature and flow down);
+where it has none (a return temperature) any sustained move is the problem continuing. Pure: artifacts
+in, a `Verdict` out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from artifacts.model import Artifact
+from graph.answering.asked_figures import asked_sensors
+from graph.answering.compare_terms import window_phrase
+from graph.answering.yes_no import Answer, Verdict, flip
+from graph.understanding.request import asks_change_over_time
+
+MOVED_Z = 2.0  # |z| of the level change (last vs first quarter, equal load) that counts as a real move
+# The direction in which each reading gets worse; readings not listed have none (any sustained move counts).
+WORSE_WHEN_HIGHER = frozenset({"Chiller Efficiency", "Power Input", "Supply Temperature",
+                               "Condenser Water Supply To Chiller Temperature",
+                               "Condenser Water Return To Tower Temperature"})
+WORSE_WHEN_LOWER = frozenset({"Liquid Refrigerant Evaporator Temperature", "Condenser Water Flow"})
+_BETTER = re.compile(r"\b(better|improv\w*|recover\w*|settl\w*|easing|eased)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One reading's level change over the window, and whether it went the bad way."""
+
+    asset: str
+    sensor: str
+    drift: float
+    z: float
+    worse: bool  # moved (|z| >= MOVED_Z) in its bad direction, or moved at all where it has none
+    better: bool  # moved in its good direction
+
+
+def _move(asset: str, sensor: str, entry: Mapping[str, Any]) -> Move | None:
+    drift, z = entry.get("drift"), entry.get("drift_z")
+    if not isinstance(drift, (int, float)) or not isinstance(z, (int, float)):
+        return None
+    moved = abs(z) >= MOVED_Z
+    if sensor in WORSE_WHEN_HIGHER:
+        worse, better = moved and z > 0, moved and z < 0
+    elif sensor in WORSE_WHEN_LOWER:
+        worse, better = moved and z < 0, moved and z > 0
+    else:
+        worse, better = moved, False
+    return Move(asset, sensor, float(drift), float(z), worse, better)
+
+
+def _moves(artifacts: list[Artifact], question: str) -> list[Move]:
+    """The readings the question is about (named ones, else every analysed one but the load itself)."""
+    named = set(asked_sensors(question))  # bare names; "Condenser Water" covers its temperatures
+    moves: list[Move] = []
+    for art in artifacts:
+        per_sensor = art.results.get("per_sensor")
+        if art.kind != "trend_stats" or not isinstance(per_sensor, Mapping):
+            continue
+        asset = ", ".join(art.asset_ids)
+        for key, entry in per_sensor.items():
+            sensor = str(entry.get("sensor") or key) if isinstance(entry, Mapping) else str(key)
+            if not isinstance(entry, Mapping) or sensor == "Chiller % Loaded" or (named and not _named(sensor, named)):
+                continue
+            move = _move(asset, sensor, entry)
+            if move is not None:
+                moves.append(move)
+    return moves
+
+
+def _named(sensor: str, named: set[str]) -> bool:
+    return sensor in named or any(sensor.startswith(n) for n in named)
+
+
+def _said(move: Move) -> str:
+    return f"{move.asset} {move.sensor.lower()} {move.drift:+.2f} at equal load (z {move.z:+.1f})"
+
+
+def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is it getting worse? Yes when a reading in question kept moving its bad way over the window (last
+    quarter against the first at equal load); no when none did, saying which improved. "Is it getting
+    better?" asks the opposite. None when the question is not about change over time or there are no trends."""
+    if not asks_change_over_time(question):
+        return None
+    moves = _moves(artifacts, question)
+    if not moves:
+        return None
+    window = next((window_phrase(a) for a in artifacts if a.kind == "trend_stats" and window_phrase(a)), "")
+    worse = sorted((m for m in moves if m.worse), key=lambda m: -abs(m.z))
+    better = sorted((m for m in moves if m.better), key=lambda m: -abs(m.z))
+    evidence = [f"- {_said(m)}" for m in sorted(moves, key=lambda m: -abs(m.z))[:5]]
+    evidence.append("(level change = last quarter of the window against its first quarter, running samples at "
+                    "equal load; z in units of the reading's own spread)")
+    answer: Answer
+    if worse:
+        answer = "Yes"
+        body = f"it is still getting worse {window}: " + "; ".join(_said(m) for m in worse[:2])
+    elif better:
+        answer = "No"
+        body = f"it is easing {window}: " + "; ".join(_said(m) for m in better[:2])
+    else:  # steady answers "worse?" and "better?" alike
+        return Verdict("No", f"No, the readings held steady {window}: no level change beyond z {MOVED_Z:.0f} at "
+                             "equal load.".replace("  ", " "), evidence)
+    if _BETTER.search(question):
+        answer = flip(answer)
+    return Verdict(answer, f"{answer}, {' '.join(body.split())}.", evidence)
