@@ -26,7 +26,14 @@ from graph.planning.acts import ADVICE_INTENTS, ActReading, apply_request
 from graph.planning.artifacts import ArtifactSummary, event_time_from, hypotheses_from, rule_ids_from
 from graph.planning.builder import PlanBuilder
 from graph.planning.context import TELEMETRY_INTENTS, PlanContext, Stop
-from graph.planning.resolve import OVER_THE_YEARS, resolve_assets, resolve_sensors, resolve_window, stop
+from graph.planning.resolve import (
+    OVER_THE_YEARS,
+    is_trip,
+    resolve_assets,
+    resolve_sensors,
+    resolve_window,
+    stop,
+)
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.intents import score_intents
@@ -254,6 +261,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if decision is not None:
         return decision
     _symptom_across_site(ctx)
+    _symptom_on_one_chiller(ctx)
     _comparison_with_earlier_period(ctx)
     decision = resolve_window(ctx)
     if decision is not None:
@@ -279,6 +287,34 @@ def _symptom_across_site(ctx: PlanContext) -> None:
         return
     ctx.intents = ["investigate", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
     ctx.note("Read as a symptom to find: each chiller is checked against its own expected behaviour and ranked.")
+
+
+# "what do you make of that?", "what's wrong with it?", "what happened to it?": asking what a state means.
+_WHAT_IT_MEANS = re.compile(r"\bwhat (?:do|would) you make of\b|\bwhat(?:'s| is| was)? (?:wrong|up) with\b|"
+                            r"\bwhat (?:happened|is happening|'s happening) (?:to|with)\b|\bwhat(?:'s| is) going on\b")
+
+
+# "anything odd?", "is something off?": asking whether there is a symptom, not stating one.
+_ASKS_WHETHER = re.compile(r"\b(?:anything|something|any \w+)\b[^.?!]*\?")
+
+
+def _symptom_on_one_chiller(ctx: PlanContext) -> None:
+    """"The evaporator refrigerant temp on 4 has been sliding for weeks. What do you make of that?": a symptom
+    stated on one chiller, or a question about what is wrong with it, asks for the cause, so the look at its
+    data becomes a diagnosis (which gathers the anomaly evidence it still needs). A yes/no ("anything weird
+    on ch6?"), a trend question and a trip keep their own answers."""
+    request = ctx.request
+    if request is None or ctx.scope == "fleet" or len(ctx.telemetry_assets) != 1 or is_trip(ctx):
+        return
+    if ctx.primary not in ("investigate", "anomalies", "history") or request.shape in ("yes_no", "which") \
+            or request.asks_change or request.act != "question":
+        return
+    text = ctx.understanding.text.joined
+    stated = request.symptom and ctx.primary != "history" and not _ASKS_WHETHER.search(text)
+    if not (stated or _WHAT_IT_MEANS.search(text)):
+        return
+    ctx.intents = ["diagnose", *(i for i in ctx.intents if i not in ("investigate", "anomalies", "history"))]
+    ctx.note("Read as a symptom to explain: the likely causes are ranked from this chiller's data.")
 
 
 # "those two quarters", "both periods", "between the two months": the last two periods of the dialog.

@@ -37,9 +37,9 @@ def test_fault_diagnosis_in_other_words() -> None:
     assert fourth.tasks[0].equipment_ids == ["CWC04009"]
 
 
-def test_worse_efficiency_question_starts_an_investigation_over_the_named_months() -> None:
+def test_worse_efficiency_question_asks_for_the_cause_over_the_named_months() -> None:
     decision = Dialog().say("Chiller #6 efficiency has gotten worse over the last 3 months - why?")
-    assert steps(decision) == [("data", "history"), ("timeseries", "anomaly_detection")]
+    assert steps(decision) == [("data", "history"), ("timeseries", "anomaly_detection"), ("failure", "diagnose")]
     assert window_of(decision, "history") == (at(2021, 4, 1), at(2021, 7, 1))
     assert "Chiller Efficiency" in short_sensors(decision, "anomaly_detection")
 

@@ -1,0 +1,48 @@
+"""A symptom stated on one chiller asks for its cause; "is it getting worse?" asks how the readings moved;
+a deadline in advice ("can it wait till the fall?") is not the period to analyse."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.planning.dialog import Dialog, steps
+
+
+@pytest.mark.parametrize("message", [
+    "The evaporator refrigerant temp on 4 has been sliding for weeks while the supply holds at setpoint. "
+    "What do you make of that?",
+    "evaporator approach on ch3 keeps widening since June, the other units look normal. what's going on?",
+    "what's wrong with chiller 6 exactly?",
+])
+def test_a_symptom_on_one_chiller_is_diagnosed(message: str) -> None:
+    decision = Dialog().say(message)
+    assert ("failure", "diagnose") in steps(decision)
+    assert len({a for t in decision.tasks for a in t.asset_ids}) == 1
+
+
+@pytest.mark.parametrize("message", ["Chiller 4 power this spring, anything odd?", "is chiller 3 ok?"])
+def test_asking_whether_something_is_off_is_a_look_not_a_diagnosis(message: str) -> None:
+    assert ("failure", "diagnose") not in steps(Dialog().say(message))
+
+
+def test_is_it_getting_worse_after_a_look_measures_the_trend_of_the_readings_discussed() -> None:
+    dialog = Dialog()
+    dialog.say("How did Chiller 9 do in June?")
+    decision = dialog.say("is it getting worse?")
+    assert steps(decision)[-1] == ("timeseries", "trend_stats")
+    assert decision.tasks[-1].asset_ids == ["Chiller 9"]
+    window = decision.tasks[-1].window
+    assert window is not None and (window.end - window.start).days >= 28
+
+
+def test_is_it_getting_worse_after_a_work_order_listing_is_about_breakdowns() -> None:
+    dialog = Dialog()
+    dialog.say("pull ch9's corrective work orders for 2018 thru 2020")
+    assert ("timeseries", "trend_stats") not in steps(dialog.say("is it getting worse?"))
+
+
+def test_a_deadline_in_advice_keeps_the_period_discussed() -> None:
+    dialog = Dialog()
+    first = dialog.say("How did Chiller 4 run this spring?")
+    advice = dialog.say("Is it worth a condenser tube cleaning before July, or can that wait till the fall?")
+    assert advice.focus.window == first.focus.window
