@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import date
 
 from assetops.domain.catalog import FleetCatalog
-from assetops.domain.turn import Decision, Focus, SpecialistTask
+from assetops.domain.turn import Decision, Focus, SpecialistTask, TimeWindow
 from assetops.settings import get_settings
 from graph.planning import messages
 from graph.planning import recipes_advice as advice
@@ -37,7 +37,13 @@ from graph.planning.resolve import (
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.intents import score_intents
-from graph.understanding.request import RequestReading, asking_clause, read_request, request_sentences
+from graph.understanding.request import (
+    RequestReading,
+    asking_clause,
+    question_parts,
+    read_request,
+    request_sentences,
+)
 from graph.understanding.sensors import canonical_of, expand
 from graph.understanding.text import Text
 
@@ -238,8 +244,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return guarded
     vocab = vocabulary()
     understood = _understand(message, reference_date, focus, artifacts, catalog)
-    reading = read_request(message)
-    act = apply_request(_turn_intents(understood, reading, focus, catalog), reading, focus)
+    reading = _first_question_reading(message)
+    act = apply_request(_compound_intents(message, understood, reading, focus, reference_date, artifacts, catalog),
+                        reading, focus)
     if act.declined:
         return Decision(kind="answer", message=messages.declined_offer_text(focus.pending_offer or ""),
                         focus=replace(focus, pending_offer=None), intent="decline", reference_date=reference_date)
@@ -322,6 +329,11 @@ _TWO_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quart
                           r"seasons|summers|winters|stretches)\b|\bboth (?:of )?(?:those|these|them|periods)\b")
 
 
+def _nested(outer: TimeWindow, inner: TimeWindow) -> bool:
+    """"Closing Q3 - how did it run in August?": a context period around the one asked is no second period."""
+    return outer.start <= inner.start and inner.end <= outer.end
+
+
 def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     """"Was its kW/ton better in the same month a year earlier?": one new period plus the one discussed,
     compared side by side (the new period alone would not answer "better"). "How did they compare across
@@ -335,6 +347,13 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         ctx.window = ctx.focus.window
         ctx.extra_windows = [earlier, ctx.focus.window]
         return
+    distinct = list({(w.start, w.end): w for w in periods}.values())
+
+    if (len(distinct) > 1 and len(ctx.telemetry_assets) == 1 and ctx.primary in ("history", "point_value")
+            and not any(_nested(a, b) for a in distinct for b in distinct if a is not b)):
+        # "what was its kW/ton in May, and in May last year?": two periods asked, side by side
+        ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
+        return
     if (ctx.request is None or not ctx.request.comparative or len(periods) != 1 or ctx.focus.window is None
             or ctx.primary not in ("history", "point_value", "compare") or len(ctx.telemetry_assets) != 1):
         return
@@ -344,6 +363,8 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     ctx.extra_windows = [ctx.focus.window]
 
 
+# "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
+_MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
 _ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
                                   r"do (?:we|i) need)\b")
@@ -357,7 +378,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
-            not chosen or chosen[0] in _LOOK_INTENTS):
+            not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and not _MODAL.search(reading.clause))):
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
     if reading.asks_change and reading.shape == "yes_no" and chosen and chosen[0] in (*_LOOK_INTENTS, "diagnose") \
             and focus.last_intent not in _RECORD_LISTINGS \
@@ -381,6 +402,41 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     return chosen or shaped
 
 
+def _first_question_reading(message: str) -> RequestReading:
+    """How the message asks; with several questions the first one sets the answer's shape ("what failure
+    mode is behind those, and which sensors should I be watching?" wants the cause first, not advice),
+    and a write is commanded when any part commands it."""
+    reading = read_request(message)
+    parts = question_parts(message)
+    if len(parts) < 2:
+        return reading
+    first = read_request(parts[0])
+    return replace(reading, shape=first.shape, asks_cause=first.asks_cause or reading.asks_cause,
+                   asks_change=first.asks_change, clause=first.clause, writes=reading.writes or first.writes)
+
+
+def _compound_intents(message: str, understood: Understanding, reading: RequestReading, focus: Focus,
+                      reference_date: date, artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> list[str]:
+    """The turn's intents; a message asking several questions ("what caused it, and how do we know it's
+    fixed?") gets each question's intents, in the order asked, so one plan answers all of them."""
+    intents = _turn_intents(understood, reading, focus, catalog)
+    parts = question_parts(message)
+    if len(parts) < 2:
+        return intents
+    for part in parts:
+        part_reading = read_request(part)
+        if part_reading.act != "question":  # "is it breaking down more? look at 2017-2020": a detail of the first
+            continue
+        part_understood = replace(understood, **_intent_fields(_understand(part, reference_date, focus, artifacts,
+                                                                            catalog)))
+        intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]
+    return intents
+
+
+def _intent_fields(part: Understanding) -> dict[str, object]:
+    return {"intents": part.intents, "scores": part.scores}
+
+
 def _scope(ctx: PlanContext) -> str:
     if ctx.scope == "fleet":
         return "fleet"
@@ -395,7 +451,7 @@ def _offer(act: ActReading, ctx: PlanContext) -> str | None:
 
 
 # Requests to look at data that, asked as "how should we...?" / "what should the crew check?", want steps.
-_LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value"})
+_LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value", "worsening"})
 # Record listings a "getting worse?" follow-up asks about (breakdowns, alerts), not the readings.
 _RECORD_LISTINGS = frozenset({"work_orders", "bundling", "predict_next", "alerts", "alert_to_failure", "lifecycle"})
 # Listings a bare "which one?" picks from (the same listing again: its calls are memoised, so no new work).

@@ -338,6 +338,16 @@ def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -
     return context_year(find_atoms(text, vocab, reference, zone=zone))
 
 
+def _year_words_as_years(text: str, vocab: Vocabulary, reference: date) -> str:
+    """"July last year", "May of this year", "Q3 last year" -> "july 2018", "may 2019", "q3 2018": a month or
+    quarter qualified by a relative year is that month of that year, not the month plus a whole year.
+    The replacement keeps the text's length near enough for the offsets that order the mentions."""
+    months = "|".join(re.escape(m) for m in sorted(vocab.months, key=len, reverse=True))
+    years = {"last": reference.year - 1, "previous": reference.year - 1, "this": reference.year}
+    pattern = re.compile(rf"\b({months}|q[1-4])(?: of)? (last|previous|this) year\b")
+    return pattern.sub(lambda m: f"{m.group(1)} {years[m.group(2)]}", text)
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
                  year_of_context: int | None = None) -> Periods:
@@ -345,6 +355,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     windows in the site's time zone `zone`; a month or quarter without a year takes `year_of_context`
     (the year the surrounding message names) when given."""
     out = Periods()
+    text = _year_words_as_years(text, vocab, reference)
     taken = _relative(text, vocab, reference, focus_window, event, out, zone=zone)
     atoms = [a for a in find_atoms(text, vocab, reference, zone=zone)
              if not any(a.start < end and start < a.end for start, end in taken)]

@@ -115,6 +115,20 @@ def asking_clause(message: str) -> str:
     return questions[-1] if questions else clauses[-1]
 
 
+# Where a message asks a second question: after a question mark, or at ", and" / "; also" before a wh-word or an
+# auxiliary ("What's behind it, and is there anything we should rule out?").
+_SECOND_QUESTION = re.compile(
+    r"(?<=\?)\s+(?=\S)|[,;]\s*(?:and|but|also|plus|then)\s+(?=(?:what|what's|whats|which|how|why|when|where|who|is|"
+    r"are|was|were|do|does|did|can|could|should|would|will|has|have|any)\b)", re.IGNORECASE)
+
+
+def question_parts(message: str) -> list[str]:
+    """The questions a message asks, in order ("what caused it, and how do we know it's fixed?" -> two);
+    one part when it asks one. Statements before the first question stay with it as its context."""
+    parts = [p.strip() for p in _SECOND_QUESTION.split(message.strip()) if p and p.strip()]
+    return parts if len(parts) > 1 else [message]
+
+
 def request_sentences(message: str, g: Grammar | None = None) -> str:
     """The message without its context sentences ("We're closing Q3 2020. How did Chiller 4 run in
     August?" -> the question): where the request's intents and period are read. The whole message when
@@ -171,7 +185,11 @@ _PREVIEW = re.compile(r"\b(?:work orders?|ticket|draft|order|request)\b(?: \S+){
 _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |ok |okay )*(?:what|which) (?:(?:is|was|could be|might be|else is|"
                              r"do you think is) )?(?!going\b|happening\b|happened\b|up\b)(?:\w+ing|explains?|"
                              r"drives?|drove|made|makes|pushed|pushes|caused|triggered|started|behind)\b"
-                             r"(?! (?:on|at|for|with|to)\b)")
+                             r"(?! (?:on|at|for|with|to)\b)|"
+                             # "what failure mode is behind those?", "which fault was causing it": the actual cause
+                             r"^(?:so |and |then |ok |okay )*(?:what|which) (?:failure modes?|faults?|problems?|"
+                             r"issues?|causes?|components?|parts?) (?:is|are|was|were) (?:behind|causing|driving|"
+                             r"responsible)\b")
 
 
 # "That climb last week - what was it?": asking what a symptom was is asking what caused it.

@@ -133,9 +133,24 @@ def _nearest(token: str, words: Sequence[str], budget: int) -> str | None:
     return word if distance <= budget else None
 
 
+# Phrasal verbs whose first word is a request cue on its own: "anything we should rule out?" excludes a
+# cause, it does not ask for alert rules.
+_PHRASAL_VERBS = {("rule", "out"): "exclude", ("rules", "out"): "excludes", ("ruled", "out"): "excluded",
+                  ("ruling", "out"): "excluding"}
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
     out: list[str] = []
+    skip = False
     for index, token in enumerate(tokens):
+        if skip:
+            skip = False
+            continue
+        phrasal = _PHRASAL_VERBS.get((token, tokens[index + 1] if index + 1 < len(tokens) else ""))
+        if phrasal is not None:
+            out.append(phrasal)
+            skip = True
+            continue
         previous = out[-1] if out else ""
         if token in vocab.time_of_day_tokens and previous[:1].isdigit():
             out.append(token)

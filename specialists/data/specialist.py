@@ -76,6 +76,16 @@ async def _point_value(task: SpecialistTask, ctx: SpecialistContext) -> Speciali
     return await point.point_value(replace_assets(task, ctx.catalog), ctx)
 
 
+def _compared_periods(task: SpecialistTask) -> list[TimeWindow]:
+    """The periods a one-chiller comparison spans (the planner's `windows` parameter), in order."""
+    periods = []
+    for entry in task.params.get("windows") or []:
+        if isinstance(entry, dict) and entry.get("start") and entry.get("end"):
+            periods.append(TimeWindow(datetime.fromisoformat(str(entry["start"])),
+                                      datetime.fromisoformat(str(entry["end"])), str(entry.get("label") or "")))
+    return periods
+
+
 async def history(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
     """A telemetry window per asset (reused when the session has it); `compare` adds a side-by-side
     comparison artifact when two or more windows were obtained."""
@@ -84,6 +94,13 @@ async def history(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRes
         return SpecialistResult("data", task.action, "failed", "Which asset? The request names none.",
                                 errors=["no asset in the task"])
     window, assumptions = task_window(task, ctx)
+    periods = _compared_periods(task)
+    if task.action == "compare" and len(assets) == 1 and len(periods) > 1:
+        # one chiller over several periods ("in May, and in May last year?"): every period's window, each
+        # reused or sliced from the session when it holds it, so the answer has both sides
+        histories = [h for period in periods
+                     for h in await collect_histories(ctx, assets, period.start, period.end, task.sensors)]
+        return _history_result(task, histories, [], ctx.catalog)
     histories = await collect_histories(ctx, assets, window.start, window.end, task.sensors)
     result = _history_result(task, histories, [], ctx.catalog)
     if task.action == "compare" and sum(h.artifact is not None for h in histories) >= 2:

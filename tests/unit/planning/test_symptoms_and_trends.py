@@ -46,3 +46,35 @@ def test_a_deadline_in_advice_keeps_the_period_discussed() -> None:
     first = dialog.say("How did Chiller 4 run this spring?")
     advice = dialog.say("Is it worth a condenser tube cleaning before July, or can that wait till the fall?")
     assert advice.focus.window == first.focus.window
+
+
+def test_each_question_of_a_compound_message_gets_its_work_and_the_first_sets_the_shape() -> None:
+    dialog = Dialog()
+    dialog.say("How did Chiller 9 do in June?")
+    decision = dialog.say("so what caused it, and how do we know it's properly fixed before we trust it again?")
+    assert {("failure", "diagnose"), ("maintenance", "validation_protocol")} <= set(steps(decision))
+    advice = Dialog()
+    advice.say("any alarms on chiller 9 in the past two weeks?")
+    cause = advice.say("what failure mode is behind those, and which sensors should I be watching?")
+    assert ("failure", "diagnose") in steps(cause) and cause.shape == "open"
+
+
+def test_a_command_after_a_question_details_it_rather_than_asking_another_thing() -> None:
+    decision = Dialog().say("is CWC04006 breaking down more often than it used to? look at 2017-2020")
+    assert steps(decision) == [("maintenance", "wo_summary")]
+
+
+def test_rule_out_is_not_a_request_for_alert_rules() -> None:
+    dialog = Dialog()
+    dialog.say("How did Chiller 9 do in June?")
+    decision = dialog.say("What's behind it, and is there anything we should rule out?")
+    assert ("maintenance", "alert_rules") not in steps(decision)
+    assert ("failure", "diagnose") in steps(decision)
+
+
+def test_two_periods_asked_for_one_chiller_are_compared_side_by_side() -> None:
+    dialog = Dialog()
+    dialog.say("How did chiller 4 do this spring?")
+    decision = dialog.say("what was its kW/ton in May, and in May last year?")
+    compare = next(t for t in decision.tasks if t.action == "compare")
+    assert [w["label"] for w in compare.params["windows"]] == ["May 2021", "May 2020"]

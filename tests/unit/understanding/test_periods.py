@@ -179,3 +179,13 @@ def test_a_deadline_for_an_action_is_not_a_period_to_analyse(message: str) -> No
 
 def test_before_a_month_is_still_a_period_when_nothing_is_to_be_done() -> None:
     assert first_window("how did it run in the fall?") is not None
+
+
+@pytest.mark.parametrize(("message", "start", "end"), [
+    ("July last year", at(2020, 7, 1), at(2020, 8, 1)),
+    ("in May of this year", at(2021, 5, 1), at(2021, 6, 1)),
+    ("Q3 last year", at(2020, 7, 1), at(2020, 10, 1)),
+])
+def test_a_month_or_quarter_of_a_relative_year_is_that_month_of_that_year(message: str, start: datetime,
+                                                                          end: datetime) -> None:
+    assert first_window(message) == (start, end)
