@@ -186,6 +186,39 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
     return None
 
 
+_ABOVE = re.compile(r"\b(above|over|high\w*|hot|warm\w*|can't hold|cannot hold|won't hold|not holding|drift\w*)\b", re.I)
+
+
+def setpoint_offset_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
+    """"The leaving chilled water keeps drifting above setpoint - which unit?": the chillers ranked on how
+    far their supply temperature sits from their own setpoint while running (a chiller that was off in the
+    window has no running figure and is left out, its idle water temperature says nothing)."""
+    named = asked_sensors(question)
+    if "Setpoint Temperature" not in named or "Supply Temperature" not in named:
+        return None
+    supply = {f.asset: f for f in _latest_per_asset(sensor_figures("Supply Temperature", artifacts), artifacts)
+              if f.running}
+    setpoint = {f.asset: f for f in _latest_per_asset(sensor_figures("Setpoint Temperature", artifacts), artifacts)
+                if f.running}
+    offsets = {asset: supply[asset].value - setpoint[asset].value for asset in supply if asset in setpoint}
+    if len(offsets) < 2:
+        return None
+    above = bool(_ABOVE.search(question))
+    ranked = sorted(offsets, key=lambda a: (-offsets[a] if above else -abs(offsets[a]), a))
+    top = ranked[0]
+    unit = supply[top].unit
+    others = "; ".join(f"{a} {offsets[a]:+.1f} {unit}" for a in ranked[1:])
+    headline = (f"{top} runs furthest {'above' if above or offsets[top] >= 0 else 'below'} its setpoint: supply "
+                f"{number(supply[top].value, unit)} against {number(setpoint[top].value, unit)} while running "
+                f"({offsets[top]:+.1f} {unit}; {others}).")
+    lines = [f"- {a}: supply {number(supply[a].value, unit)}, setpoint {number(setpoint[a].value, unit)} while "
+             f"running ({offsets[a]:+.1f} {unit}) [{supply[a].artifact_id}]" for a in ranked]
+    left_out = sorted({f.asset for f in sensor_figures("Supply Temperature", artifacts)} - set(offsets))
+    if left_out:
+        lines.append(f"- {join_names(left_out)}: not running in this window, left out")
+    return SensorRanking(headline, lines, top)
+
+
 # The question picks between periods: "which of the two months", "which quarter", "which year was worse".
 _PERIOD_NOUN = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
                           r"quarters?|seasons?|summers?|winters?|windows?|stretch(?:es)?|spans?)\b", re.I)

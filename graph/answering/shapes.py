@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 from artifacts.model import Artifact
 from artifacts.readings import hypotheses, ranking, stats_of
 from assetops.domain.turn import TurnDecision
-from graph.answering.asked_figures import alert_count_sentence, period_pick, sensor_ranking
+from graph.answering.asked_figures import (
+    alert_count_sentence,
+    period_pick,
+    sensor_ranking,
+    setpoint_offset_ranking,
+)
 from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
@@ -24,7 +29,7 @@ from graph.answering.long_output import LONG_KINDS, report_summary
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
-from graph.answering.verdicts import yes_no_verdict
+from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
 
 MAX_REASONS = 4
 
@@ -59,7 +64,8 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     by_period = period_pick(inputs.question, inputs.artifacts)
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
-    by_sensor = sensor_ranking(inputs.question, inputs.artifacts, measure_only=True)
+    by_sensor = setpoint_offset_ranking(inputs.question, inputs.artifacts) \
+        or sensor_ranking(inputs.question, inputs.artifacts, measure_only=True)
     if by_sensor is not None:  # "which one is dragging our kW/ton?": the measure named picks; the causes follow
         return ShapedLead(f"{by_sensor.first}. {by_sensor.headline}", [*by_sensor.lines, *ranked[:4]],
                           replaces_body=False)
@@ -119,6 +125,7 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
     # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
     verdict = period_verdict(inputs.question, inputs.artifacts, inputs.session) \
+        or (fleet_pick_verdict(inputs.question, inputs.artifacts) if inputs.scope == "fleet" else None) \
         or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session, inputs.session)
     return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
 
@@ -141,7 +148,8 @@ def _long_output(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
-    by_sensor = sensor_ranking(inputs.question, inputs.artifacts)
+    by_sensor = setpoint_offset_ranking(inputs.question, inputs.artifacts) \
+        or sensor_ranking(inputs.question, inputs.artifacts)
     if by_sensor is not None:  # the sensor the question names ranks them, not the anomaly share
         return ShapedLead(by_sensor.headline, by_sensor.lines, replaces_body=False)
     comparison = compare_assets(inputs.artifacts)

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from artifacts.model import Artifact
 from artifacts.readings import (
     Hypothesis,
+    RankingRow,
     WorkOrderCounts,
     alert_rules,
     anomaly_rate,
     hypotheses,
+    ranking,
     recent_orders,
     sensor_verdicts,
     sustained_shifts,
@@ -48,7 +50,7 @@ from graph.answering.trend_verdicts import worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
-__all__ = ["Answer", "Verdict", "named_mode", "yes_no_verdict"]
+__all__ = ["Answer", "Verdict", "fleet_pick_verdict", "named_mode", "yes_no_verdict"]
 
 CLEAR_ANOMALY_RATE = 2 * FALSE_ALARM_RATE  # above twice the false-alarm rate the flags are a finding
 TREND_PER_YEAR = 0.5  # corrective orders a year: a slope smaller than this is "steady"
@@ -239,6 +241,41 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
         return Verdict("Yes", f"Yes, alerts fired on {len(fired)} equipment ids: {said}"
                               f"{' and more' if len(fired) > 3 else ''}.", evidence)
     return Verdict("No", "No, no alert rule fired in this period.", evidence)
+
+
+_ARTIFACT_REF = re.compile(r"\s*\(artifact_\w+\)")
+STANDS_OUT_SCORE = 2.5  # a priority score of twice the false-alarm anomaly share, or a fault at p 0.25
+
+
+def fleet_pick_verdict(question: str, artifacts: list[Artifact]) -> Verdict | None:
+    """"Is one of the chillers to blame?", "is any unit overheating?": across the site, yes with the chiller
+    that stands out in the turn's ranking (and any other that does), no when none does; a health question
+    ("are they all ok?") asks the opposite. None without a ranking of several chillers."""
+    rows = next((r for a in artifacts if a.kind == "priority_ranking" and len(r := ranking(a)) > 1), None)
+    if rows is None:
+        return None
+    def score(row: RankingRow) -> float:
+        try:
+            return float(row.score)
+        except (TypeError, ValueError):
+            return 0.0
+    bar = max(STANDS_OUT_SCORE, score(rows[0]) / 2)  # "also stands out" only near the top one, not any excess
+    flagged = [r for r in rows if score(r) >= bar]
+    evidence = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]]
+    names = join_names(sorted((r.asset_id for r in rows), key=lambda n: (len(n), n)))
+    if flagged:
+        top = flagged[0]
+        why = f": {_ARTIFACT_REF.sub('', top.reasons[0])}" if top.reasons else ""
+        more = f"; {join_names([r.asset_id for r in flagged[1:]])} also stand{'s' if len(flagged) == 2 else ''} out" \
+            if len(flagged) > 1 else ""
+        answer: Answer = "Yes"
+        body = f"{top.asset_id} stands out{why}{more}"
+    else:
+        answer = "No"
+        body = f"none of {names} stands out: every score is below {STANDS_OUT_SCORE:g}"
+    if asks_health(question):
+        answer = flip(answer)
+    return Verdict(answer, f"{answer}, {body}.", evidence)
 
 
 def _lead_finding(question: str, artifacts: list[Artifact]) -> str | None:

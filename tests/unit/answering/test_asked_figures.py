@@ -216,3 +216,22 @@ def test_a_failure_code_reads_only_the_parts_it_has() -> None:
     inspection = draft_work_order(equipment_id="CWC04704", asset_id="Chiller 4", failure_mode=None, confidence=None,
                                   evidence=[], existing=[], now=dt(2021, 6, 1), work="inspect the compressor")
     assert "no failure code" in code_text(inspection)
+
+
+def _window(asset: str, supply: float, setpoint: float, running: bool = True) -> Artifact:
+    def entry(value: float) -> dict[str, object]:
+        return {"mean": value, "running_mean": value if running else None, "count": 10, "unit": "degF"}
+    return art("telemetry_window", {"stats": {f"{asset} Supply Temperature": entry(supply),
+                                              f"{asset} Setpoint Temperature": entry(setpoint)}},
+               asset=asset, producer="data", id=f"artifact_dc_{asset[-1]}")
+
+
+def test_chillers_are_ranked_on_their_supply_above_their_own_setpoint_and_idle_ones_left_out() -> None:
+    from graph.answering.asked_figures import setpoint_offset_ranking
+
+    windows = [_window("Chiller 9", 44.0, 44.0), _window("Chiller 6", 43.6, 43.0), _window("Chiller 4", 69.8, 44.0,
+                                                                                          running=False)]
+    ranked = setpoint_offset_ranking("the leaving chilled water keeps drifting above setpoint, which one?", windows)
+    assert ranked is not None and ranked.first == "Chiller 6"
+    assert "+0.6 degF" in ranked.headline and any("Chiller 4: not running" in line for line in ranked.lines)
+    assert setpoint_offset_ranking("which one has the highest supply temperature?", windows) is None

@@ -45,3 +45,28 @@ def test_a_question_not_about_change_over_time_is_left_to_the_other_families() -
     found = trends("Chiller 4", Return_Temperature=(13.8, 8.8))
     assert worsening_verdict([found], "is it ok?") is None  # type: ignore[list-item]
     assert yes_no_verdict("is it getting worse?", [found]).answer == "Yes"  # type: ignore[list-item]
+
+
+def _ranking(*rows: tuple[str, float, str]) -> object:
+    return art("priority_ranking", {"ranking": [{"asset_id": a, "score": s, "reasons": [r]} for a, s, r in rows]},
+               asset=None, producer="maintenance")
+
+
+def test_a_site_wide_yes_no_names_the_chiller_that_stands_out() -> None:
+    from graph.answering.verdicts import fleet_pick_verdict
+
+    ranked = _ranking(("Chiller 4", 45.1, "95.2% of points anomalous vs 5% expected (artifact_ts_1)"),
+                      ("Chiller 6", 5.9, "16.9% of points anomalous"), ("Chiller 3", 0.0, "no adverse evidence"))
+    verdict = fleet_pick_verdict("Is one of the chillers to blame?", [ranked])  # type: ignore[list-item]
+    assert verdict is not None and verdict.sentence.startswith("Yes, Chiller 4 stands out: 95.2%")
+    assert "artifact_ts_1" not in verdict.sentence and "Chiller 6" not in verdict.sentence
+    healthy = fleet_pick_verdict("are they all ok?", [ranked])  # type: ignore[list-item]
+    assert healthy is not None and healthy.answer == "No"
+
+
+def test_a_site_wide_yes_no_with_nothing_standing_out_is_no() -> None:
+    from graph.answering.verdicts import fleet_pick_verdict
+
+    ranked = _ranking(("Chiller 4", 1.0, "6% anomalous"), ("Chiller 6", 0.0, "no adverse evidence"))
+    verdict = fleet_pick_verdict("is any unit overheating?", [ranked])  # type: ignore[list-item]
+    assert verdict is not None and verdict.answer == "No"
