@@ -23,6 +23,7 @@ ANSWERING_ACTIONS: dict[str, frozenset[str]] = {
     "investigate": frozenset({"diagnose", "anomaly_detection", "trend_stats"}),
     "anomalies": frozenset({"anomaly_detection"}),
     "worsening": frozenset({"trend_stats"}),
+    "running_now": frozenset({"history"}),
     "load_bins": frozenset({"load_bins"}),
     "forecast": frozenset({"forecast"}),
     "finetune": frozenset({"finetune"}),

@@ -1,4 +1,4 @@
-"""Yes/no on change over time: "is it getting worse?", "still sliding?", "is it improving?".
+"""Yes/no on change over time: "is it getting worse?", "still sliding?", "is it improving?", "is it back up?".
 
 A trend question about a chiller's readings is answered from `trend_stats`: each sensor's level change
 between the first and the last quarter of the window at equal load, in units of its own robust spread (z).
@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from artifacts.model import Artifact
+from artifacts.readings import running_share
 from graph.answering.asked_figures import asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.yes_no import Answer, Verdict, flip
-from graph.understanding.request import asks_change_over_time
+from graph.understanding.request import asks_back_in_service, asks_change_over_time
 
 MOVED_Z = 2.0  # |z| of the level change (last vs first quarter, equal load) that counts as a real move
 # The direction in which each reading gets worse; readings not listed have none (any sustained move counts).
@@ -26,6 +27,8 @@ WORSE_WHEN_HIGHER = frozenset({"Chiller Efficiency", "Power Input", "Supply Temp
                                "Condenser Water Supply To Chiller Temperature",
                                "Condenser Water Return To Tower Temperature"})
 WORSE_WHEN_LOWER = frozenset({"Liquid Refrigerant Evaporator Temperature", "Condenser Water Flow"})
+# "anything building up before it went down?": a build-up before an event is a change over time too.
+_BUILD_UP = re.compile(r"\b(?:build(?:ing)?[ -]up|ramp(?:ing)? up|creep(?:ing)? up)\b", re.I)
 _BETTER = re.compile(r"\b(better|improv\w*|recover\w*|settl\w*|easing|eased)\b", re.I)
 
 
@@ -86,7 +89,7 @@ def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
     """Is it getting worse? Yes when a reading in question kept moving its bad way over the window (last
     quarter against the first at equal load); no when none did, saying which improved. "Is it getting
     better?" asks the opposite. None when the question is not about change over time or there are no trends."""
-    if not asks_change_over_time(question):
+    if not (asks_change_over_time(question) or _BUILD_UP.search(question)):
         return None
     moves = _moves(artifacts, question)
     if not moves:
@@ -97,6 +100,12 @@ def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
     evidence = [f"- {_said(m)}" for m in sorted(moves, key=lambda m: -abs(m.z))[:5]]
     evidence.append("(level change = last quarter of the window against its first quarter, running samples at "
                     "equal load; z in units of the reading's own spread)")
+    if _BUILD_UP.search(question) and not asks_change_over_time(question):  # before an event: built up or not
+        if worse:
+            return Verdict("Yes", f"Yes, a build-up shows {window}: " + "; ".join(_said(m) for m in worse[:2]) + ".",
+                           evidence)
+        return Verdict("No", f"No, nothing was building up {window}: no reading moved its bad way beyond z "
+                             f"{MOVED_Z:.0f} at equal load.", evidence)
     answer: Answer
     if worse:
         answer = "Yes"
@@ -110,3 +119,19 @@ def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
     if _BETTER.search(question):
         answer = flip(answer)
     return Verdict(answer, f"{answer}, {' '.join(body.split())}.", evidence)
+
+
+def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is it back up? Yes when the chiller ran (load above the running threshold) in the telemetry since the
+    stop, no when it sat off the whole time. None when the question is not about being back in service."""
+    if not asks_back_in_service(question):
+        return None
+    windows = [(a, share) for a in artifacts if a.kind == "telemetry_window" and (share := running_share(a)) is not None]
+    if not windows:
+        return None
+    art, share = max(windows, key=lambda pair: pair[0].window_start or pair[0].created_at)
+    where, when = ", ".join(art.asset_ids), window_phrase(art)
+    evidence = [f"- {where}: running {share:.0%} of the time {when} [{art.id}]"]
+    if share > 0:
+        return Verdict("Yes", f"Yes, {where} is running again: it ran {share:.0%} of the time {when}.", evidence)
+    return Verdict("No", f"No, {where} has not run {when}: its load stayed at idle the whole time.", evidence)

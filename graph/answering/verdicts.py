@@ -46,7 +46,7 @@ from graph.answering.markdown import chillers, join_names
 from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
 from graph.answering.sections import first_clause
 from graph.answering.signal_verdicts import forecast_verdict, sensor_health_verdict
-from graph.answering.trend_verdicts import worsening_verdict
+from graph.answering.trend_verdicts import running_again_verdict, worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -312,6 +312,7 @@ Check = Callable[[str, list[Artifact], list[Artifact]], Verdict | None]
 # comparison, the records' analyses, the blamed part's sensors), then health, then the single-evidence
 # families; an unnamed diagnosis answers last.
 CHECKS: tuple[Check, ...] = (
+    lambda q, turn, _: running_again_verdict(turn, q),
     lambda q, turn, _: trip_verdict(turn, q),
     lambda q, turn, _: failure_mode_verdict(turn, q) if named_mode(q, _hypotheses(turn)) else None,
     same_cause_verdict,

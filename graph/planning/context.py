@@ -19,7 +19,7 @@ from graph.understanding.vocabulary import Vocabulary
 TELEMETRY_INTENTS = frozenset({
     "history", "point_value", "compare", "anomalies", "investigate", "forecast", "finetune",
     "evaluate_forecast", "sensor_health", "sensor_validity", "thresholds", "diagnose", "prioritize", "load_bins",
-    "worsening",
+    "worsening", "running_now",
 })
 # Intents besides the work-order ones that work for any chiller, telemetry or not.
 NO_TELEMETRY_INTENTS = frozenset({"failure_modes", "restart", "validation", "plan_fix"})
@@ -32,7 +32,7 @@ DEFAULT_DAYS_KEY = {
     "anomalies": "history_days", "investigate": "investigate_days", "finetune": "finetune_days",
     "evaluate_forecast": "forecast_horizon_days", "sensor_health": "health_days", "sensor_validity": "health_days",
     "thresholds": "threshold_baseline_days", "diagnose": "history_days", "prioritize": "history_days",
-    "forecast": "forecast_context_days", "load_bins": "health_days", "worsening": "investigate_days",
+    "forecast": "forecast_context_days", "load_bins": "health_days", "worsening": "investigate_days", "running_now": "history_days",
 }
 
 

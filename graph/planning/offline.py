@@ -40,6 +40,7 @@ from graph.understanding.intents import score_intents
 from graph.understanding.request import (
     RequestReading,
     asking_clause,
+    asks_back_in_service,
     question_parts,
     read_request,
     request_sentences,
@@ -60,6 +61,7 @@ RECIPES: dict[str, Recipe] = {
     "investigate": telemetry.investigate,
     "anomalies": telemetry.anomalies,
     "worsening": telemetry.worsening,
+    "running_now": telemetry.running_now,
     "load_bins": telemetry.load_bins,
     "forecast": models.forecast,
     "finetune": models.finetune,
@@ -380,6 +382,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
             not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and not _MODAL.search(reading.clause))):
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
+    if reading.shape == "yes_no" and asks_back_in_service(reading.clause) \
+            and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
+        return ["running_now"]  # "is it back up now?": its readings since the stop, not another analysis
     if reading.asks_change and reading.shape == "yes_no" and chosen and chosen[0] in (*_LOOK_INTENTS, "diagnose") \
             and focus.last_intent not in _RECORD_LISTINGS \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):

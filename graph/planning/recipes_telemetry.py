@@ -105,6 +105,23 @@ def anomalies(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     return None
 
 
+RUNNING_NOW_SENSORS = ["Chiller % Loaded", "Power Input", "Tonnage"]
+
+
+def running_now(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """"Is it back up now?": its load, power and tonnage from the end of the period discussed (the trip day)
+    up to today, which say whether and since when it runs again."""
+    discussed = ctx.focus.window or ctx.analysis_window()
+    start = min(discussed.end, cal.at_midnight(ctx.reference_date, ctx.catalog.zone))
+    end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    window = TimeWindow(start, end, f"since {start:%Y-%m-%d}")
+    ctx.window, ctx.window_is_aside = window, ctx.focus.window is not None  # the trip stays what is discussed
+    for asset in ctx.telemetry_assets:
+        plan.add("data", "history", asset_ids=[asset], window=window, sensors=ctx.sensors_for(asset, RUNNING_NOW_SENSORS),
+                 goal=f"{asset} running since {start:%Y-%m-%d}")
+    return None
+
+
 TREND_MIN_DAYS = 28  # a level change between quarters of a shorter window is mostly weather and load
 
 

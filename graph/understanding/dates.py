@@ -36,6 +36,20 @@ def _alternation(words: list[str] | tuple[str, ...]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday_atom(match: re.Match[str], reference: date, *, zone: tzinfo) -> Atom:
+    """"tripped tuesday afternoon", "last friday": the latest such day before the reference date (the
+    conversation's today); "this monday" may be today itself."""
+    wanted = _WEEKDAYS.index(match.group(2))
+    back = (reference.weekday() - wanted) % 7
+    if back == 0 and match.group(1) != "this":
+        back = 7
+    day = reference - timedelta(days=back)
+    return Atom(match.start(), match.end(), cal.day_window(day, f"{match.group(2).capitalize()} {day.isoformat()}", zone))
+
+
 @lru_cache(maxsize=4)
 def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
     month = f"({_alternation(tuple(vocab.months))})"
@@ -61,6 +75,7 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "year_range": rf"(?<![\d/-]){YEAR}-((?:19|20)?\d\d)(?![\d/-])",
         "year": rf"(?<![\d/-]){YEAR}(?![\d/-])",
         "month": rf"\b{month}\b",
+        "weekday": rf"\b(?:(last|this|past|on) )?({'|'.join(_WEEKDAYS)})\b",
     }
     return {name: re.compile(pattern) for name, pattern in raw.items()}
 
@@ -138,6 +153,7 @@ def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, 
 
     return {
         "iso": lambda m: _day_atom(m, int(m.group(1)), int(m.group(2)), int(m.group(3)), zone=zone),
+        "weekday": lambda m: _weekday_atom(m, reference, zone=zone),
         "us": lambda m: _day_atom(m, _two_digit_year(m.group(3)), int(m.group(1)), int(m.group(2)), zone=zone),
         "month_day_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(1)], int(m.group(2)), zone=zone),
         "day_month_year": lambda m: _day_atom(m, int(m.group(3)), months[m.group(2)], int(m.group(1)), zone=zone),

@@ -211,6 +211,16 @@ def asks_change_over_time(text: str) -> bool:
     return bool(_CHANGE_OVER_TIME.search(text))
 
 
+# Back in service after a stop: "is it back up now?", "running again?", "has it come back?".
+_BACK_IN_SERVICE = re.compile(r"\b(?:back (?:up|on|online|in service|running|in operation)|running again|"
+                              r"up and running|restarted|come back|came back|coming back)\b", re.IGNORECASE)
+
+
+def asks_back_in_service(text: str) -> bool:
+    """Whether the text asks if a chiller is running again after a stop."""
+    return bool(_BACK_IN_SERVICE.search(text))
+
+
 def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
     return _starts(opening, _NEGATIVE_IMPERATIVE) and "?" not in clause.tokens
 

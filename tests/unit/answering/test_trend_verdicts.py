@@ -70,3 +70,19 @@ def test_a_site_wide_yes_no_with_nothing_standing_out_is_no() -> None:
     ranked = _ranking(("Chiller 4", 1.0, "6% anomalous"), ("Chiller 6", 0.0, "no adverse evidence"))
     verdict = fleet_pick_verdict("is any unit overheating?", [ranked])  # type: ignore[list-item]
     assert verdict is not None and verdict.answer == "No"
+
+
+def test_a_build_up_before_an_event_is_judged_on_the_bad_direction_only() -> None:
+    eased = trends("Chiller 3", Chiller_Efficiency=(-0.09, -4.9))
+    verdict = worsening_verdict([eased], "anything building up in the hours before it went down?")  # type: ignore[list-item]
+    assert verdict is not None and verdict.sentence.startswith("No, nothing was building up")
+
+
+def test_back_in_service_is_read_from_the_running_share_since_the_stop() -> None:
+    from graph.answering.trend_verdicts import running_again_verdict
+
+    since = art("telemetry_window", {"running_share": 0.56}, asset="Chiller 3", producer="data")
+    idle = art("telemetry_window", {"running_share": 0.0}, asset="Chiller 3", producer="data")
+    assert running_again_verdict([since], "is it back up now?").answer == "Yes"  # type: ignore[list-item,union-attr]
+    assert running_again_verdict([idle], "running again?").answer == "No"  # type: ignore[list-item,union-attr]
+    assert running_again_verdict([since], "is it ok?") is None  # type: ignore[list-item]

@@ -78,3 +78,23 @@ def test_two_periods_asked_for_one_chiller_are_compared_side_by_side() -> None:
     decision = dialog.say("what was its kW/ton in May, and in May last year?")
     compare = next(t for t in decision.tasks if t.action == "compare")
     assert [w["label"] for w in compare.params["windows"]] == ["May 2021", "May 2020"]
+
+
+def test_a_weekday_is_the_latest_such_day_before_the_reference_date_and_back_up_looks_since_then() -> None:
+    from datetime import date
+
+    dialog = Dialog(reference_date=date(2018, 8, 16))  # a Thursday
+    trip = dialog.say("ch3 tripped tuesday afternoon around 1:40. what do the data show?")
+    assert trip.focus.window is not None and trip.focus.window.start.date() == date(2018, 8, 14)
+    back = dialog.say("is it back up now?")
+    assert steps(back) == [("data", "history")]
+    window = back.tasks[0].window
+    assert window is not None and window.start.date() == date(2018, 8, 15) and window.end.date() == date(2018, 8, 17)
+    assert back.focus.window == trip.focus.window  # the trip stays what is discussed
+
+
+def test_building_up_is_a_verb_not_the_building() -> None:
+    dialog = Dialog()
+    dialog.say("ch3 tripped yesterday, what do the data show?")
+    decision = dialog.say("anything building up in the hours before it went down?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3"}
