@@ -18,7 +18,7 @@ from artifacts.readings import (
     hypotheses,
     work_order_counts,
 )
-from graph.understanding.request import described_work, read_request
+from graph.understanding.request import described_work, named_job, read_request
 from specialists.maintenance.bundling import MOBILISATION_HOURS
 from specialists.maintenance.drafting import code_text, draft_work_order
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
@@ -112,8 +112,15 @@ def replace_or_repair(artifacts: list[Artifact], pending_offer: str | None) -> R
     return Recommendation(head + ".", reasons, offer_sentence(pending_offer))
 
 
-def inspection(artifacts: list[Artifact], pending_offer: str | None) -> Recommendation:
-    """Plan an inspection or work? From the top fault's probability and the anomaly shares."""
+# "now or wait till the fall?", "can that wait?": the question weighs acting now against later.
+_NOW_OR_LATER = re.compile(r"\b(now|wait|hold off|ride it out|later|postpone|defer|put (it )?off|until|till)\b", re.I)
+
+
+def inspection(artifacts: list[Artifact], pending_offer: str | None, job: str | None = None,
+               timing: bool = False) -> Recommendation:
+    """Plan an inspection or work? From the top fault's probability and the anomaly shares. The advice names
+    the job the user asked about (`job`, else an inspection), and says now or later when `timing` is asked."""
+    work = job or "inspection"
     reasons: list[str] = []
     fault = _top_fault(artifacts)
     anomaly = _latest(artifacts, "anomaly_detection")
@@ -130,14 +137,16 @@ def inspection(artifacts: list[Artifact], pending_offer: str | None) -> Recommen
         reasons.append(f"{fired} alerts fired in the period [{alerts.id}]")
     abnormal = (rate is not None and rate > 2 * FALSE_ALARM_RATE) or fired >= MANY_ALERTS
     if not reasons:
-        return Recommendation("Not yet: nothing in this session points to a fault, so an inspection would be "
+        return Recommendation(f"Not yet: nothing in this session points to a fault, so the {work} would be "
                               "routine rather than targeted.", [], offer_sentence(pending_offer))
+    act = f"do the {work} now, don't wait" if timing else f"plan the {work}"
     if likely:
-        head = f"Yes, plan the inspection: {fault[0]} is the likely cause" if fault else "Yes, plan the inspection"
+        head = f"Yes, {act}: {fault[0]} is the likely cause" if fault else f"Yes, {act}"
     elif abnormal:
-        head = "Yes, plan the inspection: the chiller behaves abnormally or keeps alarming, though no cause is diagnosed yet"
+        head = f"Yes, {act}: the chiller behaves abnormally or keeps alarming, though no cause is diagnosed yet"
     else:
-        head = "Not yet: the evidence does not point to a fault; keep monitoring"
+        head = (f"Not yet: the {work} can wait; the evidence does not point to a fault, keep monitoring" if timing
+                else f"Not yet: the evidence does not point to a fault, so hold the {work}; keep monitoring")
     offer = offer_sentence(pending_offer or ("draft_wo" if head.startswith("Yes") else None))
     return Recommendation(head + ".", reasons, offer)
 
@@ -167,4 +176,4 @@ def recommend(question: str, artifacts: list[Artifact], pending_offer: str | Non
         return preview(artifacts, pending_offer, described_work(question))
     if _REPLACE.search(question):
         return replace_or_repair(artifacts, pending_offer)
-    return inspection(artifacts, pending_offer)
+    return inspection(artifacts, pending_offer, named_job(question), bool(_NOW_OR_LATER.search(question)))

@@ -225,11 +225,16 @@ def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
     return _starts(opening, _NEGATIVE_IMPERATIVE) and "?" not in clause.tokens
 
 
+# Acting now against waiting: "clean it now or wait?", "do it now or hold off till the fall?".
+_ACT_OR_WAIT = re.compile(r"\bnow or\b|\bor (?:wait|hold off|ride it out|leave it|postpone|defer)\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
     if _has(whole, g.verdict_phrases):
-        return "verdict"
+        # "so what's the verdict, clean it now or wait for the fall?": the verdict asked is a choice of action
+        return "recommend" if _ACT_OR_WAIT.search(whole.joined) else "verdict"
     if _starts(opening, g.how_to_openers) or _WHAT_STEPS.match(" ".join(opening)):
         return "how_to"
     if _WHERE_TO_BEGIN.search(clause.joined):  # "where should we begin?" is a pick, not advice
@@ -343,6 +348,27 @@ def described_work(message: str) -> str | None:
     work = match.group("work").strip(" ,")
     work = re.sub(r"\s+(?:please|pls|thanks|asap|now)$", "", work, flags=re.I)
     return work if work and not _NOT_A_JOB.search(work) and len(work) <= 120 else None
+
+
+# A maintenance job named in advice ("worth taking it down for a condenser tube cleaning?", "pull it offline
+# for a leak check", "clean it now or wait?"): up to three part words, then the job.
+_JOB_PARTS = r"(?:(?:condenser|evaporator|tube|tubes|coil|coils|refrigerant|leak|oil|sensor|purge|compressor|bearing|" \
+             r"valve|full|quick|planned|annual|eddy current)\s+){0,3}"
+_JOB = re.compile(rf"\b({_JOB_PARTS}(?:cleaning|inspection|calibration|repair|replacement|overhaul|flush|tune-up|"
+                  rf"service|analysis)|(?:leak|oil|pressure|vibration)\s+(?:check|test)|"
+                  rf"(?:clean|inspect|calibrate|flush)\s+(?:it|them|the\s+\w+))\b", re.IGNORECASE)
+_JOB_VERB = {"clean": "cleaning", "inspect": "inspection", "calibrate": "calibration", "flush": "flush"}
+
+
+def named_job(message: str) -> str | None:
+    """The maintenance job a question names ("condenser tube cleaning", "leak check"), a verb phrase read as
+    its job ("clean it" -> "cleaning"), or None."""
+    match = _JOB.search(message)
+    if match is None:
+        return None
+    job = " ".join(match.group(1).lower().split())
+    verb = job.split()[0]
+    return _JOB_VERB[verb] if verb in _JOB_VERB and len(job.split()) == 2 else job
 
 
 def read_request(message: str, g: Grammar | None = None) -> RequestReading:

@@ -122,3 +122,15 @@ def test_decision_shape_reads_the_typed_turn_decision() -> None:
 
     assert decision_shape(TurnDecision(shape="yes_no", scope="fleet")) == ("yes_no", "fleet")
     assert decision_shape(TurnDecision.of(Decision(kind="run", shape="which"))) == ("which", "asset")
+
+
+def test_advice_names_the_job_asked_about_and_answers_now_or_later() -> None:
+    from graph.answering.recommend import recommend
+    from tests.unit.answering.builders import diagnosis
+
+    found = [diagnosis("Chiller 4", ("Condenser Water side fouling", 0.84, 0.96))]
+    advice = recommend("Is it worth a condenser tube cleaning before July, or can that wait till the fall?", found, None)
+    assert advice.sentence.startswith("Yes, do the condenser tube cleaning now, don't wait: Condenser Water side fouling")
+    calm = recommend("Should I pull it offline for a leak check now, or ride it out?",
+                     [diagnosis("Chiller 4", ("No fault: normal operation", 0.8, 0.9))], None)
+    assert calm.sentence.startswith("Not yet: the leak check can wait")

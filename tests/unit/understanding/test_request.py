@@ -97,3 +97,32 @@ def test_how_do_asks_for_steps_only_when_a_person_follows() -> None:
 def test_what_would_it_take_asks_for_a_procedure() -> None:
     from graph.understanding.request import read_request
     assert read_request("what would it take to get the worst one back to normal?").shape == "how_to"
+
+
+@pytest.mark.parametrize(("message", "job"), [
+    ("Is it worth taking it down for a condenser tube cleaning before July, or can that wait till the fall?",
+     "condenser tube cleaning"),
+    ("Should I pull it offline for a leak check now, or ride it out until the fall?", "leak check"),
+    ("so what's the verdict, clean it now or wait for the fall shutdown?", "cleaning"),
+    ("what should I check first?", None),
+])
+def test_the_job_named_in_advice_is_read(message: str, job: str | None) -> None:
+    from graph.understanding.request import named_job
+
+    assert named_job(message) == job
+
+
+def test_a_verdict_asked_as_a_choice_of_action_wants_a_recommendation() -> None:
+    assert read_request("so what's the verdict, clean it now or wait for the fall shutdown?").shape == "recommend"
+    assert read_request("so what's the verdict?").shape == "verdict"
+
+
+@pytest.mark.parametrize(("message", "parts"), [
+    ("so what caused it, and how do we know it's properly fixed?", 2),
+    ("what should I check first for this issue? do we need to shut it down?", 2),
+    ("what was its kW/ton in May, and in May last year?", 1),
+])
+def test_a_message_is_split_into_the_questions_it_asks(message: str, parts: int) -> None:
+    from graph.understanding.request import question_parts
+
+    assert len(question_parts(message)) == parts
