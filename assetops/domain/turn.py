@@ -45,6 +45,7 @@ class Focus:
     discussed: list[str] = field(default_factory=list)  # assets talked about, most recent first ("both" reads it)
     earlier_window: TimeWindow | None = None  # the period discussed before `window` ("those two quarters")
     picked: str | None = None  # the asset the last "which one?" answer named first ("why that one?")
+    ranked: list[str] = field(default_factory=list)  # that answer's assets in its order ("the runner-up")
     window_named: bool = False  # `window` is a period the user named (not a default look-back)
 
 

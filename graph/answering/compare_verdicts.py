@@ -222,13 +222,21 @@ def _families(question: str) -> list[Callable[[str, list[Artifact]], list[Side]]
     return [family for said, family in spoken if said]
 
 
+_FAMILY_OF_KIND: dict[str, Callable[[str, list[Artifact]], list[Side]]] = {
+    "work_order_summary": order_sides, "alert_rules": alert_sides, "telemetry_window": sensor_sides}
+
+
 def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
     """Yes/no on a comparison of two assets (or one asset over two periods) on the figure the question
     names; None when the question compares nothing or the evidence has only one side."""
     if not _COMPARES.search(question):
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())
-    for family in _families(question):
+    spoken = _families(question)
+    # "is that worse than the year before?" names no figure: the one this turn's evidence holds
+    held = [family for kind, family in _FAMILY_OF_KIND.items()
+            if family not in spoken and any(a.kind == kind for a in turn)]
+    for family in [*spoken, *held]:
         here = family(question, turn)
         if not here:
             continue

@@ -53,7 +53,7 @@ from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 __all__ = ["Answer", "Verdict", "fleet_pick_verdict", "named_mode", "yes_no_verdict"]
 
 CLEAR_ANOMALY_RATE = 2 * FALSE_ALARM_RATE  # above twice the false-alarm rate the flags are a finding
-TREND_PER_YEAR = 0.5  # corrective orders a year: a slope smaller than this is "steady"
+LATEST_AGAINST_EARLIER = 0.2  # the latest year 20% above (below) the earlier years' mean is a rise (a fall)
 _SUPPORTING_KINDS = frozenset({"telemetry_window", "validation_protocol", "restart_checklist", "monitoring_config",
                                "finetune"})
 _REAL = re.compile(r"\b(real|actual|genuine|process)\b", re.I)
@@ -103,7 +103,7 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
 # Words that make a work-order question about frequency ("are breakdowns getting more frequent?"); without
 # them it asks whether there is one ("any WO?", "was a work order raised for it?").
 _FREQUENCY = re.compile(r"\b(often|frequent\w*|more|fewer|less|increas\w*|decreas\w*|rising|trend\w*|getting|"
-                        r"per year|a year|every year|breaking down|keeps?)\b", re.I)
+                        r"per year|a year|every year|breaking down|keeps?|worse|better|than)\b", re.I)
 
 
 def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
@@ -144,12 +144,16 @@ def _one_trend(art: Artifact, wo: WorkOrderCounts, question: str) -> Verdict:
     if len(counts) < 2 or slope is None:
         return Verdict("Not clearly", f"Not clearly: {where} has fewer than two complete years of work orders "
                                       f"({series}).", evidence)
-    if slope >= TREND_PER_YEAR and counts[-1] > counts[0]:
+    # "more often than it used to": the latest complete year against the years before it (1, 8, 3 is no
+    # rise, whatever a line through it says); the slope only confirms the direction
+    earlier = sum(counts[:-1]) / len(counts[:-1])
+    if counts[-1] > earlier * (1 + LATEST_AGAINST_EARLIER) and slope > 0:
         answer: Answer = "Yes"
         body = f"breakdowns are getting more frequent: {series}"
-    elif slope <= -TREND_PER_YEAR and counts[-1] < counts[0]:
+    elif counts[-1] < earlier * (1 - LATEST_AGAINST_EARLIER):
         answer = "No"
-        body = f"breakdowns are getting less frequent: {series}"
+        body = f"breakdowns are less frequent than before: {series} ({counts[-1]} in {years[-1]} against " \
+               f"{earlier:.1f} a year before)"
     else:
         answer = "No"
         body = f"breakdowns are roughly steady: {series}"

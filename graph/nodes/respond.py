@@ -14,6 +14,7 @@ from langgraph.types import Command
 
 from artifacts.model import Artifact
 from artifacts.readings import cited_ids
+from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistResult, TurnDecision
 from graph.answering.compose import TurnOutcome, compose_answer, direct_answer
 from graph.context import TurnContext
@@ -83,9 +84,30 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     # a pick, or a "yes" naming the chillers that show it ("Yes, Chillers 4, 6 and 9 show ...")
     picks = outcome.decision.shape == "which" or (outcome.decision.shape == "yes_no" and answer.startswith("Yes"))
     picked = picked_asset(answer, outcome.focus.asset_ids) if picks else None
-    if picked is not None:  # "why that one?" next means the one this answer picked
-        update["focus"] = replace(outcome.focus, picked=picked)
+    # a ranking of several chillers (a pick, or a site-wide table): "the runner-up", "the other one" read it
+    ranked = ranked_in_answer(answer, outcome.focus.asset_ids, ctx.deps.catalog) \
+        if picks or outcome.decision.scope == "fleet" else []
+    if picked is not None or len(ranked) > 1:  # "why that one?" next means the one this answer picked
+        update["focus"] = replace(outcome.focus, picked=picked or outcome.focus.picked,
+                                  ranked=ranked if len(ranked) > 1 else outcome.focus.ranked)
     return Command(goto=END, update=update)
+
+
+_EQUIPMENT_ID = re.compile(r"\bCWC\d{5}\b")
+
+
+def ranked_in_answer(answer: str, assets: list[str], catalog: FleetCatalog) -> list[str]:
+    """The assets in the order the answer first names them (by name or equipment id): its ranking."""
+    found: dict[str, int] = {}
+    for asset in assets:
+        match = re.search(rf"\b{re.escape(asset)}\b", answer)
+        if match:
+            found[asset] = match.start()
+    for match in _EQUIPMENT_ID.finditer(answer):
+        asset = catalog.asset_id_of(match.group())
+        if asset in assets and match.start() < found.get(asset, len(answer)):
+            found[asset] = match.start()
+    return sorted(found, key=lambda a: found[a])
 
 
 def picked_asset(answer: str, assets: list[str]) -> str | None:

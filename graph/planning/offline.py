@@ -145,7 +145,8 @@ def _work_order_follow_up(intents: list[str], understood: Understanding, focus: 
     Only when no sensor is named: "show its power for 2019" still asks for telemetry.
     """
     over_the_years = bool(OVER_THE_YEARS.search(understood.text.joined))
-    follows = ("compare", "history", "investigate") if over_the_years else ("compare", "history")
+    follows = ("compare", "history", "point_value", "investigate") if over_the_years else ("compare", "history",
+                                                                                          "point_value")
     if not intents or intents[0] not in follows or focus.last_intent not in _WORK_ORDER_LISTINGS:
         return intents
     if understood.sensors.canonical or understood.sensors.all_sensors \
@@ -207,6 +208,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         window=window,
         earlier_window=focus.window if moved else focus.earlier_window,
         picked=focus.picked,
+        ranked=list(focus.ranked),
         window_named=ctx.window_explicit if ctx.window is not None and not ctx.window_is_aside else focus.window_named,
         sensors=list(dict.fromkeys(sensors)),
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),

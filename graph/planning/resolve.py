@@ -103,12 +103,17 @@ def _asset_by_position(ctx: PlanContext) -> list[str]:
     says_asset = bool(_NAMES_AN_ASSET.search(ctx.understanding.text.joined))
     if ctx.primary in _HYPOTHESIS_INTENTS and ctx.focus.hypotheses and not says_asset:
         return []  # "draft it for the first one": the top hypothesis
+    ranked = [a for a in ctx.focus.ranked if a in ctx.catalog.asset_ids]  # the last pick's order
     if len(focus_assets) >= 2:
-        order = list(focus_assets)
+        # "the runner-up" after "which one has the most?": the answer's second, else the focus's second
+        order = ranked if len(ranked) >= 2 and set(ranked) <= set(focus_assets) else list(focus_assets)
     else:
         order = list(reversed(ctx.focus.discussed))  # oldest first
-        if _THE_OTHER.search(ctx.understanding.text.joined) and len(order) >= 2:
-            order = [a for a in ctx.focus.discussed if a not in focus_assets][:1] * 2
+        if _THE_OTHER.search(ctx.understanding.text.joined):
+            # "the other one": the other that stood out in the last pick, else the one discussed before
+            others = [a for a in ranked if a not in focus_assets][:1] or \
+                [a for a in ctx.focus.discussed if a not in focus_assets][:1]
+            order = others * 2
     if len(order) < 2:
         return []
     picked = order[0] if "first_asset" in references else order[1]

@@ -143,6 +143,18 @@ def _scan_possessive_numbers(text: Text, vocab: Vocabulary, mentions: AssetMenti
             _add(mentions.assets, name)
 
 
+# "for 6, what were they mostly?", "the ones on 6, real problem or noise?": a preposition's number that ends
+# its clause has nothing after it to count, so it names a chiller (as typed: the tokens lose the comma).
+_CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the)\s+#?(\d{1,3})\s*(?=[,;:?!]|$)")
+
+
+def _scan_clause_end_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    for match in _CLAUSE_END_NUMBER.finditer(text.source):
+        name = _name_for(int(match.group(1)), vocab)
+        if catalog.asset_id_of(name):
+            _add(mentions.assets, name)
+
+
 def _scan_equipment_ids(text: Text, mentions: AssetMentions, catalog: FleetCatalog) -> None:
     for token in text.tokens:
         if _EQUIPMENT_ID.match(token):
@@ -192,6 +204,7 @@ def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMe
     _scan_asset_words(text, vocab, mentions, catalog)
     _scan_bare_numbers(text, vocab, mentions, catalog)
     _scan_possessive_numbers(text, vocab, mentions, catalog)
+    _scan_clause_end_numbers(text, vocab, mentions, catalog)
     _scan_between_pair(text, vocab, mentions, catalog)
     _scan_equipment_ids(text, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))

@@ -163,7 +163,8 @@ _WHAT_STEPS = re.compile(r"^(?:what|where) (?:should|do|does|must|would|shall|ne
 
 
 # "where do I start?", "where should we look first?": asking where to begin is asking for a pick.
-_WHERE_TO_BEGIN = re.compile(r"\bwhere (?:do|should|would|can|shall|to) (?:(?:i|we|you|they) )?(?:start|begin|look)\b")
+_WHERE_TO_BEGIN = re.compile(r"\bwhere (?:do|should|would|can|shall|to) (?:(?:i|we|you|they) )?(?:\w+ )?"
+                             r"(?:start|begin|look)\b")
 # A quantifier over the site's chillers ("one of our chillers", "any unit", "every chiller", "none of the units").
 _QUANTIFIED_ASSETS = re.compile(r"\b(?:one|any|none|some|all|each|every|either|neither|which)\s+"
                                 r"(?:of\s+(?:our|the)\s+)?(?:chillers?|units?|machines?)\b")

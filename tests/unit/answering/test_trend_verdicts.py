@@ -86,3 +86,26 @@ def test_back_in_service_is_read_from_the_running_share_since_the_stop() -> None
     assert running_again_verdict([since], "is it back up now?").answer == "Yes"  # type: ignore[list-item,union-attr]
     assert running_again_verdict([idle], "running again?").answer == "No"  # type: ignore[list-item,union-attr]
     assert running_again_verdict([since], "is it ok?") is None  # type: ignore[list-item]
+
+
+def test_breakdowns_are_judged_on_the_latest_year_against_the_years_before() -> None:
+    from tests.unit.answering.builders import work_orders
+
+    bump = work_orders("Chiller 9", {"2018": 1, "2019": 8, "2020": 3}, 1.0)
+    verdict = yes_no_verdict("so is it breaking down more often than it used to?", [bump])
+    assert verdict.answer == "No" and "3 in 2020 against 4.5 a year before" in verdict.sentence
+    rising = work_orders("Chiller 6", {"2017": 1, "2018": 2, "2019": 4, "2020": 7}, 2.0)
+    assert yes_no_verdict("are breakdowns getting more frequent?", [rising]).answer == "Yes"
+
+
+def test_that_against_the_year_before_compares_the_listing_this_turn_holds() -> None:
+    from datetime import UTC, datetime
+
+    def listing(year: int, corrective: int, turn: int) -> object:
+        return art("work_order_summary", {"total": corrective, "corrective": corrective, "kind": "corrective"},
+                   asset="Chiller 6", producer="maintenance", id=f"artifact_mp_{year}", turn=turn,
+                   start=datetime(year, 1, 1, tzinfo=UTC), end=datetime(year + 1, 1, 1, tzinfo=UTC))
+
+    verdict = yes_no_verdict("is that worse than the year before?", [listing(2019, 11, 2)],  # type: ignore[list-item]
+                             [listing(2020, 14, 1)])  # type: ignore[list-item]
+    assert verdict.sentence.startswith("Yes, Chiller 6 had 14 corrective work orders in 2020 against 11 in 2019")

@@ -210,3 +210,13 @@ def test_more_frequent_this_month_than_last_fetches_both_months() -> None:
     decision = dialog.say("Are its Evaporator Approach High alerts more frequent this month than last?")
     windows = sorted((t.window.start, t.window.end) for t in decision.tasks if t.action == "alert_rules" and t.window)
     assert windows == [(at(2021, 5, 1), at(2021, 6, 1)), (at(2021, 6, 1), at(2021, 6, 26))]
+
+
+def test_the_ranking_an_answer_gives_is_its_order_of_naming_by_name_or_equipment_id() -> None:
+    from graph.nodes.respond import ranked_in_answer
+    from tests.support.catalog import default_catalog
+
+    answer = ("CWC04006 has the most alerts: 60 alerts.\n| CWC04006 | 60 |\n| CWC04009 | 24 |\n| CWC04703 | 0 |\n"
+              "Scope: Chiller 3, Chiller 4, Chiller 6, Chiller 9.")
+    assets = ["Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"]
+    assert ranked_in_answer(answer, assets, default_catalog()) == ["Chiller 6", "Chiller 9", "Chiller 3", "Chiller 4"]

@@ -98,3 +98,24 @@ def test_building_up_is_a_verb_not_the_building() -> None:
     dialog.say("ch3 tripped yesterday, what do the data show?")
     decision = dialog.say("anything building up in the hours before it went down?")
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3"}
+
+
+def test_the_runner_up_and_the_other_one_follow_the_last_ranking() -> None:
+    from dataclasses import replace
+
+    dialog = Dialog()
+    dialog.say("which chiller racked up the most corrective work orders last year?")
+    dialog.focus = replace(dialog.focus, picked="Chiller 6", ranked=["Chiller 6", "Chiller 13", "Chiller 1"])
+    runner_up = dialog.say("and the runner-up?")
+    assert {a for t in runner_up.tasks for a in t.asset_ids} == {"Chiller 13"}
+    dialog.say("for 6, what were they mostly?")
+    other = dialog.say("and the other one?")
+    assert {a for t in other.tasks for a in t.asset_ids} == {"Chiller 13"}
+
+
+def test_a_follow_up_on_a_work_order_listing_keeps_listing_work_orders() -> None:
+    dialog = Dialog()
+    dialog.say("which chiller racked up the most corrective work orders last year?")
+    decision = dialog.say("for 6, what were they mostly?")
+    assert steps(decision) == [("maintenance", "wo_summary")]
+    assert decision.tasks[0].asset_ids == ["Chiller 6"]

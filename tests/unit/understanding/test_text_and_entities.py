@@ -185,3 +185,14 @@ def test_a_misspelt_request_cue_is_read_as_the_cue() -> None:
 def test_y_question_mark_is_why() -> None:
     assert Text.of("y?").tokens == ("why", "?")
     assert Text.of("y").tokens == ("y",)
+
+
+@pytest.mark.parametrize(("message", "assets"), [
+    ("for 6, what were they mostly?", ["Chiller 6"]),
+    ("the ones on 6, real problem or noise?", ["Chiller 6"]),
+    ("it ran for 6. then it stopped", []),  # "for 6 [hours]." may count: a full stop is no proof
+    ("load rose by 6.5 percent", []),
+    ("at 6, the alarm fired", []),  # a time
+])
+def test_a_preposition_number_that_ends_its_clause_is_a_chiller(message: str, assets: list[str]) -> None:
+    assert assets_of(message) == assets
