@@ -104,9 +104,9 @@ def ranked_in_answer(answer: str, assets: list[str], catalog: FleetCatalog) -> l
         if match:
             found[asset] = match.start()
     for match in _EQUIPMENT_ID.finditer(answer):
-        asset = catalog.asset_id_of(match.group())
-        if asset in assets and match.start() < found.get(asset, len(answer)):
-            found[asset] = match.start()
+        named = catalog.asset_id_of(match.group())
+        if named is not None and named in assets and match.start() < found.get(named, len(answer)):
+            found[named] = match.start()
     return sorted(found, key=lambda a: found[a])
 
 

@@ -434,14 +434,10 @@ def _compound_intents(message: str, understood: Understanding, reading: RequestR
         part_reading = read_request(part)
         if part_reading.act != "question":  # "is it breaking down more? look at 2017-2020": a detail of the first
             continue
-        part_understood = replace(understood, **_intent_fields(_understand(part, reference_date, focus, artifacts,
-                                                                            catalog)))
+        part_alone = _understand(part, reference_date, focus, artifacts, catalog)
+        part_understood = replace(understood, intents=part_alone.intents, scores=part_alone.scores)
         intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]
     return intents
-
-
-def _intent_fields(part: Understanding) -> dict[str, object]:
-    return {"intents": part.intents, "scores": part.scores}
 
 
 def _scope(ctx: PlanContext) -> str:

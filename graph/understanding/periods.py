@@ -105,6 +105,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
         "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:week|month|quarter|year)|"
                             r"year to date|ytd|month to date)\b"),
+        # "and before that?", "what about after that?": the span of the same length next to the one discussed
+        "focus_adjacent": re.compile(r"\b(before|prior to|after) (?:that|then)\b(?! (?:trip|shutdown|outage|failure))"),
     }
 
 
@@ -164,6 +166,20 @@ def _focus_shift(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *, 
     start = focus.end
     end = cal.at_midnight(cal.add_months(start.date(), months), zone) + fixed if months else start + fixed
     return TimeWindow(start, end, label)
+
+
+def _adjacent(focus: TimeWindow, before: bool, *, zone: tzinfo) -> TimeWindow:
+    """The window of the focus's length just before (or after) it: a calendar month gives the month next
+    to it ("June" -> "May 2021"), any other span the same number of days."""
+    start, end = focus.start.date(), focus.end.date()
+    if start.day == 1 and end.day == 1 and cal.add_months(start, 1) == end:
+        month = cal.add_months(start, -1 if before else 1)
+        return cal.month_window(month.year, month.month, f"{month:%B %Y}", zone)
+    length = focus.end - focus.start
+    span = "day" if length.days == 1 else f"{length.days} days"
+    if before:
+        return TimeWindow(focus.start - length, focus.start, f"the {span} before {start.isoformat()}")
+    return TimeWindow(focus.end, focus.end + length, f"the {span} after {end.isoformat()}")
 
 
 def _ago(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tzinfo) -> TimeWindow:
@@ -270,6 +286,10 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 span, kind = _year_shifted(focus_window, 1 if later else -1), "focus"
             elif name == "focus_part":
                 span, kind = _part_of_month(match, focus_window, reference, zone=zone), "focus"
+            elif name == "focus_adjacent":
+                if focus_window is None or event is not None:  # with an event, "before that" is the lead-up
+                    continue
+                span, kind = _adjacent(focus_window, match.group(1) != "after", zone=zone), "focus"
             elif name == "focus_shift":
                 if focus_window is None:
                     continue

@@ -189,3 +189,11 @@ def test_before_a_month_is_still_a_period_when_nothing_is_to_be_done() -> None:
 def test_a_month_or_quarter_of_a_relative_year_is_that_month_of_that_year(message: str, start: datetime,
                                                                           end: datetime) -> None:
     assert first_window(message) == (start, end)
+
+
+def test_before_that_is_the_span_next_to_the_one_discussed() -> None:
+    june = TimeWindow(at(2021, 6, 1), at(2021, 7, 1), "June 2021")
+    assert first_window("and before that?", focus_window=june) == (at(2021, 5, 1), at(2021, 6, 1))
+    assert first_window("and after that?", focus_window=june) == (at(2021, 7, 1), at(2021, 8, 1))
+    week = TimeWindow(at(2021, 6, 10), at(2021, 6, 17), "a week")
+    assert first_window("what about before that?", focus_window=week) == (at(2021, 6, 3), at(2021, 6, 10))
