@@ -20,10 +20,14 @@ def sensor_names(ctx: PlanContext, default_key: str) -> list[str]:
 
 
 def _analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
-    """Named/focus/default sensors plus companions; "the other sensors" = those not analysed yet."""
+    """Named/focus/default sensors plus companions; "the other sensors" = those not analysed yet. A look
+    at one chiller with no reading named or discussed ("anything weird on ch6?") covers all its readings:
+    a fault shows where it shows (a flow drop is invisible in the power and load the defaults watch)."""
     if ctx.understanding.sensors.other_sensors:
         done = analysed_sensors(ctx.artifacts, asset, ctx.window)
         return [n for n in all_sensors(asset, ctx.catalog) if f"{asset} {n}" not in done] or all_sensors(asset, ctx.catalog)
+    if not ctx.canonical_sensors and ctx.scope != "fleet" and len(ctx.telemetry_assets) == 1:
+        return all_sensors(asset, ctx.catalog)
     names = sensor_names(ctx, default_key)
     for name in list(names):
         names.extend(ctx.vocab.sensor_companions.get(name, ()))
