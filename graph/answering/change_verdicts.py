@@ -159,12 +159,13 @@ def referred_repair(question: str, artifacts: list[Artifact], asset: str) -> Ord
     question ("the cleaning" -> "Evaporator Tube Cleaning"), else its latest corrective order."""
     listed = [[*recent_orders(a), order_before(a)] for a in artifacts
               if a.kind == "work_order_summary" and asset in a.asset_ids]
-    orders = [o for group in listed for o in group
-              if o is not None and not o.preventive and _order_date(o) is not None]
-    if not orders:
-        return None
+    dated = [o for group in listed for o in group if o is not None and _order_date(o) is not None]
+    orders = [o for o in dated if not o.preventive]
     stems = {w[:5] for w in _WORDS.findall(question.lower())}
-    said = [o for o in orders if stems & {w[:5] for w in _WORDS.findall(f"{o.description} {o.code}".lower())}]
+    # the job the question names, corrective or planned ("they cleaned its tubes": a cleaning order of any kind)
+    said = [o for o in dated if stems & {w[:5] for w in _WORDS.findall(f"{o.description} {o.code}".lower())}]
+    if not said and not orders:
+        return None
     return max(said or orders, key=lambda o: o.date)
 
 

@@ -24,6 +24,7 @@ ANSWERING_ACTIONS: dict[str, frozenset[str]] = {
     "anomalies": frozenset({"anomaly_detection"}),
     "worsening": frozenset({"trend_stats"}),
     "running_now": frozenset({"history"}),
+    "repair_check": frozenset({"history", "wo_summary"}),
     "load_bins": frozenset({"load_bins"}),
     "forecast": frozenset({"forecast"}),
     "finetune": frozenset({"finetune"}),

@@ -41,6 +41,7 @@ from graph.understanding.request import (
     RequestReading,
     asking_clause,
     asks_back_in_service,
+    asks_repair_worked,
     question_parts,
     read_request,
     request_sentences,
@@ -75,6 +76,7 @@ RECIPES: dict[str, Recipe] = {
     "lifecycle": advice.lifecycle,
     "onset": advice.onset,
     "resolution": advice.resolution,
+    "repair_check": advice.repair_check,
     "work_orders": maintenance.work_orders,
     "bundling": maintenance.bundling,
     "predict_next": maintenance.predict_next,
@@ -367,6 +369,10 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     ctx.extra_windows = [ctx.focus.window]
 
 
+# A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
+# evidence, not on a reading's level.
+_CONCERN = re.compile(r"\b(?:worr\w*|concern\w*|at risk|risk\w*|attention|urgent\w*|priorit\w*|weakest|"
+                      r"fragile|vulnerable|trouble\w*|keeps? you up)\b")
 # "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
@@ -384,6 +390,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
             not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and not _MODAL.search(reading.clause))):
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
+    if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
+        return ["repair_check"]  # "did the cleaning fix it?": the repair's date, its readings before and after
     if reading.shape == "yes_no" and asks_back_in_service(reading.clause) \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["running_now"]  # "is it back up now?": its readings since the stop, not another analysis
@@ -394,6 +402,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical:
         return ["investigate"]  # "is chiller 3 ok?": a health check, not a listing of its readings
+    if reading.shape == "which" and _CONCERN.search(reading.clause) and not understood.sensors.canonical \
+            and len(understood.assets.assets) != 1 and chosen and chosen[0] in ("forecast", *_LOOK_INTENTS, "compare"):
+        return ["prioritize"]  # "heat wave coming: which machine worries you most?": ranked on fault evidence
     if understood.intents and chosen:
         return chosen
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others

@@ -16,7 +16,7 @@ from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
 from graph.planning.recipes_maintenance import SENSOR_INTENTS, report, validation
 from graph.planning.recipes_models import thresholds
-from graph.planning.recipes_telemetry import detect
+from graph.planning.recipes_telemetry import analysis_names, detect
 from graph.understanding import calendar_math as cal
 
 # Analyses whose per-chiller results a ranking across several chillers can compare.
@@ -111,10 +111,40 @@ def onset(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     window = ctx.analysis_window()
     lead = TimeWindow(window.start - timedelta(days=_ONSET_LEAD_DAYS), window.end,
                       f"{_ONSET_LEAD_DAYS} days before {window.label or 'the window'} and it")
-    names = list(ctx.canonical_sensors) or list(ctx.default("investigate_sensors"))  # type: ignore[call-overload]
-    for asset in ctx.telemetry_assets:
-        detect(ctx, plan, asset, lead, names)
+    for asset in ctx.telemetry_assets:  # every reading unless one is named or discussed (see analysis_names)
+        detect(ctx, plan, asset, lead, analysis_names(ctx, "investigate_sensors", asset))
     ctx.note(f"Onset searched from {lead.start.date()}, {_ONSET_LEAD_DAYS} days before the window discussed.")
+    return None
+
+
+_REPAIR_LOOK_BACK_DAYS = 365  # the work orders searched for the repair the user refers to
+_BEFORE_REPAIR_DAYS = 30
+
+
+def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
+    """"They cleaned its condenser tubes in July. Did that fix it?": the year's work orders (to find the repair
+    and its date) and the telemetry before and after it: the month before the period named (or the period
+    discussed) against the time from its end to today."""
+    named = next((m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"),
+                 None)
+    around = named or ctx.focus.window or ctx.analysis_window()
+    today = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    before = TimeWindow(around.start - timedelta(days=_BEFORE_REPAIR_DAYS), around.start, "before the repair")
+    after = TimeWindow(around.end, today, "after the repair") if today - around.end >= timedelta(days=3) else \
+        TimeWindow(around.start + (around.end - around.start) / 2, today, "after the repair")
+    orders = TimeWindow(today - timedelta(days=_REPAIR_LOOK_BACK_DAYS), today, f"the last {_REPAIR_LOOK_BACK_DAYS} days")
+    ctx.window, ctx.window_is_aside = around, ctx.focus.window is not None
+    sensors = ["Chiller Efficiency", "Power Input", "Tonnage", "Chiller % Loaded"]
+    for asset in ctx.telemetry_assets:
+        for window in (before, after):
+            plan.add("data", "history", asset_ids=[asset], window=window, sensors=ctx.sensors_for(asset, sensors),
+                     goal=f"{asset} telemetry {window.label}, {describe_window(window)}")
+    for asset in ctx.assets:
+        plan.add("maintenance", "wo_summary", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                 window=orders, params={"kind": "all", "distribution": False},
+                 goal=f"work orders on {asset} {describe_window(orders)} (the repair and its date)")
+    ctx.note(f"Before the repair: {before.start:%Y-%m-%d} to {before.end:%Y-%m-%d}; after: {after.start:%Y-%m-%d} "
+             f"to {after.end:%Y-%m-%d}.")
     return None
 
 

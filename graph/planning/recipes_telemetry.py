@@ -19,7 +19,7 @@ def sensor_names(ctx: PlanContext, default_key: str) -> list[str]:
     return list(ctx.canonical_sensors) or list(ctx.default(default_key))  # type: ignore[call-overload]
 
 
-def _analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
+def analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
     """Named/focus/default sensors plus companions; "the other sensors" = those not analysed yet. A look
     at one chiller with no reading named or discussed ("anything weird on ch6?") covers all its readings:
     a fault shows where it shows (a flow drop is invisible in the power and load the defaults watch)."""
@@ -105,7 +105,7 @@ def anomalies(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Anomaly detection on the named (or focus, or default) sensors of each chiller."""
     window = ctx.analysis_window()
     for asset in ctx.telemetry_assets:
-        detect(ctx, plan, asset, window, _analysis_names(ctx, "investigate_sensors", asset))
+        detect(ctx, plan, asset, window, analysis_names(ctx, "investigate_sensors", asset))
     return None
 
 
@@ -138,7 +138,7 @@ def worsening(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         window = TimeWindow(start, window.end, f"the {TREND_MIN_DAYS} days to {window.end:%Y-%m-%d}")
         ctx.note(f"Trend judged over the {TREND_MIN_DAYS} days up to the end of the period discussed.")
     for asset in ctx.telemetry_assets:
-        detect(ctx, plan, asset, window, _analysis_names(ctx, "investigate_sensors", asset), "trend_stats")
+        detect(ctx, plan, asset, window, analysis_names(ctx, "investigate_sensors", asset), "trend_stats")
     return None
 
 
@@ -176,7 +176,7 @@ def investigate(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         if is_trip(ctx):
             detect(ctx, plan, asset, window, _trip_names(ctx, asset), event="trip")
             continue
-        detect(ctx, plan, asset, window, _analysis_names(ctx, "investigate_sensors", asset))
+        detect(ctx, plan, asset, window, analysis_names(ctx, "investigate_sensors", asset))
     return None
 
 

@@ -39,9 +39,16 @@ def _alternation(words: list[str] | tuple[str, ...]) -> str:
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
-def _weekday_atom(match: re.Match[str], reference: date, *, zone: tzinfo) -> Atom:
+# A weekday in a message about what is coming ("a heat wave from Thursday", "next monday") is a day ahead:
+# no period of data to look at.
+_AHEAD = re.compile(r"\b(?:forecast\w*|will|going to|expected|next|coming|upcoming|ahead|heat ?wave|tomorrow)\b")
+
+
+def _weekday_atom(match: re.Match[str], reference: date, *, zone: tzinfo) -> Atom | None:
     """"tripped tuesday afternoon", "last friday": the latest such day before the reference date (the
-    conversation's today); "this monday" may be today itself."""
+    conversation's today); "this monday" may be today itself. None for a day ahead."""
+    if match.group(1) != "last" and _AHEAD.search(match.string):
+        return None
     wanted = _WEEKDAYS.index(match.group(2))
     back = (reference.weekday() - wanted) % 7
     if back == 0 and match.group(1) != "this":

@@ -222,6 +222,18 @@ def asks_back_in_service(text: str) -> bool:
     return bool(_BACK_IN_SERVICE.search(text))
 
 
+# Whether a repair worked: "did that actually fix it?", "did the cleaning help?", "has the repair made a
+# difference?" (a passive "was it fixed?" asks whether it was dealt with: the work orders answer that).
+_REPAIR_WORKED = re.compile(r"\b(?:did|has|have|had) (?:that|it|this|they|the \w+(?: \w+)?) (?:actually |really |even )?"
+                            r"(?:fix|fixed|work|worked|help|helped|solve|solved|cure|cured|do the trick|done the trick|"
+                            r"make a difference|made a difference|sort it|sorted it)\b", re.IGNORECASE)
+
+
+def asks_repair_worked(text: str) -> bool:
+    """Whether the text asks if a repair worked ("did the cleaning fix it?")."""
+    return bool(_REPAIR_WORKED.search(text))
+
+
 def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
     return _starts(opening, _NEGATIVE_IMPERATIVE) and "?" not in clause.tokens
 

@@ -231,6 +231,12 @@ async def _tsad_args(telemetry: Telemetry, targets: list[str]) -> dict[str, Any]
     return args
 
 
+
+def _shift_size(shift: dict[str, Any]) -> float:
+    """Sort key of a sustained shift: its size relative to the expected value, largest first."""
+    relative = shift.get("relative_shift_pct")
+    return -abs(float(relative)) if isinstance(relative, (int, float)) else 0.0
+
 def _anomaly_artifact(
     ctx: SpecialistContext,
     telemetry: Telemetry,
@@ -242,8 +248,9 @@ def _anomaly_artifact(
 ) -> Artifact:
     lines = [_anomaly_line(telemetry.asset_id, item) for item in per_sensor.values()]
     # Load-conditioned targets also report sustained shifts of their relation (slow faults).
-    sustained = (
-        list(outcome.output.get("sustained_anomalies") or []) if outcome is not None and outcome.ok else []
+    sustained = sorted(
+        list(outcome.output.get("sustained_anomalies") or []) if outcome is not None and outcome.ok else [],
+        key=_shift_size,  # the largest departure leads: a -0.2% tonnage wobble is no onset beside a -30% flow step
     )
     lines += [str(shift.get("message", "")) for shift in sustained if shift.get("message")]
     worst = max(per_sensor.values(), key=lambda item: item["rate"])

@@ -87,3 +87,12 @@ def test_a_plan_is_no_measurement_so_no_verdict_is_claimed() -> None:
     assert verdict.answer == "Not clearly"
     assert verdict.sentence == "Not clearly from this alone: Post-repair validation of Chiller 9: 5 steps, thresholds " \
                                "for 8 sensors."
+
+
+def test_a_planned_cleaning_the_question_names_is_the_repair_referred_to() -> None:
+    planned = {**CLEANING, "preventive": True}
+    listing = orders("Chiller 4", "CWC04704", total=2, corrective=1, start="2020-08-11", end="2021-08-11",
+                     recent=[planned, UPSET])
+    assert referred_repair("They cleaned its tubes in July. Did that fix it?", [listing],
+                           "Chiller 4").wo_id == "WO143101"  # type: ignore[union-attr]
+    assert referred_repair("Did the repair work?", [listing], "Chiller 4").wo_id == "WO143000"  # corrective only

@@ -119,3 +119,26 @@ def test_a_follow_up_on_a_work_order_listing_keeps_listing_work_orders() -> None
     decision = dialog.say("for 6, what were they mostly?")
     assert steps(decision) == [("maintenance", "wo_summary")]
     assert decision.tasks[0].asset_ids == ["Chiller 6"]
+
+
+def test_did_the_repair_work_looks_before_and_after_the_period_named_and_finds_the_order() -> None:
+    from datetime import date
+
+    dialog = Dialog(reference_date=date(2021, 8, 10))
+    dialog.say("I need ch4's story for Q2, April to June. How did it run?")
+    decision = dialog.say("They cleaned its condenser tubes in July. Did that actually fix it?")
+    histories = [t.window for t in decision.tasks if t.action == "history"]
+    assert [(w.start.date(), w.end.date()) for w in histories if w is not None] == [
+        (date(2021, 6, 1), date(2021, 7, 1)), (date(2021, 8, 1), date(2021, 8, 11))]
+    assert ("maintenance", "wo_summary") in steps(decision)
+    assert decision.focus.window is not None and decision.focus.window.label == "Q2 2021"  # Q2 stays discussed
+
+
+@pytest.mark.parametrize("message", [
+    "Forecast says a heat wave from Thursday. Which machine worries you most going into it?",
+    "before next week's heat wave, which units worry you?",
+])
+def test_a_pick_by_concern_across_the_site_ranks_on_fault_evidence(message: str) -> None:
+    decision = Dialog().say(message)
+    assert ("maintenance", "prioritize") in steps(decision) and decision.scope == "fleet"
+    assert sum(1 for t in decision.tasks if t.action == "diagnose") == 4

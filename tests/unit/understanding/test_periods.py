@@ -197,3 +197,18 @@ def test_before_that_is_the_span_next_to_the_one_discussed() -> None:
     assert first_window("and after that?", focus_window=june) == (at(2021, 7, 1), at(2021, 8, 1))
     week = TimeWindow(at(2021, 6, 10), at(2021, 6, 17), "a week")
     assert first_window("what about before that?", focus_window=week) == (at(2021, 6, 3), at(2021, 6, 10))
+
+
+@pytest.mark.parametrize(("message", "day"), [
+    ("ch3 tripped tuesday afternoon around 1:40", date(2021, 6, 29)),  # REFERENCE is Thursday 2021-07-01
+    ("what happened last thursday?", date(2021, 6, 24)),
+])
+def test_a_weekday_is_the_latest_such_day_before_the_reference_date(message: str, day: date) -> None:
+    start, end = first_window(message)
+    assert (start.date(), (end - start).days) == (day, 1)
+
+
+def test_a_weekday_ahead_is_no_period_to_look_at() -> None:
+    periods = find_periods(Text.of("Forecast says a heat wave from Thursday.").joined, vocabulary(), REFERENCE,
+                           zone=default_catalog().zone)
+    assert periods.mentions == []
