@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,10 @@ EXCESS_ANOMALY_WEIGHT = 50.0
 FALSE_ALARM_RATE = 0.05
 TREND_POINTS = 2.0
 CORRECTIVE_POINTS, CORRECTIVE_CAP = 0.25, 5
-RULE = (f"score = {FAULT_WEIGHT:g} x probability of the most likely fault (not 'no fault') + "
+INSTRUMENT_SHARE = 0.5  # an instrument fault (sensor drift) counts half: the chiller itself still runs sound
+_INSTRUMENT = re.compile(r"\b(?:sensor|transducer|transmitter|calibration)\b", re.IGNORECASE)
+RULE = (f"score = {FAULT_WEIGHT:g} x probability of the most likely fault (not 'no fault'; "
+        f"x {INSTRUMENT_SHARE:g} for an instrument fault) + "
         f"{EXCESS_ANOMALY_WEIGHT:g} x anomaly share above the {FALSE_ALARM_RATE:.0%} false-alarm rate + "
         f"{TREND_POINTS:g} if kW/ton is rising + {CORRECTIVE_POINTS:g} per corrective work order (max {CORRECTIVE_CAP})")
 
@@ -42,7 +46,10 @@ def _diagnosis(art: Artifact) -> tuple[float, str] | None:
         return 0.0, f"diagnosis finds no fault ({art.id})"
     p = hypothesis_confidence(fault) or 0.0
     lead = "most likely" if fault is hyps[0] else "best fault candidate, after normal operation,"
-    return p, f"{lead} {fault.get('failure_mode')} at ~{p:.0%} ({art.id})"
+    mode = str(fault.get("failure_mode") or "")
+    if _INSTRUMENT.search(mode):  # a drifting sensor misleads the controls, but the machine itself is sound
+        return INSTRUMENT_SHARE * p, f"{lead} {mode} at ~{p:.0%}, an instrument fault ({art.id})"
+    return p, f"{lead} {mode} at ~{p:.0%} ({art.id})"
 
 
 def _score_asset(asset: str, artifacts: list[Artifact]) -> AssetPriority:

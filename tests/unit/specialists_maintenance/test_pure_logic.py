@@ -200,3 +200,14 @@ def test_an_explicit_failure_mode_takes_its_confidence_from_the_diagnosis() -> N
     mode, conf, support = top_hypothesis(arts, "Chiller 4", task)
     assert mode == "Condenser Water side fouling" and conf == pytest.approx(0.90)
     assert "power +17 kW" in support
+
+
+def test_an_instrument_fault_counts_half_a_machine_fault() -> None:
+    # a confident sensor drift against a likelier-than-not condenser fouling: the machine fault comes first
+    arts = [_art("failure", {"hypotheses": [{"failure_mode": "Temperature Sensor: Calibration drift",
+                                             "confidence_range": [0.95, 0.99]}]}, asset="Chiller 4"),
+            _art("failure", {"hypotheses": [{"failure_mode": "Condenser Water side fouling",
+                                             "confidence_range": [0.6, 0.76]}]}, asset="Chiller 6")]
+    ranking = prioritise(arts, ["Chiller 4", "Chiller 6"])
+    assert ranking[0].asset_id == "Chiller 6"
+    assert "an instrument fault" in ranking[1].reasons[0]
