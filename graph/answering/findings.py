@@ -9,7 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from artifacts.model import Artifact
-from artifacts.readings import Hypothesis, anomaly_rate, draft_title, hypotheses, work_order_counts
+from artifacts.readings import (
+    Hypothesis,
+    anomaly_rate,
+    draft_title,
+    hypotheses,
+    recent_orders,
+    work_order_counts,
+)
 from graph.answering.markdown import chillers, join_names
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -71,7 +78,9 @@ def session_findings(artifacts: list[Artifact]) -> Findings:
         wo = work_order_counts(art)
         per_year = wo.corrective_per_year
         trend = f"; corrective a year: {', '.join(str(v) for v in per_year.values())}" if per_year else ""
-        lines.append(f"- {asset}: {wo.total} work orders, {wo.corrective} corrective{trend} [{art.id}]")
+        latest = recent_orders(art)[:1]  # the last job done says what was already acted on ("the tubes were cleaned")
+        last = f"; latest: {latest[0].description or latest[0].code} on {latest[0].date}" if latest else ""
+        lines.append(f"- {asset}: {wo.total} work orders, {wo.corrective} corrective{trend}{last} [{art.id}]")
     drafts = [a for a in artifacts if a.kind == "work_order_draft"]
     lines += [f"- Drafted: {' '.join(draft_title(a))} [{a.id}]".rstrip() for a in drafts]
     looked_at = {a for art in artifacts for a in art.asset_ids}

@@ -6,6 +6,8 @@ to the full text: nothing is cut mid-sentence, and nothing important sits past a
 
 from __future__ import annotations
 
+import re
+
 from artifacts.model import Artifact
 from artifacts.readings import cited_ids, report_text
 from graph.answering.findings import session_findings
@@ -36,12 +38,37 @@ def _actions(report: str) -> str:
     return ""
 
 
-def report_summary(report: Artifact, evidence: list[Artifact]) -> list[str]:
-    """A few lines: what the report covers, the diagnosis, the actions, and the link to the full text."""
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_BULLETS = re.compile(r"\b(\d|one|two|three|four|five|six)\s+(?:short\s+)?(?:bullets?|bullet points|points|lines)\b",
+                      re.IGNORECASE)
+_REF = re.compile(r"\s*\[artifact_\w+\]")
+
+
+def bullets_asked(question: str) -> int | None:
+    """How many bullets the question asks for ("sum it up in three bullets" -> 3), None when it names none."""
+    match = _BULLETS.search(question)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    return int(word) if word.isdigit() else _COUNTS[word]
+
+
+def report_summary(report: Artifact, evidence: list[Artifact], bullets: int | None = None) -> list[str]:
+    """A few lines: what the report covers, the diagnosis, the actions, and the link to the full text;
+    exactly `bullets` points (the conclusion, then the findings) when the user asked for that many."""
     text = report_text(report)
     title = text.splitlines()[0].lstrip("# ").strip() if text else "Management summary"
     cited = cited_ids(report)
     findings = session_findings([a for a in evidence if a.id in cited] or evidence)
+    if bullets:
+        conclusion = findings.conclusion.removeprefix("Verdict: ").replace("; the findings so far are below", "")
+        points = [conclusion[:1].upper() + conclusion[1:],
+                  *(_REF.sub("", line).removeprefix("- ") for line in findings.lines)]
+        actions = _actions(text)
+        if actions:  # the last point is what to do next
+            points = [*points[:max(bullets - 1, 1)], f"Next: {actions}"]
+        return [f"{title}, in {min(bullets, len(points))} point{'s' if min(bullets, len(points)) != 1 else ''}:",
+                *(f"- {p}" for p in points[:bullets]), f"Full report: {markdown_url(report)}"]
     lines = [f"{title}: the report is ready ({len(cited)} findings cited)."]
     lines.append(findings.conclusion.replace("Verdict:", "Diagnosis:", 1))
     actions = _actions(text)

@@ -25,7 +25,7 @@ from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets
-from graph.answering.long_output import LONG_KINDS, report_summary
+from graph.answering.long_output import LONG_KINDS, bullets_asked, report_summary
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
@@ -143,7 +143,7 @@ def _long_output(inputs: AnswerInputs) -> ShapedLead | None:
     report = next((a for a in inputs.artifacts if a.kind in LONG_KINDS), None)
     if report is None:
         return None
-    lines = report_summary(report, inputs.session or inputs.artifacts)
+    lines = report_summary(report, inputs.session or inputs.artifacts, bullets_asked(inputs.question))
     return ShapedLead(lines[0], lines[1:])
 
 

@@ -1,5 +1,7 @@
 """Shaped openings: fleet ranking, the pick, procedures, verdicts, recommendations, reports, confidence."""
 
+import pytest
+
 from graph.answering.confidence import confidence_line
 from graph.answering.figures import telemetry_figures
 from graph.answering.fleet_ranking import compare_assets
@@ -134,3 +136,24 @@ def test_advice_names_the_job_asked_about_and_answers_now_or_later() -> None:
     calm = recommend("Should I pull it offline for a leak check now, or ride it out?",
                      [diagnosis("Chiller 4", ("No fault: normal operation", 0.8, 0.9))], None)
     assert calm.sentence.startswith("Not yet: the leak check can wait")
+
+
+@pytest.mark.parametrize(("question", "count"), [("sum it up for my manager in three bullets", 3),
+                                                  ("give me 2 bullet points", 2), ("sum it up", None)])
+def test_the_number_of_bullets_asked_is_read(question: str, count: int | None) -> None:
+    from graph.answering.long_output import bullets_asked
+
+    assert bullets_asked(question) == count
+
+
+def test_a_summary_in_n_bullets_has_n_points_the_last_one_the_next_step() -> None:
+    from graph.answering.long_output import report_summary
+    from tests.unit.answering.builders import diagnosis
+
+    report = art("management_report", {"report": "# Management summary: Chiller 4\n\n**Next steps:** clean the tubes",
+                                       "cites": ["artifact_diag_Chiller4"]}, asset="Chiller 4", producer="maintenance")
+    found = diagnosis("Chiller 4", ("Condenser Water side fouling", 0.84, 0.96))
+    lines = report_summary(report, [found], bullets=3)
+    points = [line for line in lines if line.startswith("- ")]
+    assert lines[0].endswith("in 3 points:") and len(points) == 3
+    assert points[-1] == "- Next: clean the tubes" and "Condenser Water side fouling" in points[0]
