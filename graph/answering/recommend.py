@@ -32,6 +32,7 @@ OFFERS: dict[str, str] = {
     "report": "Say 'write the report' and I will write it up for management.",
     "diagnose": "Say 'go ahead' and I will diagnose the most likely cause.",
     "anomaly_detection": "Say 'go ahead' and I will run anomaly detection on it.",
+    "finetune": "Say 'fine-tune it' and I will fine-tune the model on this chiller's data and compare the forecasts.",
 }
 _REPLACE = re.compile(r"\b(replac\w*|retir\w*|end of (its )?life|scrap|new (unit|chiller)|swap (it )?out)\b", re.I)
 INSPECT_PROBABILITY = 0.5  # a fault this likely is worth a planned look

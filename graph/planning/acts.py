@@ -16,10 +16,13 @@ from dataclasses import dataclass
 from assetops.domain.turn import Focus, QuestionShape
 from graph.understanding.request import RequestReading
 
-# Intents that write a record (a drafted work order) when they run.
-WRITE_INTENTS = frozenset({"draft_wo", "plan_fix"})
-# What a write intent becomes when the user did not command it: advice with an offer to act.
-ADVICE_FOR = {"draft_wo": "recommend_wo", "plan_fix": "fix_procedure"}
+# Intents that write a record (a drafted work order, a saved fine-tuned model) when they run.
+WRITE_INTENTS = frozenset({"draft_wo", "plan_fix", "finetune"})
+# What a write intent becomes when the user did not command it: advice with an offer to act ("would
+# fine-tuning make it better?" scores the base model against actuals and offers the fine-tune).
+ADVICE_FOR = {"draft_wo": "recommend_wo", "plan_fix": "fix_procedure", "finetune": "evaluate_forecast"}
+# The action the advice offers in place of each write.
+OFFER_FOR = {"draft_wo": "draft_wo", "plan_fix": "draft_wo", "finetune": "finetune"}
 # Advice is a side step: the dialog's subject (the step before it) stays the focus's last request, so
 # "yes, draft it" drafts what that step found (a recalibration after a drift check).
 ADVICE_INTENTS = frozenset(ADVICE_FOR.values()) | {"verdict"}
@@ -42,10 +45,10 @@ class ActReading:
 def _with_advice(intents: list[str], shape: QuestionShape) -> tuple[list[str], QuestionShape, str | None]:
     """Write intents replaced by their advice; the answer offers the write instead."""
     replaced = [ADVICE_FOR.get(intent, intent) for intent in intents]
-    offer = "draft_wo" if any(i in WRITE_INTENTS for i in intents) else None
+    offer = next((OFFER_FOR[i] for i in intents if i in WRITE_INTENTS), None)
     if offer and shape == "open":
-        first = next(i for i in replaced if i in ADVICE_SHAPE)
-        shape = ADVICE_SHAPE[first]
+        first = next((i for i in replaced if i in ADVICE_SHAPE), None)
+        shape = ADVICE_SHAPE[first] if first else shape
     return list(dict.fromkeys(replaced)), shape, offer
 
 

@@ -446,6 +446,8 @@ def _compound_intents(message: str, understood: Understanding, reading: RequestR
         if part_reading.act != "question":  # "is it breaking down more? look at 2017-2020": a detail of the first
             continue
         part_alone = _understand(part, reference_date, focus, artifacts, catalog)
+        if not part_alone.intents and not part_reading.asks_cause:
+            continue  # "...? Is it worth it?": no request words of its own, it leans on the other question
         part_understood = replace(understood, intents=part_alone.intents, scores=part_alone.scores)
         intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]
     return intents

@@ -142,3 +142,13 @@ def test_a_pick_by_concern_across_the_site_ranks_on_fault_evidence(message: str)
     decision = Dialog().say(message)
     assert ("maintenance", "prioritize") in steps(decision) and decision.scope == "fleet"
     assert sum(1 for t in decision.tasks if t.action == "diagnose") == 4
+
+
+def test_fine_tuning_saves_a_model_so_a_question_about_it_gets_advice_and_an_offer() -> None:
+    dialog = Dialog()
+    dialog.say("Forecast chiller 3's tonnage for the coming week.")
+    asked = dialog.say("Would fine-tuning the model on our own data make that forecast better? Is it worth it?")
+    assert ("timeseries", "finetune") not in steps(asked)
+    assert ("timeseries", "evaluate_forecast") in steps(asked) and asked.focus.pending_offer == "finetune"
+    commanded = dialog.say("OK, go ahead: fine-tune it on May and June 2021 and rerun the forecast.")
+    assert ("timeseries", "finetune") in steps(commanded)
