@@ -152,3 +152,9 @@ def test_fine_tuning_saves_a_model_so_a_question_about_it_gets_advice_and_an_off
     assert ("timeseries", "evaluate_forecast") in steps(asked) and asked.focus.pending_offer == "finetune"
     commanded = dialog.say("OK, go ahead: fine-tune it on May and June 2021 and rerun the forecast.")
     assert ("timeseries", "finetune") in steps(commanded)
+
+
+@pytest.mark.parametrize("message", ["train a tonnage forecaster for chiller 9 on the 2020 data",
+                                     "Fine-tune a forecaster for Chiller 3 tonnage on 2019 data."])
+def test_a_command_to_train_a_model_is_a_write_that_runs(message: str) -> None:
+    assert ("timeseries", "finetune") in steps(Dialog().say(message))
