@@ -291,10 +291,17 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
 _LISTING_INTENTS = ("history", "compare", "inventory", "data_coverage", "point_value")
 
 
+# "is one of the chillers to blame?", "which unit is responsible?": asking which one is at fault.
+_BLAME = re.compile(r"\b(?:to blame|responsible|at fault|the culprit|the cause|behind (?:it|this|that))\b")
+
+
 def _symptom_across_site(ctx: PlanContext) -> None:
     """"the plant can't hold setpoint", "flow is down on one of our chillers": a symptom across the site
     asks which chiller shows it, so every chiller is analysed and ranked rather than listed."""
-    if ctx.scope != "fleet" or ctx.request is None or not ctx.request.symptom or ctx.primary not in _LISTING_INTENTS:
+    if ctx.scope != "fleet" or ctx.request is None or ctx.primary not in _LISTING_INTENTS:
+        return
+    blames = ctx.request.shape in ("yes_no", "which") and _BLAME.search(ctx.understanding.text.joined)
+    if not (ctx.request.symptom or blames):  # "is one of the chillers to blame?" asks which one shows it too
         return
     if ctx.request.comparative:  # "less efficient than its siblings": levels side by side answer it
         return

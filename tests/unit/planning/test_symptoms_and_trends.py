@@ -158,3 +158,8 @@ def test_fine_tuning_saves_a_model_so_a_question_about_it_gets_advice_and_an_off
                                      "Fine-tune a forecaster for Chiller 3 tonnage on 2019 data."])
 def test_a_command_to_train_a_model_is_a_write_that_runs(message: str) -> None:
     assert ("timeseries", "finetune") in steps(Dialog().say(message))
+
+
+def test_asking_whether_one_of_the_chillers_is_to_blame_ranks_them() -> None:
+    decision = Dialog().say("Our plant used more electricity this spring. Is one of the chillers to blame?")
+    assert ("maintenance", "prioritize") in steps(decision) and decision.scope == "fleet"
