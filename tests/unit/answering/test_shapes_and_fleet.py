@@ -157,3 +157,13 @@ def test_a_summary_in_n_bullets_has_n_points_the_last_one_the_next_step() -> Non
     points = [line for line in lines if line.startswith("- ")]
     assert lines[0].endswith("in 3 points:") and len(points) == 3
     assert points[-1] == "- Next: clean the tubes" and "Condenser Water side fouling" in points[0]
+
+
+def test_the_findings_name_the_latest_job_done_per_chiller() -> None:
+    from graph.answering.findings import session_findings
+    from tests.unit.answering.builders import orders
+
+    listing = orders("Chiller 4", "CWC04704", total=17, corrective=4, start="2021-01-01", end="2021-08-11",
+                     recent=[{"wo_id": "WO157366", "date": "2021-07-12", "code": "MT002",
+                              "description": "Condenser Tube Cleaning"}])
+    assert any("latest: Condenser Tube Cleaning on 2021-07-12" in line for line in session_findings([listing]).lines)

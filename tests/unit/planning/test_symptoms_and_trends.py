@@ -163,3 +163,11 @@ def test_a_command_to_train_a_model_is_a_write_that_runs(message: str) -> None:
 def test_asking_whether_one_of_the_chillers_is_to_blame_ranks_them() -> None:
     decision = Dialog().say("Our plant used more electricity this spring. Is one of the chillers to blame?")
     assert ("maintenance", "prioritize") in steps(decision) and decision.scope == "fleet"
+
+
+def test_a_look_at_one_chiller_with_no_reading_named_covers_all_its_readings() -> None:
+    decision = Dialog().say("anything weird on ch6 last week?")
+    analysed = next(t for t in decision.tasks if t.action == "anomaly_detection").sensors
+    assert "Chiller 6 Condenser Water Flow" in analysed
+    named = Dialog().say("anything weird on ch6 power last week?")
+    assert "Chiller 6 Condenser Water Flow" not in next(t for t in named.tasks if t.action == "anomaly_detection").sensors

@@ -169,3 +169,11 @@ def test_tsfm_errors_get_narrow_corrections_or_none() -> None:
     short = corrected_tsfm_args(args, "n_calibration gives 6 calibration points but at least 20 are needed")
     assert short is not None and (short["n_calibration"], short["false_alarm"]) == (0.5, 0.1)
     assert corrected_tsfm_args(args, "something unexpected broke") is None
+
+
+def test_the_largest_sustained_shift_leads_an_anomaly_finding() -> None:
+    from specialists.timeseries.handlers_anomaly import _shift_size
+
+    shifts = [{"KPI": "Tonnage", "relative_shift_pct": -0.2}, {"KPI": "Condenser Water Flow", "relative_shift_pct": -29.1},
+              {"KPI": "Power Input", "relative_shift_pct": None}]
+    assert [s["KPI"] for s in sorted(shifts, key=_shift_size)] == ["Condenser Water Flow", "Tonnage", "Power Input"]
