@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from artifacts.model import Artifact
 from artifacts.readings import (
+    RankingRow,
     alert_rules,
     anomaly_rate,
     conditional,
@@ -111,6 +112,11 @@ ROWS: dict[str, tuple[Callable[[Artifact], AssetRow | None], str, bool]] = {
     "alert_rules": (_alert_row, "Alerts", True),
     "telemetry_window": (_efficiency_row, "Efficiency", False),
 }
+
+
+def ranking_lines(rows: list[RankingRow], limit: int = 6) -> list[str]:
+    """A priority ranking as evidence lines: each asset's score and its first reason."""
+    return [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:limit]]
 
 
 def _latest_per_asset(artifacts: list[Artifact], kind: str) -> list[Artifact]:

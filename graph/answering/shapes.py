@@ -24,7 +24,7 @@ from graph.answering.asked_figures import (
 from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
-from graph.answering.fleet_ranking import compare_assets
+from graph.answering.fleet_ranking import compare_assets, ranking_lines
 from graph.answering.long_output import LONG_KINDS, bullets_asked, report_summary
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
@@ -59,8 +59,7 @@ class AnswerInputs:
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
-    ranked = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]] \
-        if rows is not None else []
+    ranked = ranking_lines(rows) if rows is not None else []
     by_period = period_pick(inputs.question, inputs.artifacts)
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)

@@ -41,7 +41,7 @@ from graph.answering.diagnosis_verdicts import (
     same_cause_verdict,
     trip_verdict,
 )
-from graph.answering.fleet_ranking import compare_assets
+from graph.answering.fleet_ranking import compare_assets, ranking_lines
 from graph.answering.markdown import chillers, join_names
 from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
 from graph.answering.sections import first_clause
@@ -265,7 +265,7 @@ def fleet_pick_verdict(question: str, artifacts: list[Artifact]) -> Verdict | No
             return 0.0
     bar = max(STANDS_OUT_SCORE, score(rows[0]) / 2)  # "also stands out" only near the top one, not any excess
     flagged = [r for r in rows if score(r) >= bar]
-    evidence = [f"- {r.asset_id}: score {r.score}" + (f", {r.reasons[0]}" if r.reasons else "") for r in rows[:6]]
+    evidence = ranking_lines(rows)
     names = join_names(sorted((r.asset_id for r in rows), key=lambda n: (len(n), n)))
     if flagged:
         top = flagged[0]

@@ -250,8 +250,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return guarded
     vocab = vocabulary()
     understood = _understand(message, reference_date, focus, artifacts, catalog)
-    reading = _first_question_reading(message)
-    act = apply_request(_compound_intents(message, understood, reading, focus, reference_date, artifacts, catalog),
+    parts = question_parts(message)
+    reading = _first_question_reading(message, parts)
+    act = apply_request(_compound_intents(parts, understood, reading, focus, reference_date, artifacts, catalog),
                         reading, focus)
     if act.declined:
         return Decision(kind="answer", message=messages.declined_offer_text(focus.pending_offer or ""),
@@ -427,12 +428,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     return chosen or shaped
 
 
-def _first_question_reading(message: str) -> RequestReading:
-    """How the message asks; with several questions the first one sets the answer's shape ("what failure
-    mode is behind those, and which sensors should I be watching?" wants the cause first, not advice),
+def _first_question_reading(message: str, parts: list[str]) -> RequestReading:
+    """How the message asks; with several questions (`parts`) the first one sets the answer's shape ("what
+    failure mode is behind those, and which sensors should I be watching?" wants the cause first, not advice),
     and a write is commanded when any part commands it."""
     reading = read_request(message)
-    parts = question_parts(message)
     if len(parts) < 2:
         return reading
     first = read_request(parts[0])
@@ -440,12 +440,11 @@ def _first_question_reading(message: str) -> RequestReading:
                    asks_change=first.asks_change, clause=first.clause, writes=reading.writes or first.writes)
 
 
-def _compound_intents(message: str, understood: Understanding, reading: RequestReading, focus: Focus,
+def _compound_intents(parts: list[str], understood: Understanding, reading: RequestReading, focus: Focus,
                       reference_date: date, artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> list[str]:
-    """The turn's intents; a message asking several questions ("what caused it, and how do we know it's
-    fixed?") gets each question's intents, in the order asked, so one plan answers all of them."""
+    """The turn's intents; a message asking several questions (`parts`: "what caused it, and how do we know
+    it's fixed?") gets each question's intents, in the order asked, so one plan answers all of them."""
     intents = _turn_intents(understood, reading, focus, catalog)
-    parts = question_parts(message)
     if len(parts) < 2:
         return intents
     for part in parts:

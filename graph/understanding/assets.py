@@ -136,23 +136,18 @@ def _scan_between_pair(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
 _POSSESSIVE_NUMBER = re.compile(r"(?<![\w.,])#?(\d{1,3})['\u2019]s\b")
 
 
-def _scan_possessive_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
-    for match in _POSSESSIVE_NUMBER.finditer(text.source):
-        name = _name_for(int(match.group(1)), vocab)
-        if catalog.asset_id_of(name):
-            _add(mentions.assets, name)
-
-
 # "for 6, what were they mostly?", "the ones on 6, real problem or noise?": a preposition's number that ends
 # its clause has nothing after it to count, so it names a chiller (as typed: the tokens lose the comma).
 _CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the)\s+#?(\d{1,3})\s*(?=[,;:?!]|$)")
 
 
-def _scan_clause_end_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
-    for match in _CLAUSE_END_NUMBER.finditer(text.source):
-        name = _name_for(int(match.group(1)), vocab)
-        if catalog.asset_id_of(name):
-            _add(mentions.assets, name)
+def _scan_typed_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    """Chiller numbers only the typed text shows: a possessive ("6's") and a number ending its clause."""
+    for pattern in (_POSSESSIVE_NUMBER, _CLAUSE_END_NUMBER):
+        for match in pattern.finditer(text.source):
+            name = _name_for(int(match.group(1)), vocab)
+            if catalog.asset_id_of(name):
+                _add(mentions.assets, name)
 
 
 def _scan_equipment_ids(text: Text, mentions: AssetMentions, catalog: FleetCatalog) -> None:
@@ -203,8 +198,7 @@ def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMe
     mentions = AssetMentions()
     _scan_asset_words(text, vocab, mentions, catalog)
     _scan_bare_numbers(text, vocab, mentions, catalog)
-    _scan_possessive_numbers(text, vocab, mentions, catalog)
-    _scan_clause_end_numbers(text, vocab, mentions, catalog)
+    _scan_typed_numbers(text, vocab, mentions, catalog)
     _scan_between_pair(text, vocab, mentions, catalog)
     _scan_equipment_ids(text, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))

@@ -231,11 +231,11 @@ async def _tsad_args(telemetry: Telemetry, targets: list[str]) -> dict[str, Any]
     return args
 
 
-
 def _shift_size(shift: dict[str, Any]) -> float:
     """Sort key of a sustained shift: its size relative to the expected value, largest first."""
     relative = shift.get("relative_shift_pct")
     return -abs(float(relative)) if isinstance(relative, (int, float)) else 0.0
+
 
 def _anomaly_artifact(
     ctx: SpecialistContext,
