@@ -205,12 +205,13 @@ def _month_day(match: re.Match[str], month: int, day: int, reference: date, *, z
 
 
 def _is_month_word(match: re.Match[str], vocab: Vocabulary) -> bool:
-    """Ambiguous month words ("may", "march") count only next to a date word or a range marker."""
+    """Ambiguous month words ("may", "march") count only next to a date word or a range marker, or ending
+    the message or a question ("what about may?": the verb never ends one)."""
     if match.group(1) not in vocab.ambiguous_months:
         return True
     before = match.string[: match.start()].split()[-1:] or [""]
     after = match.string[match.end():].split()[:1] or [""]
-    return before[0] in vocab.month_context_before or after[0] in vocab.month_context_after
+    return before[0] in vocab.month_context_before or after[0] in vocab.month_context_after or not after[0]
 
 
 def find_atoms(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> list[Atom]:

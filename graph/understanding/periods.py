@@ -15,7 +15,7 @@ Conventions (each window is [start, end) at site midnight unless it is hour-base
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import Literal
@@ -105,6 +105,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
         "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:week|month|quarter|year)|"
                             r"year to date|ytd|month to date)\b"),
+        # "anything odd earlier in the month?": the rest of the discussed window's month (week, year) before it
+        "focus_rest": re.compile(r"\b(earlier|later) (?:on )?(?:in|that|this) (?:the )?(week|month|year)\b"),
         # "and before that?", "what about after that?": the span of the same length next to the one discussed
         "focus_adjacent": re.compile(r"\b(before|prior to|after) (?:that|then)\b(?! (?:trip|shutdown|outage|failure))"),
     }
@@ -243,6 +245,30 @@ def _year_shifted(focus: TimeWindow, years: int) -> TimeWindow:
     return TimeWindow(moved.start, moved.end, label)
 
 
+_FOCUS_REST = re.compile(r"\b(?:earlier|later) (?:on )?(?:in|that|this) (?:the )?(?:week|month|year)\b")
+
+
+def _rest_of_unit(match: re.Match[str], focus: TimeWindow | None, reference: date, *, zone: tzinfo) -> TimeWindow:
+    """"earlier in the month": from the start of the discussed window's month (week, year) up to the window;
+    "later in the month": from the window's end to the month's end. Without a window, the reference date's."""
+    earlier, unit = match.group(1) == "earlier", match.group(2)
+    anchor = (focus.start if earlier else focus.end - timedelta(microseconds=1)).date() if focus is not None \
+        else reference
+    if unit == "week":
+        first = anchor - timedelta(days=anchor.weekday())
+        after = first + timedelta(days=7)
+    elif unit == "month":
+        first, after = anchor.replace(day=1), cal.add_months(anchor.replace(day=1), 1)
+    else:
+        first, after = date(anchor.year, 1, 1), date(anchor.year + 1, 1, 1)
+    label = f"{match.group(0)} ({first:%B %Y})" if unit == "month" else match.group(0)
+    if earlier:
+        end = focus.start if focus is not None else cal.at_midnight(reference, zone)
+        return TimeWindow(cal.at_midnight(first, zone), end, label)
+    start = focus.end if focus is not None else cal.at_midnight(reference, zone)
+    return TimeWindow(start, cal.at_midnight(after, zone), label)
+
+
 _ORDINAL_PART = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "final": -1}
 
 
@@ -286,8 +312,11 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 span, kind = _year_shifted(focus_window, 1 if later else -1), "focus"
             elif name == "focus_part":
                 span, kind = _part_of_month(match, focus_window, reference, zone=zone), "focus"
+            elif name == "focus_rest":
+                span, kind = _rest_of_unit(match, focus_window, reference, zone=zone), "focus"
             elif name == "focus_adjacent":
-                if focus_window is None or event is not None:  # with an event, "before that" is the lead-up
+                # with an event, "before that" is the lead-up; with "earlier in the month", that says how far
+                if focus_window is None or event is not None or _FOCUS_REST.search(text):
                     continue
                 span, kind = _adjacent(focus_window, match.group(1) != "after", zone=zone), "focus"
             elif name == "focus_shift":
@@ -311,8 +340,38 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
     return taken
 
 
-def _since(text: str, atom: Atom, reference: date, *, zone: tzinfo) -> TimeWindow | None:
-    before = text[: atom.start].split()[-1:] or [""]
+# "early May", "mid-2019", "the end of March", "the start of 2020": a part of the month or year named.
+_PART_OF = re.compile(r"\b(?:(early|mid|late)(?: -)?|(?:the )?(start|beginning|middle|end) of)$")
+_PART_BOUNDS = {"early": (0.0, 1 / 3), "start": (0.0, 1 / 3), "beginning": (0.0, 1 / 3), "mid": (1 / 3, 2 / 3),
+                "middle": (1 / 3, 2 / 3), "late": (2 / 3, 1.0), "end": (2 / 3, 1.0)}
+
+
+def _part_of_period(text: str, atom: Atom) -> tuple[Atom, int]:
+    """The atom narrowed to the part its lead-in names ("late July" -> 21-31 July, in whole days), and where
+    that lead-in starts; a range or a single day is left as it is."""
+    match = _PART_OF.search(text[: atom.start].rstrip()) if atom.window is not None else None
+    if match is None or atom.window is None or atom.joined or (atom.window.end - atom.window.start).days < 28:
+        return atom, atom.start
+    part = match.group(1) or match.group(2)
+    low, high = _PART_BOUNDS[part]
+    start, end = atom.window.start, atom.window.end
+    days = (end - start).days
+    zone = start.tzinfo
+    assert zone is not None
+    if days >= 365:  # a year splits in whole months: early = January-April, late = September-December
+        months = round(12 * days / 365)
+        first = cal.add_months(start.date(), round(months * low))
+        last = cal.add_months(start.date(), round(months * high))
+    else:
+        first = start.date() + timedelta(days=round(days * low))
+        last = start.date() + timedelta(days=round(days * high))
+    label = f"{text[match.start():atom.start].strip().replace(' -', '-')} {atom.window.label}"
+    return replace(atom, window=cal.window(first, last, label, zone)), match.start()
+
+
+def _since(text: str, atom: Atom, lead_start: int, reference: date, *, zone: tzinfo) -> TimeWindow | None:
+    """"since 2018", "from the start of 2020", "after late July": from that period to the reference date."""
+    before = text[:lead_start].split()[-1:] or [""]
     if atom.window is None or atom.joined or before[0] not in ("since", "from", "after"):
         return None
     label = f"{before[0]} {atom.window.label}"
@@ -384,8 +443,9 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)
             continue
-        since = _since(text, atom, reference, zone=zone)
-        out.mentions.append(PeriodMention(since or atom.window, "absolute", atom.start))
+        atom, lead_start = _part_of_period(text, atom)
+        since = _since(text, atom, lead_start, reference, zone=zone)
+        out.mentions.append(PeriodMention(since or atom.window, "absolute", lead_start))
     if window_reference and focus_window is not None and not out.mentions:
         out.mentions.append(PeriodMention(focus_window, "focus", len(text)))
     out.mentions.sort(key=lambda m: m.start)

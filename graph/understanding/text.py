@@ -139,7 +139,31 @@ _PHRASAL_VERBS = {("rule", "out"): "exclude", ("rules", "out"): "excludes", ("ru
                   ("ruling", "out"): "excluding"}
 
 
+# A separable phrasal verb with its object in between ("sum it all up", "write this up", "put it together",
+# "rule it out") reads as the joined verb followed by the object, so "sum up" is found whatever the object.
+_OBJECT_WORDS = frozenset({"it", "this", "that", "them", "these", "those", "all", "everything", "things", "stuff",
+                           "both"})
+_PARTICLES = frozenset({"up", "together", "over", "out"})
+_NOT_VERBS = frozenset({"is", "was", "are", "were", "be", "been", "what", "what's", "whats", "it's", "that's",
+                        "how", "why", "where", "when", "who", "which", "of", "for", "with", "and", "or", "to"})
+
+
+def _join_separated_particles(tokens: list[str]) -> list[str]:
+    out = list(tokens)
+    for index in range(len(out) - 2):
+        for size in (1, 2):
+            particle = index + size + 1
+            if particle >= len(out) or out[particle] not in _PARTICLES or out[index] in _NOT_VERBS \
+                    or not out[index].isalpha():
+                continue
+            if all(t in _OBJECT_WORDS for t in out[index + 1:particle]):
+                out[index + 1:particle + 1] = [out[particle], *out[index + 1:particle]]
+                break
+    return out
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
+    tokens = _join_separated_particles(tokens)
     out: list[str] = []
     skip = False
     for index, token in enumerate(tokens):
