@@ -6,21 +6,25 @@ what is still open, one line each, never a tool dump.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from artifacts.model import Artifact
 from artifacts.readings import (
     Hypothesis,
+    alert_rules,
     anomaly_rate,
     draft_title,
     hypotheses,
     recent_orders,
     work_order_counts,
 )
+from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import chillers, join_names
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 NO_FAULT = "no fault"
+_REF = re.compile(r"\s*\[artifact_\w+\]")
 
 
 @dataclass(frozen=True)
@@ -52,9 +56,30 @@ def _range(hypothesis: Hypothesis) -> str:
     return f"{values[0]:.2f}-{values[-1]:.2f}" if values else f"{hypothesis.probability:.2f}"
 
 
+def _when(art: Artifact) -> str:
+    """" in June 2021", " from 2021-05-25 to 2021-06-15": the artifact's period, so a summary says when."""
+    phrase = window_phrase(art)
+    return f" {phrase}" if phrase else ""
+
+
+def _alert_line(asset: str, art: Artifact) -> str | None:
+    rules = [r for r in alert_rules(art) or [] if r.count]
+    if not rules:
+        return None
+    top = max(rules, key=lambda r: r.count)
+    name = f" {top.rule_name}" if top.rule_name else ""
+    return (f"- {asset}{_when(art)}: {sum(r.count for r in rules)} alerts, most from {top.rule_id}{name} "
+            f"({top.count}) [{art.id}]")
+
+
+# A telemetry summary short enough to quote whole in a summary line (never cut mid-sentence).
+_QUOTABLE = 180
+
+
 def session_findings(artifacts: list[Artifact]) -> Findings:
     """Conclusion first: the diagnosed faults (or that none stands out), then anomalies, work orders,
-    alerts; open questions where an asset was looked at but not diagnosed."""
+    alerts and measured figures, each with its period; open questions where an asset was looked at but not
+    diagnosed. With no diagnosis, the conclusion leads with the first finding rather than saying nothing."""
     diagnoses = _latest_by_asset(artifacts, "diagnose")
     faults, healthy, lines = [], [], []
     for asset, art in diagnoses.items():
@@ -64,23 +89,29 @@ def session_findings(artifacts: list[Artifact]) -> Findings:
         mode = top.failure_mode
         if mode.lower().startswith(NO_FAULT):
             healthy.append(asset)
-            lines.append(f"- {asset}: no fault stands out ({mode} {_range(top)}) [{art.id}]")
+            lines.append(f"- {asset}{_when(art)}: no fault stands out ({mode} {_range(top)}) [{art.id}]")
         else:
             faults.append(f"{asset}: {mode} ({_range(top)})")
             confirm = f"; confirm by {top.confirm_by}" if top.confirm_by else ""
-            lines.append(f"- {asset}: most likely {mode} ({_range(top)}){confirm} [{art.id}]")
+            lines.append(f"- {asset}{_when(art)}: most likely {mode} ({_range(top)}){confirm} [{art.id}]")
     for asset, art in _latest_by_asset(artifacts, "anomaly_detection").items():
         rate = anomaly_rate(art)
         if rate is not None:
             word = "abnormal" if rate > 2 * FALSE_ALARM_RATE else "within the false-alarm rate"
-            lines.append(f"- {asset}: {rate:.1%} of running samples flagged ({word}) [{art.id}]")
+            lines.append(f"- {asset}{_when(art)}: {rate:.1%} of running samples flagged ({word}) [{art.id}]")
     for asset, art in _latest_by_asset(artifacts, "work_order_summary").items():
         wo = work_order_counts(art)
         per_year = wo.corrective_per_year
         trend = f"; corrective a year: {', '.join(str(v) for v in per_year.values())}" if per_year else ""
         latest = recent_orders(art)[:1]  # the last job done says what was already acted on ("the tubes were cleaned")
         last = f"; latest: {latest[0].description or latest[0].code} on {latest[0].date}" if latest else ""
-        lines.append(f"- {asset}: {wo.total} work orders, {wo.corrective} corrective{trend}{last} [{art.id}]")
+        lines.append(f"- {asset}{_when(art)}: {wo.total} work orders, {wo.corrective} corrective{trend}{last} "
+                     f"[{art.id}]")
+    alerted = [(asset, art) for asset, art in _latest_by_asset(artifacts, "alert_rules").items()]
+    lines += [line for asset, art in alerted if (line := _alert_line(asset, art)) is not None]
+    for asset, art in _latest_by_asset(artifacts, "telemetry_window").items():
+        if asset not in diagnoses and art.summary and len(art.summary) <= _QUOTABLE:
+            lines.append(f"- {art.summary.rstrip('.')} [{art.id}]")
     drafts = [a for a in artifacts if a.kind == "work_order_draft"]
     lines += [f"- Drafted: {' '.join(draft_title(a))} [{a.id}]".rstrip() for a in drafts]
     looked_at = {a for art in artifacts for a in art.asset_ids}
@@ -94,7 +125,8 @@ def session_findings(artifacts: list[Artifact]) -> Findings:
     elif healthy:
         conclusion = f"Verdict: no fault stands out on {chillers(healthy)}."
     elif lines:
-        conclusion = "Verdict: no diagnosis yet; the findings so far are below."
+        lead = _REF.sub("", lines[0]).removeprefix("- ")
+        conclusion = f"Verdict: no diagnosis yet; the main finding: {lead}."
     else:
         conclusion = "Verdict: nothing has been analysed in this session yet."
     return Findings(conclusion, lines, open_questions)

@@ -42,6 +42,7 @@ _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _BULLETS = re.compile(r"\b(\d|one|two|three|four|five|six)\s+(?:short\s+)?(?:bullets?|bullet points|points|lines)\b",
                       re.IGNORECASE)
 _REF = re.compile(r"\s*\[artifact_\w+\]")
+_SUMMARY_FINDINGS = 4  # the findings a short summary quotes before the link to the full report
 
 
 def bullets_asked(question: str) -> int | None:
@@ -54,25 +55,27 @@ def bullets_asked(question: str) -> int | None:
 
 
 def report_summary(report: Artifact, evidence: list[Artifact], bullets: int | None = None) -> list[str]:
-    """A few lines: what the report covers, the diagnosis, the actions, and the link to the full text;
-    exactly `bullets` points (the conclusion, then the findings) when the user asked for that many."""
+    """A few lines: what the report covers, the conclusion, the main findings (with their periods), the
+    actions, and the link to the full text; exactly `bullets` points (the conclusion, then the findings)
+    when the user asked for that many."""
     text = report_text(report)
     title = text.splitlines()[0].lstrip("# ").strip() if text else "Management summary"
     cited = cited_ids(report)
     findings = session_findings([a for a in evidence if a.id in cited] or evidence)
+    conclusion = findings.conclusion.removeprefix("Verdict: ")
+    conclusion = conclusion[:1].upper() + conclusion[1:]
+    # The conclusion may already quote the first finding; a point is said once.
+    found = [line for line in (_REF.sub("", x).removeprefix("- ") for x in findings.lines)
+             if line.rstrip(".") not in conclusion]
+    actions = _actions(text)
     if bullets:
-        conclusion = findings.conclusion.removeprefix("Verdict: ").replace("; the findings so far are below", "")
-        points = [conclusion[:1].upper() + conclusion[1:],
-                  *(_REF.sub("", line).removeprefix("- ") for line in findings.lines)]
-        actions = _actions(text)
+        points = [conclusion, *found]
         if actions:  # the last point is what to do next
             points = [*points[:max(bullets - 1, 1)], f"Next: {actions}"]
         return [f"{title}, in {min(bullets, len(points))} point{'s' if min(bullets, len(points)) != 1 else ''}:",
                 *(f"- {p}" for p in points[:bullets]), f"Full report: {markdown_url(report)}"]
-    lines = [f"{title}: the report is ready ({len(cited)} findings cited)."]
-    lines.append(findings.conclusion.replace("Verdict:", "Diagnosis:", 1))
-    actions = _actions(text)
+    lines = [f"{title}: {conclusion}", *(f"- {line}" for line in found[:_SUMMARY_FINDINGS])]
     if actions:
         lines.append(f"Actions: {actions}")
-    lines.append(f"Full report: {markdown_url(report)}")
+    lines.append(f"Full report: {markdown_url(report)} ({len(cited)} findings cited).")
     return lines

@@ -225,8 +225,28 @@ def _top(ctx: PlanContext) -> str | None:
     return ranked[0] if ranked else None
 
 
+def _session_assets(ctx: PlanContext) -> list[str]:
+    """Every chiller the session's artifacts are about, in the order they were first looked at."""
+    return list(dict.fromkeys(a for art in ctx.artifacts for a in art.asset_ids))
+
+
+# In "sum it up", "keep it short", "it" is the conversation, not a chiller.
+_WEAK_REFERENCES = frozenset({"it", "it's", "on it", "for it", "them", "they", "their"})
+
+
+def _names_one(ctx: PlanContext) -> bool:
+    """The message names a chiller or points at one ("this chiller", "its"): the report is about that one."""
+    text = ctx.understanding.text
+    pointed = any(text.contains(word) for word in ctx.vocab.references["asset"] if word not in _WEAK_REFERENCES)
+    return bool(ctx.understanding.assets.assets) or pointed
+
+
 def report(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
-    """A management report from the artifacts only; without any, the evidence is gathered first."""
+    """A management report from the artifacts only; without any, the evidence is gathered first. "Sum it
+    up" with no chiller named covers every chiller the session looked at, not only the last one."""
+    session = _session_assets(ctx)
+    if len(session) > 1 and not _names_one(ctx):
+        ctx.assets = session
     relevant = [a.id for a in ctx.artifacts if not ctx.assets or set(a.asset_ids) & set(ctx.assets)
                 or not a.asset_ids]
     deps: list[int] = []

@@ -13,14 +13,21 @@ import re
 from graph.planning.artifacts import ranked_assets
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
+from graph.understanding.fleet_subset import telemetry_subset
 
 # Alert rules are evaluated on telemetry, so only chillers with telemetry have alerts to look at.
 _ALERT_INTENTS = frozenset({"alerts", "alert_to_failure", "thresholds", "monitor"})
 
 
 def fleet_assets(ctx: PlanContext) -> list[str]:
-    """The site's chillers the turn's work applies to: telemetry ones for analyses and alerts, all of
+    """The site's chillers the turn's work applies to: the side the message names ("of the monitored
+    chillers", "the units we don't have sensors on"), else telemetry ones for analyses and alerts, all of
     them for work orders."""
+    subset = telemetry_subset(ctx.understanding.text.joined)
+    if subset == "telemetry":
+        return list(telemetry_assets(ctx.catalog))
+    if subset == "no_telemetry":
+        return [a for a in known_assets(ctx.catalog) if a not in telemetry_assets(ctx.catalog)]
     reads_telemetry = any(i in TELEMETRY_INTENTS or i in _ALERT_INTENTS for i in ctx.intents)
     if reads_telemetry or not (all(i in ctx.vocab.work_order_intents or i in NO_TELEMETRY_INTENTS
                                    for i in ctx.intents)):
@@ -74,8 +81,9 @@ def _names(assets: list[str]) -> str:
 def _fleet_scope(ctx: PlanContext) -> list[str]:
     assets = fleet_assets(ctx)
     ctx.scope = "fleet"
-    ctx.note(f"No chiller named: looking at all {len(assets)} "
-             f"{'monitored ' if assets == list(telemetry_assets(ctx.catalog)) else ''}chillers ({_names(assets)}).")
+    monitored = set(telemetry_assets(ctx.catalog))
+    kind = "monitored " if set(assets) == monitored else "" if monitored & set(assets) else "unmonitored "
+    ctx.note(f"No chiller named: looking at all {len(assets)} {kind}chillers ({_names(assets)}).")
     return assets
 
 

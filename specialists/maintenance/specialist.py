@@ -88,7 +88,9 @@ class MaintenanceSpecialist:
             orders = listing.output.get("work_orders", []) if listing.ok else []  # none in the period is an answer
             s = summarise_work_orders(orders, until=ctx.reference_date)
             label = "corrective " if kind == "corrective" else "preventive " if kind == "preventive" else ""
-            obs = [f"{s.total} {label}work orders on {equipment_id} ({period_label(task)}), {s.first} to {s.last}"
+            # An unfiltered count always carries its split: "how many preventive, and how many corrective?"
+            split = f" ({s.preventive} preventive, {s.corrective} corrective)" if not label and s.total else ""
+            obs = [f"{s.total} {label}work orders{split} on {equipment_id} ({period_label(task)}), {s.first} to {s.last}"
                    if s.total else f"No {label}work orders on {equipment_id} ({period_label(task)})"]
             if s.top_codes:
                 obs.append("Most frequent: " + ", ".join(f"{c} {d} ({n})" for c, d, n in s.top_codes[:3]))

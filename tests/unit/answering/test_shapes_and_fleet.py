@@ -167,3 +167,34 @@ def test_the_findings_name_the_latest_job_done_per_chiller() -> None:
                      recent=[{"wo_id": "WO157366", "date": "2021-07-12", "code": "MT002",
                               "description": "Condenser Tube Cleaning"}])
     assert any("latest: Condenser Tube Cleaning on 2021-07-12" in line for line in session_findings([listing]).lines)
+
+
+def test_the_findings_say_when_and_count_alerts_and_lead_with_one_when_nothing_was_diagnosed() -> None:
+    from datetime import UTC, datetime
+
+    from graph.answering.findings import session_findings
+
+    june = {"start": datetime(2021, 6, 1, 4, tzinfo=UTC), "end": datetime(2021, 7, 1, 4, tzinfo=UTC)}
+    six = art("alert_rules", {"rules": [{"rule_id": "RUL0014", "rule_name": "Delta T Low", "count": 37},
+                                        {"rule_id": "RUL0012", "rule_name": "Setpoint Attainment", "count": 30}]},
+              asset="Chiller 6", producer="maintenance", **june)
+    nine = art("alert_rules", {"rules": [{"rule_id": "RUL0018", "count": 31}]}, asset="Chiller 9",
+               producer="maintenance", **june)
+    found = session_findings([six, nine])
+    assert found.lines[0].startswith("- Chiller 6 in June 2021: 67 alerts, most from RUL0014 Delta T Low (37)")
+    assert "Chiller 9 in June 2021: 31 alerts" in found.lines[1]
+    assert found.conclusion.startswith("Verdict: no diagnosis yet; the main finding: Chiller 6 in June 2021: 67 alerts")
+
+
+def test_a_short_summary_quotes_the_findings_of_every_chiller_it_covers() -> None:
+    from graph.answering.long_output import report_summary
+
+    report = art("management_report", {"report": "## Management summary: Chiller 4, Chiller 9 (June 2021)\n",
+                                       "cites": ["artifact_anom_Chiller9", "artifact_diag_Chiller4"]},
+                 asset=None, producer="maintenance")
+    four = diagnosis("Chiller 4", ("Condenser Water side fouling", 0.84, 0.96), id="artifact_diag_Chiller4")
+    lines = report_summary(report, [four, anomaly("Chiller 9", 0.12)])
+    text = "\n".join(lines)
+    assert lines[0].startswith("Management summary: Chiller 4, Chiller 9 (June 2021): Chiller 4: Condenser Water")
+    assert "- Chiller 9 from 2021-03-01 to 2021-06-01: 12.0% of running samples flagged (abnormal)" in text
+    assert lines[-1].startswith("Full report: /v1/sessions/") and "(2 findings cited)" in lines[-1]

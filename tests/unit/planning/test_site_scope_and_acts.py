@@ -101,3 +101,22 @@ def test_what_the_crew_should_check_is_a_procedure_not_another_look_at_the_data(
     dialog.say("chiller 6 condenser water flow in june 2021")
     decision = dialog.say("ok, what should the techs check first when they get there?")
     assert decision.shape == "how_to" and ("maintenance", "validation_protocol") in steps(decision)
+
+
+def test_a_site_question_keeps_the_monitored_or_the_unmonitored_half_it_names() -> None:
+    monitored = Dialog().say("Of the monitored units, which one had the most corrective work orders in 2020?")
+    assert _assets(monitored) == FOUR
+    unmonitored = Dialog().say("Among the chillers without sensors, which needed the most repairs last year?")
+    assert _assets(unmonitored) == {"Chiller 1", "Chiller 2", "Chiller 7", "Chiller 10", "Chiller 12", "Chiller 13",
+                                    "Chiller 14"}
+
+
+def test_a_summary_with_no_chiller_named_covers_every_chiller_the_session_looked_at() -> None:
+    dialog = Dialog()
+    dialog.say("how many work orders did chiller 6 get in 2020?")
+    dialog.say("and chiller 9?")
+    report = [t for t in dialog.say("ok wrap it up for the morning meeting, keep it short").tasks
+              if t.action == "report"]
+    assert report and report[0].asset_ids == ["Chiller 6", "Chiller 9"]
+    named = [t for t in dialog.say("write up chiller 9 for my manager").tasks if t.action == "report"]
+    assert named and named[0].asset_ids == ["Chiller 9"]

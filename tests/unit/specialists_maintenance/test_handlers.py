@@ -188,3 +188,11 @@ async def test_none_in_the_period_is_an_answer_with_the_last_order_before_it(ctx
     assert art is not None and art.results["total"] == 0 and art.results["last_before"]["wo_id"] == "WO3"
     assert any("The last one before the period was WO3 on 2020-05-01" in line for line in art.observations)
     assert tools.batches[-1] == ["wo.get_corrective_work_orders"]
+
+
+async def test_an_unfiltered_count_states_its_preventive_and_corrective_split(ctx_and_tools: Any) -> None:
+    ctx, _, _ = ctx_and_tools
+    window = TimeWindow(datetime(2018, 1, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "since 2018")
+    result = await MaintenanceSpecialist().run(task("wo_summary", window=window, params={"kind": "all"}), ctx)
+    preventive = sum(1 for order in ORDERS if order.get("preventive"))
+    assert f"3 work orders ({preventive} preventive, {3 - preventive} corrective) on CWC04006" in result.summary
