@@ -122,12 +122,13 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") 
                   for r in recent_orders(art)[:3]]
         lines.append(f"- {where}: {count} work order{'s' if count != 1 else ''} ({art.summary})"
                      + (f"; latest: {'; '.join(latest)}" if latest else "") + f" [{art.id}]")
+    period = window_phrase(found[-1]) or "in the period looked at"
     if total == 0:
-        return Verdict("No", "No, there is no work order in the period looked at.", lines)
+        return Verdict("No", f"No, there is no work order {period}.", lines)
     first = recent_orders(found[-1])[:1]
-    latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}" if first else ""
-    return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} in the period looked at{latest_text}.",
-                   lines)
+    what = f" ({first[0].code} {first[0].description})".replace(" )", ")") if first and first[0].code else ""
+    latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}{what}" if first else ""
+    return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} {period}{latest_text}.", lines)
 
 
 def _one_trend(art: Artifact, wo: WorkOrderCounts, question: str) -> Verdict:

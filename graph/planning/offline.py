@@ -25,7 +25,7 @@ from graph.planning import recipes_telemetry as telemetry
 from graph.planning.acts import ADVICE_INTENTS, ActReading, apply_request
 from graph.planning.artifacts import ArtifactSummary, event_time_from, hypotheses_from, rule_ids_from
 from graph.planning.builder import PlanBuilder
-from graph.planning.context import TELEMETRY_INTENTS, PlanContext, Stop
+from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import (
     OVER_THE_YEARS,
     is_trip,
@@ -37,6 +37,7 @@ from graph.planning.resolve import (
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.intents import score_intents
+from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     RequestReading,
     asking_clause,
@@ -97,6 +98,10 @@ _SHAPE_FALLBACK = {"which": "prioritize", "recommend": "recommend_wo", "how_to":
                    "verdict": "verdict"}
 # A below-the-bar intent score still decides a message that has nothing stronger ("why?").
 _WEAK_SCORE = 2
+# Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
+_READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
+                                 "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
+                                 "load_bins", "worsening"})
 # Work-order listings a telemetry-sounding follow-up ("compare", "look at") continues.
 _WORK_ORDER_LISTINGS = frozenset({"work_orders", "bundling", "predict_next"})
 # Bound on how much of an oversized message is scanned to say what it mentions.
@@ -124,8 +129,10 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
     weak = sorted(((score, name) for name, score in as_written.items() if score >= _WEAK_SCORE), reverse=True)
     if weak:
         return [weak[0][1]]
-    if understood.sensors.canonical and focus.last_intent not in TELEMETRY_INTENTS:
-        return ["history"]  # "was its kW/ton better...?" after a work-order question asks for telemetry
+    if understood.sensors.canonical and focus.last_intent not in _READINGS_CONTINUED:
+        # "was its kW/ton better...?" after a work-order question, "how high did its kW/ton get?" after a
+        # ranking: naming a reading asks for that reading, unless the dialog was already reading sensors
+        return ["history"]
     if new_subject and focus.last_intent in RECIPES:
         return [focus.last_intent]
     next_step = vocab.follow_up_next.get(focus.last_intent or "")
@@ -393,6 +400,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    listing = picked_listing(reading.clause, vocabulary()) if reading.shape == "which" else None
+    if listing and (focus.asset_ids or understood.assets.assets) \
+            and (not understood.intents or not chosen or chosen[0] == "prioritize"):
+        return [listing]  # "which rule is the worst offender?": a pick among that chiller's alert rules
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (

@@ -7,6 +7,7 @@ offer in the focus, so the user's "yes" drafts it on the next turn.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, time, timedelta
 
 from assetops.domain.turn import TimeWindow
@@ -148,12 +149,22 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     return None
 
 
+# "Did anybody already log a work order for that?": a problem found now may have been acted on before the
+# window that found it (a fault builds up over months), so the search reaches back that far.
+_ALREADY = re.compile(r"\b(?:already|yet|so far|on file|existing|on the books)\b")
+_ALREADY_LOOK_BACK_DAYS = 180
+
+
 def resolution(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
-    """Was it dealt with: corrective work orders from the start of the window discussed to today."""
+    """Was it dealt with: corrective work orders from the start of the window discussed to today (from
+    half a year before it when the question asks whether one exists "already")."""
     window = None
     if ctx.window is not None:
         today_end = datetime.combine(ctx.reference_date + timedelta(days=1), time(0), tzinfo=ctx.window.start.tzinfo)
         window = TimeWindow(ctx.window.start, max(today_end, ctx.window.end), "since then")
+        if _ALREADY.search(ctx.understanding.text.joined):
+            start = ctx.window.start - timedelta(days=_ALREADY_LOOK_BACK_DAYS)
+            window = TimeWindow(start, window.end, f"since {start.date().isoformat()}")
     for asset in ctx.assets:
         plan.add("maintenance", "wo_summary", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
                  window=window, params={"kind": "corrective", "distribution": False},

@@ -181,9 +181,11 @@ _PREVIEW = re.compile(r"\b(?:work orders?|ticket|draft|order|request)\b(?: \S+){
 
 
 # "what" as the subject of a verb acting on the thing discussed asks what causes it ("what's pushing its
-# power up?", "what is dragging it down", "what explains the gap", "what's behind it"); "what's going on"
+# power up?", "what is dragging it down", "what explains the gap", "what's behind it", "why that one?" but not
+# "why not wait?"); "what's going on"
 # and "what is happening" ask what is, not why.
-_CAUSE_QUESTION = re.compile(r"^(?:so |and |then |ok |okay )*(?:what|which) (?:(?:is|was|could be|might be|else is|"
+_CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:not|should|would|bother)\b)|"
+                             r"^(?:so |and |then |ok |okay )*(?:what|which) (?:(?:is|was|could be|might be|else is|"
                              r"do you think is) )?(?!going\b|happening\b|happened\b|up\b)(?:\w+ing|explains?|"
                              r"drives?|drove|made|makes|pushed|pushes|caused|triggered|started|behind)\b"
                              r"(?! (?:on|at|for|with|to)\b)|"

@@ -78,7 +78,8 @@ class Vocabulary:
     follow_up_cues: frozenset[str]
     telemetry_words: tuple[str, ...]  # keep a follow-up of a work-order question on telemetry
     recent_words: tuple[str, ...]
-    named_jobs: tuple[str, ...]  # a work order for these needs no diagnosis first
+    named_jobs: tuple[str, ...]
+    pick_objects: dict[str, tuple[str, ...]]  # listing intent -> the nouns "which X" picks among in it  # a work order for these needs no diagnosis first
     defaults: dict[str, Any]
 
 
@@ -161,6 +162,7 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         telemetry_words=tuple(raw["follow_ups"]["telemetry_words"]),
         recent_words=tuple(raw["recent_words"]),
         named_jobs=tuple(raw["named_jobs"]),
+        pick_objects={k: tuple(v) for k, v in raw["pick_objects"].items()},
         defaults=dict(raw["defaults"]),
     )
 

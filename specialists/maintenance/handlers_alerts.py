@@ -76,7 +76,9 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
         alerts = await period_alerts(ctx, equipment_id, args, names, rules_on_record=rules.ok, events=events)
         fired = [a for a in alerts.activity if a.count]
         silent = [a.rule_id for a in alerts.activity if not a.count]
-        head = (f"{len(fired)} alert rule(s) fired on {equipment_id} ({period_label(task)}): " + _fired_text(fired)
+        total = sum(a.count for a in fired)  # "how many alarms?" is answered by the first figure
+        head = (f"{total} alert{'s' if total != 1 else ''} from {len(fired)} rule(s) on {equipment_id} "
+                f"({period_label(task)}): " + _fired_text(fired)
                 + (f"; no alerts in this period from {', '.join(silent)}" if silent else "")) if rules.ok \
             else alerts.lines[0].removesuffix(".")
         obs = [head] + [f"{a.rule_id}: {a.count} alerts {a.first}..{a.last}, busiest month {a.busiest_month}, "

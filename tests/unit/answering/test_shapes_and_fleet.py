@@ -198,3 +198,15 @@ def test_a_short_summary_quotes_the_findings_of_every_chiller_it_covers() -> Non
     assert lines[0].startswith("Management summary: Chiller 4, Chiller 9 (June 2021): Chiller 4: Condenser Water")
     assert "- Chiller 9 from 2021-03-01 to 2021-06-01: 12.0% of running samples flagged (abnormal)" in text
     assert lines[-1].startswith("Full report: /v1/sessions/") and "(2 findings cited)" in lines[-1]
+
+
+def test_an_existing_work_order_is_named_with_its_code_and_the_period_searched() -> None:
+    from graph.answering.verdicts import work_order_existence_verdict
+    from tests.unit.answering.builders import orders
+
+    listing = orders("Chiller 4", "CWC04704", total=2, corrective=2, start="2020-11-26", end="2021-06-16",
+                     recent=[{"wo_id": "WO156507", "date": "2021-03-31", "code": "M013",
+                              "description": "Condenser Plugged"}])
+    verdict = work_order_existence_verdict([listing], "did anybody already log a work order for that?")
+    assert verdict is not None and verdict.sentence == (
+        "Yes, 2 work orders from 2020-11-26 to 2021-06-16; the latest is WO156507 on 2021-03-31 (M013 Condenser Plugged).")

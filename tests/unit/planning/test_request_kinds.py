@@ -220,3 +220,36 @@ def test_the_ranking_an_answer_gives_is_its_order_of_naming_by_name_or_equipment
               "Scope: Chiller 3, Chiller 4, Chiller 6, Chiller 9.")
     assets = ["Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"]
     assert ranked_in_answer(answer, assets, default_catalog()) == ["Chiller 6", "Chiller 9", "Chiller 3", "Chiller 4"]
+
+
+def test_why_about_a_chiller_asks_for_its_cause_but_why_not_asks_for_advice() -> None:
+    from graph.understanding.request import read_request
+
+    dialog = Dialog()
+    dialog.say("look at chiller 9 over the last month")
+    assert ("failure", "diagnose") in steps(dialog.say("Why that one? What is going on with it?"))
+    assert read_request("why is its approach so high?").asks_cause
+    assert not read_request("why not wait for the fall?").asks_cause
+
+
+def test_which_x_picks_among_the_listing_that_x_names() -> None:
+    dialog = Dialog()
+    dialog.say("chiller 6 alarms last month?")
+    assert steps(dialog.say("whcih rule is the worst offender")) == [("maintenance", "alert_rules")]
+    dialog.say("chiller 6 corrective work orders in 2020")
+    assert steps(dialog.say("which of those jobs was the biggest?")) == [("maintenance", "wo_summary")]
+
+
+def test_naming_a_reading_after_a_ranking_asks_for_that_reading() -> None:
+    dialog = Dialog()
+    dialog.say("which of chiller 4 and chiller 6 needs attention first?")
+    decision = dialog.say("How high did its kW/ton get in May?")
+    assert ("data", "history") in steps(decision) and ("maintenance", "prioritize") not in steps(decision)
+
+
+def test_whether_a_work_order_exists_already_looks_back_before_the_window_that_found_the_problem() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 15))
+    dialog.say("anything odd on chiller 4 in the last 3 weeks?")
+    already = dialog.say("Did anybody already log a work order for that?")
+    start, end = window_of(already, "wo_summary")
+    assert start == at(2021, 5, 25) - (at(2021, 6, 1) - at(2020, 12, 3)) and end == at(2021, 6, 16)

@@ -53,6 +53,9 @@ class ScriptedTools:
             "wo.get_alert_rules": {"equipment_id": eid, "total": 2, "rules": [
                 {"rule_id": "RUL0017", "rule_name": "Chiller - Load Low"},
                 {"rule_id": "RUL0018", "rule_name": "Chiller - Evaporator Approach High"}]},
+            "wo.get_events": {"equipment_id": eid, "events": [
+                {"event_group": "ALERT", "event_type": rule, "event_time": f"2021-06-0{day}T10:00:00"}
+                for rule, day in (("RUL0018", 1), ("RUL0018", 2), ("RUL0017", 3))]},
             "wo.analyze_alert_to_failure": {"equipment_id": eid, "rule_id": args.get("rule_id"),
                                             "total_alerts_analyzed": 40, "transitions": [
                                                 {"transition": "WORK_ORDER", "probability": 0.4,
@@ -196,3 +199,10 @@ async def test_an_unfiltered_count_states_its_preventive_and_corrective_split(ct
     result = await MaintenanceSpecialist().run(task("wo_summary", window=window, params={"kind": "all"}), ctx)
     preventive = sum(1 for order in ORDERS if order.get("preventive"))
     assert f"3 work orders ({preventive} preventive, {3 - preventive} corrective) on CWC04006" in result.summary
+
+
+async def test_an_alert_listing_leads_with_the_total_over_the_period(ctx_and_tools: Any) -> None:
+    ctx, _, _ = ctx_and_tools
+    window = TimeWindow(datetime(2021, 6, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "June 2021")
+    result = await MaintenanceSpecialist().run(task("alert_rules", window=window), ctx)
+    assert result.summary.startswith("3 alerts from 2 rule(s) on CWC04006 (June 2021): RUL0018")
