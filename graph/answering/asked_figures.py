@@ -162,6 +162,11 @@ class SensorRanking:
     first: str  # the asset that leads
 
 
+# "which one ran more efficiently?", "the better of the two": the good end of a higher-is-worse reading.
+_GOOD = re.compile(r"\b(?:more|most) efficient\w*|\b(?:better|best|healthier|healthiest|cheaper|cheapest|lower|lowest)\b",
+                   re.I)
+
+
 def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bool = False) -> SensorRanking | None:
     """Which asset stands out on the sensor the question names ("less efficient", "flow is down"):
     lowest first when the question says the reading went down, else highest (kW/ton: highest is worst).
@@ -173,12 +178,14 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
         figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
         if len(figures) < 2:
             continue
-        low_first = sensor not in HIGHER_IS_WORSE and bool(_LOW.search(question))
+        # kW/ton: the worst (highest) leads unless the question asks for the better one or the lower figure
+        best_first = sensor in HIGHER_IS_WORSE and bool(_GOOD.search(question))
+        low_first = best_first or (sensor not in HIGHER_IS_WORSE and bool(_LOW.search(question)))
         figures.sort(key=lambda f: (f.value if low_first else -f.value, f.asset))
         top, rest = figures[0], figures[1:]
         others = "; ".join(f"{f.asset} {number(f.value, f.unit)}" for f in rest)
-        said = "runs least efficiently" if sensor in HIGHER_IS_WORSE else \
-            f"has the {'lowest' if low_first else 'highest'} {top.label.lower()}"
+        said = ("runs most efficiently" if best_first else "runs least efficiently") if sensor in HIGHER_IS_WORSE \
+            else f"has the {'lowest' if low_first else 'highest'} {top.label.lower()}"
         headline = f"{top.asset} {said}: {figure_text(top)} ({others})."
         lines = [f"- {f.asset}: {figure_text(f)}" + (f", {f.period}" if f.period else "") + f" [{f.artifact_id}]"
                  for f in figures]

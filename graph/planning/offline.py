@@ -210,13 +210,18 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     window = focus.window if ctx.window_is_aside else ctx.window or focus.window
     moved = window is not None and focus.window is not None and (window.start, window.end) != (
         focus.window.start, focus.window.end)
+    # "Are the other three showing the same thing?" compares the rest against the chiller under discussion,
+    # which stays the subject: a later "it" is that chiller, "them" all of them.
+    subject = focus.asset_ids[0] if ctx.request is not None and ctx.request.others and len(focus.asset_ids) == 1 \
+        and focus.asset_ids[0] not in ctx.assets else None
+    assets = [subject, *ctx.assets] if subject else list(ctx.assets)
     return Focus(
         site=ctx.vocab.site_name,
-        asset_ids=list(ctx.assets),
-        equipment_ids=ctx.equipment_ids(),
+        asset_ids=assets,
+        equipment_ids=ctx.equipment_ids(assets),
         window=window,
         earlier_window=focus.window if moved else focus.earlier_window,
-        picked=focus.picked,
+        picked=subject or focus.picked,
         ranked=list(focus.ranked),
         window_named=ctx.window_explicit if ctx.window is not None and not ctx.window_is_aside else focus.window_named,
         sensors=list(dict.fromkeys(sensors)),

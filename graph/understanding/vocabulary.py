@@ -30,7 +30,8 @@ class Vocabulary:
     site_aliases: tuple[str, ...]
     site_stop_words: frozenset[str]
     abbreviations: dict[str, str]
-    typo_corrected_words: tuple[str, ...]  # request words whose near misses are corrected ("anomally")
+    typo_corrected_words: tuple[str, ...]
+    everyday_words: tuple[str, ...]  # typo targets besides the request words, so a near miss of both is kept  # request words whose near misses are corrected ("anomally")
     time_of_day_tokens: frozenset[str]
     asset_word: str
     asset_plural_word: str
@@ -114,6 +115,7 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         site_stop_words=frozenset(site["stop_words"]),
         abbreviations={k.lower(): v for k, v in raw["abbreviations"].items()},
         typo_corrected_words=tuple(raw["typo_corrected_words"]),
+        everyday_words=tuple(raw["everyday_words"]),
         time_of_day_tokens=frozenset(raw["time_of_day_tokens"]),
         asset_word=assets["kind_word"],
         asset_plural_word=assets["plural_word"],

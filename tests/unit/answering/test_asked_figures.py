@@ -82,6 +82,15 @@ def test_less_efficient_ranks_the_highest_kw_per_ton_first() -> None:
     assert lead is not None and lead.first.startswith("Chiller 3. Chiller 3 runs least efficiently")
 
 
+def test_asking_which_ran_more_efficiently_ranks_the_lowest_kw_per_ton_first() -> None:
+    found = [window(f"Chiller {n}", "Chiller Efficiency", v, "kW/ton") for n, v in ((6, 0.45), (9, 0.42))]
+    ranked = sensor_ranking("Which one ran more efficiently?", found)
+    assert ranked is not None and ranked.first == "Chiller 9"
+    assert ranked.headline == "Chiller 9 runs most efficiently: 0.42 kW/ton while running (Chiller 6 0.45 kW/ton)."
+    worse = sensor_ranking("and which was less efficient?", found)
+    assert worse is not None and worse.first == "Chiller 6"
+
+
 def test_a_reading_that_went_down_ranks_the_lowest_first() -> None:
     found = [window(f"Chiller {n}", "Condenser Water Flow", v, "gpm") for n, v in ((3, 1540.0), (6, 3299.0))]
     ranked = sensor_ranking("condenser water flow is down on one of our chillers", found)

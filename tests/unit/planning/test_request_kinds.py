@@ -253,3 +253,20 @@ def test_whether_a_work_order_exists_already_looks_back_before_the_window_that_f
     already = dialog.say("Did anybody already log a work order for that?")
     start, end = window_of(already, "wo_summary")
     assert start == at(2021, 5, 25) - (at(2021, 6, 1) - at(2020, 12, 3)) and end == at(2021, 6, 16)
+
+
+def test_after_asking_about_the_others_it_is_still_the_chiller_under_discussion() -> None:
+    dialog = Dialog()
+    dialog.say("diagnose chiller 3 over the last month")
+    dialog.say("Are the other three showing the same thing?")
+    decision = dialog.say("is there already a work order covering it?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3"}
+
+
+def test_real_or_the_sensor_is_a_sensor_validity_question_even_misspelt() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 2))
+    dialog.say("chiller 6 alarms last month?")
+    decision = dialog.say("how far off setpoint was it running in may, and is the water actualy that warm or is "
+                          "the sensor off?")
+    assert ("failure", "sensor_validity") in steps(decision)
+    assert ("timeseries", "evaluate_forecast") not in steps(decision)
