@@ -71,6 +71,9 @@ class TurnOutcome:
     question: str = ""  # the user's message this turn answers
     cited: list[Artifact] = field(default_factory=list)  # earlier artifacts this turn's artifacts cite
     session: list[Artifact] = field(default_factory=list)  # every artifact visible in the session (verdicts)
+    # the first sentence of each earlier answer, oldest first: what a summary of the dialog restates (a
+    # yes/no verdict such as "Yes, the cleaning fixed it" lives only there, not in an artifact)
+    earlier_leads: list[str] = field(default_factory=list)
 
 
 def scope_line(outcome: TurnOutcome) -> str:
@@ -237,7 +240,7 @@ def _shaped(outcome: TurnOutcome, artifacts: list[Artifact]) -> ShapedLead | Non
     shape, scope = decision_shape(outcome.decision)
     return shaped_lead(AnswerInputs(shape=shape, scope=scope, question=outcome.question, artifacts=artifacts,
                                     session=outcome.session or [*outcome.cited, *outcome.artifacts],
-                                    pending_offer=outcome.focus.pending_offer))
+                                    pending_offer=outcome.focus.pending_offer, earlier_leads=outcome.earlier_leads))
 
 
 def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list[Artifact]) -> list[str]:

@@ -54,10 +54,32 @@ def bullets_asked(question: str) -> int | None:
     return int(word) if word.isdigit() else _COUNTS[word]
 
 
-def report_summary(report: Artifact, evidence: list[Artifact], bullets: int | None = None) -> list[str]:
-    """A few lines: what the report covers, the conclusion, the main findings (with their periods), the
-    actions, and the link to the full text; exactly `bullets` points (the conclusion, then the findings)
-    when the user asked for that many."""
+# An earlier answer's lead that carries no finding: a question back, a refusal, a plan, a stock reply.
+_NOT_A_FINDING = re.compile(r"\?\s*$|^(?:Which|What|Sorry|I can|I could|Plan:|Drafted|Management summary|Verdict)\b")
+
+
+_YES_NO = re.compile(r"^(?:Yes|No),\s+")
+
+
+def dialog_leads(earlier: list[str], conclusion: str) -> list[str]:
+    """The earlier answers' first sentences worth restating in a summary: findings, not questions back or
+    earlier summaries, each once, none the conclusion already says."""
+    kept: list[str] = []
+    for lead in earlier:
+        lead = _REF.sub("", lead).strip()
+        answer = _YES_NO.match(lead)  # "Yes, Chiller 4 runs ..." restated is "Chiller 4 runs ..."
+        if answer is not None and len(lead) > answer.end():
+            lead = lead[answer.end()].upper() + lead[answer.end() + 1:]
+        if lead and not _NOT_A_FINDING.search(lead) and lead not in kept and lead.rstrip(".") not in conclusion:
+            kept.append(lead)
+    return kept
+
+
+def report_summary(report: Artifact, evidence: list[Artifact], bullets: int | None = None,
+                   earlier: list[str] | None = None) -> list[str]:
+    """A few lines: what the report covers, the conclusion, what the dialog found turn by turn (`earlier`:
+    each earlier answer's first sentence), the main findings (with their periods), the actions, and the link
+    to the full text; exactly `bullets` points when the user asked for that many."""
     text = report_text(report)
     title = text.splitlines()[0].lstrip("# ").strip() if text else "Management summary"
     cited = cited_ids(report)
@@ -65,11 +87,13 @@ def report_summary(report: Artifact, evidence: list[Artifact], bullets: int | No
     conclusion = findings.conclusion.removeprefix("Verdict: ")
     conclusion = conclusion[:1].upper() + conclusion[1:]
     # The conclusion may already quote the first finding; a point is said once.
-    found = [line for line in (_REF.sub("", x).removeprefix("- ") for x in findings.lines)
-             if line.rstrip(".") not in conclusion]
+    found = [*dialog_leads(earlier or [], conclusion),
+             *(line for line in (_REF.sub("", x).removeprefix("- ") for x in findings.lines)
+               if line.rstrip(".") not in conclusion)]
     actions = _actions(text)
-    if bullets:
-        points = [conclusion, *found]
+    if bullets:  # a diagnosis leads; without one, what the dialog found does
+        diagnosed = not conclusion.startswith("No diagnosis yet") and not conclusion.startswith("Nothing")
+        points = [conclusion, *found] if diagnosed or not found else found
         if actions:  # the last point is what to do next
             points = [*points[:max(bullets - 1, 1)], f"Next: {actions}"]
         return [f"{title}, in {min(bullets, len(points))} point{'s' if min(bullets, len(points)) != 1 else ''}:",

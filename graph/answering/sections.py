@@ -110,12 +110,25 @@ def protocol_lines(artifact: Artifact) -> list[str]:
     return lines
 
 
+_BREAK = re.compile(r"(?<=[a-z0-9)%])[.;] ")
+
+
+def _before_first_break(text: str) -> str:
+    """`text` up to its first sentence or clause break outside parentheses: "(Chiller 4 61%; Chiller 9 59%)"
+    is one aside, not two clauses, so a clause never ends inside it."""
+    for match in _BREAK.finditer(text):
+        before = text[: match.start()]
+        if before.count("(") <= before.count(")"):
+            return before
+    return text
+
+
 def first_clause(text: str, limit: int = BRIEF_LINE_CHARS) -> str:
     """The first sentence or clause of a summary as a sentence, clipped at a word (markdown removed)."""
     plain = re.sub(r"[*#]+", "", text).strip()
-    clause = re.split(r"(?<=[a-z0-9)%])[.;] ", plain, maxsplit=1)[0].rstrip(".; ")
+    clause = _before_first_break(plain).rstrip(".; ")
     if len(clause) <= limit:
-        return clause + "."
+        return clause if clause.endswith(("?", "!")) else clause + "."
     return clause[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 

@@ -25,7 +25,7 @@ from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines
-from graph.answering.long_output import LONG_KINDS, bullets_asked, report_summary
+from graph.answering.long_output import LONG_KINDS, bullets_asked, dialog_leads, report_summary
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
@@ -54,6 +54,7 @@ class AnswerInputs:
     artifacts: list[Artifact]  # this turn's, answering ones first
     session: list[Artifact] = field(default_factory=list)  # everything visible in the session
     pending_offer: str | None = None
+    earlier_leads: list[str] = field(default_factory=list)  # each earlier answer's first sentence, oldest first
 
 
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
@@ -109,10 +110,14 @@ def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
     return ShapedLead(first, steps)
 
 
+_SAID_KEPT = 4  # earlier answers a verdict restates
+
+
 def _verdict(inputs: AnswerInputs) -> ShapedLead:
     findings = session_findings(inputs.session or inputs.artifacts)
     open_lines = [f"Open: {q}" for q in findings.open_questions]
-    return ShapedLead(findings.conclusion, [*findings.lines[:8], *open_lines])
+    said = [f"- Found: {lead}" for lead in dialog_leads(inputs.earlier_leads, findings.conclusion)]
+    return ShapedLead(findings.conclusion, [*said[:_SAID_KEPT], *findings.lines[:8], *open_lines])
 
 
 def _recommend(inputs: AnswerInputs) -> ShapedLead:
@@ -142,7 +147,8 @@ def _long_output(inputs: AnswerInputs) -> ShapedLead | None:
     report = next((a for a in inputs.artifacts if a.kind in LONG_KINDS), None)
     if report is None:
         return None
-    lines = report_summary(report, inputs.session or inputs.artifacts, bullets_asked(inputs.question))
+    lines = report_summary(report, inputs.session or inputs.artifacts, bullets_asked(inputs.question),
+                           earlier=inputs.earlier_leads)
     return ShapedLead(lines[0], lines[1:])
 
 

@@ -17,6 +17,7 @@ from artifacts.readings import cited_ids
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistResult, TurnDecision
 from graph.answering.compose import TurnOutcome, compose_answer, direct_answer
+from graph.answering.sections import first_clause
 from graph.context import TurnContext
 from graph.nodes.common import last_user_message, session_artifacts
 from graph.state import SupervisorState, state_focus
@@ -67,11 +68,13 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     ctx = runtime.context
     results = state.get("results") or []
     artifacts = await _turn_artifacts(ctx, results)
+    earlier = [lead_of(str(m.content)) for m in state.get("messages") or [] if isinstance(m, AIMessage)]
     outcome = TurnOutcome(zone=ctx.deps.catalog.zone, decision=state.get("decision") or TurnDecision(),
                           plan=state.get("plan") or [], results=results, artifacts=artifacts,
                           notes=state.get("notes") or [], focus=state_focus(state),
                           question=last_user_message(state), cited=await _cited_artifacts(ctx, artifacts),
-                          session=await _visible_artifacts(ctx, state, artifacts))
+                          session=await _visible_artifacts(ctx, state, artifacts),
+                          earlier_leads=[lead for lead in earlier if lead][-_EARLIER_KEPT:])
     answer, streamed = await _synthesise(ctx, state, outcome)
     if not streamed:
         for paragraph in answer.split("\n"):
@@ -94,6 +97,17 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
 
 
 _EQUIPMENT_ID = re.compile(r"\bCWC\d{5}\b")
+_EARLIER_KEPT = 8  # earlier answers a summary may restate
+_SHORT_LEAD = 30  # a pick ("Chiller 4.") says little without the sentence after it
+
+
+def lead_of(answer: str) -> str:
+    """An answer's lead: its first sentence (with the next one when the first is only a pick)."""
+    first_line = answer.strip().split("\n", 1)[0]
+    lead = first_clause(first_line, 240)
+    if len(lead) < _SHORT_LEAD and len(first_line) > len(lead):
+        lead = first_clause(first_line[len(lead):].strip(), 240) if first_line.startswith(lead[:-1]) else lead
+    return lead
 
 
 def ranked_in_answer(answer: str, assets: list[str], catalog: FleetCatalog) -> list[str]:

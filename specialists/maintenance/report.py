@@ -26,6 +26,19 @@ def management_report(artifacts: list[Artifact], assets: list[str], period: str)
     if not cited:
         lines.append("No findings recorded yet in this session; ask for a review or diagnosis first.")
     else:
-        lines.append("**Recommended next steps**: act on the highest-confidence finding above, confirm with the "
-                     "validation protocol, and review again after the repair.")
+        lines.append(f"**Recommended next steps**: {_next_steps(relevant)}")
     return "\n".join(lines), cited
+
+
+def _next_steps(artifacts: list[Artifact]) -> str:
+    """What to do next, named from the latest diagnosis that found a fault; without one, keep watching."""
+    for art in reversed(artifacts):
+        hypotheses = art.results.get("hypotheses") if art.kind == "diagnose" else None
+        top = hypotheses[0] if isinstance(hypotheses, list) and hypotheses and isinstance(hypotheses[0], dict) else None
+        mode = str(top.get("failure_mode", "")) if top else ""
+        if mode and not mode.lower().startswith("no fault"):
+            confirm = f" ({top['confirm_by']})" if top and top.get("confirm_by") else ""
+            where = ", ".join(art.asset_ids)
+            return (f"confirm {mode} on {where}{confirm}, plan the repair, and check the readings again after it "
+                    "with the validation protocol.")
+    return "no fault is diagnosed on this evidence: keep monitoring, and diagnose any chiller that keeps standing out."

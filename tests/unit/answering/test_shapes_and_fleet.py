@@ -210,3 +210,29 @@ def test_an_existing_work_order_is_named_with_its_code_and_the_period_searched()
     verdict = work_order_existence_verdict([listing], "did anybody already log a work order for that?")
     assert verdict is not None and verdict.sentence == (
         "Yes, 2 work orders from 2020-11-26 to 2021-06-16; the latest is WO156507 on 2021-03-31 (M013 Condenser Plugged).")
+
+
+def test_a_summary_in_bullets_restates_what_the_dialog_found_when_nothing_was_diagnosed() -> None:
+    from graph.answering.long_output import report_summary
+
+    report = art("management_report", {"report": "## Management summary: Chiller 4 (this year)\n\n"
+                                                 "**Recommended next steps**: keep monitoring.", "cites": []},
+                 asset="Chiller 4", producer="maintenance")
+    earlier = ["Chiller 4, 2021-04-01 to 2021-07-01: Efficiency 0.47 kW/ton while running.",
+               "Which chiller do you mean?",
+               "Yes, Chiller 4 runs more efficiently after WO157366 on 2021-07-12: 0.47 kW/ton against 0.49 before."]
+    lines = report_summary(report, [], bullets=3, earlier=earlier)
+    assert lines[1:4] == ["- Chiller 4, 2021-04-01 to 2021-07-01: Efficiency 0.47 kW/ton while running.",
+                          "- Chiller 4 runs more efficiently after WO157366 on 2021-07-12: 0.47 kW/ton against 0.49 "
+                          "before.", "- Next: keep monitoring."]
+
+
+def test_a_clause_never_ends_inside_parentheses_and_a_question_keeps_its_mark() -> None:
+    from graph.answering.sections import first_clause
+    from graph.nodes.respond import lead_of
+
+    assert first_clause("Chiller 3 has the highest load: 63% (Chiller 4 61%; Chiller 9 59%). More") == \
+        "Chiller 3 has the highest load: 63% (Chiller 4 61%; Chiller 9 59%)."
+    assert first_clause("Which chiller do you mean?") == "Which chiller do you mean?"
+    assert lead_of("Chiller 4. Chiller 4 runs least efficiently: 0.49 kW/ton.\n- more") == \
+        "Chiller 4 runs least efficiently: 0.49 kW/ton."

@@ -206,3 +206,16 @@ async def test_an_alert_listing_leads_with_the_total_over_the_period(ctx_and_too
     window = TimeWindow(datetime(2021, 6, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "June 2021")
     result = await MaintenanceSpecialist().run(task("alert_rules", window=window), ctx)
     assert result.summary.startswith("3 alerts from 2 rule(s) on CWC04006 (June 2021): RUL0018")
+
+
+def test_the_report_names_its_next_step_from_the_diagnosis_and_keeps_watching_without_one() -> None:
+    from specialists.maintenance.report import management_report
+
+    found = Artifact(id="artifact_fr_1", session_id="s1", producer="failure", kind="diagnose", asset_ids=["Chiller 4"],
+                     results={"hypotheses": [{"failure_mode": "Condenser Water side fouling",
+                                              "confirm_by": "the condenser approach at equal load"}]})
+    text, _ = management_report([found], ["Chiller 4"], "June 2021")
+    assert ("**Recommended next steps**: confirm Condenser Water side fouling on Chiller 4 (the condenser approach "
+            "at equal load)") in text
+    healthy = found.model_copy(update={"results": {"hypotheses": [{"failure_mode": "No fault: normal operation"}]}})
+    assert "keep monitoring" in management_report([healthy], ["Chiller 4"], "June 2021")[0]
