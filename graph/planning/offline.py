@@ -195,6 +195,17 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
 _DISCUSSED_KEPT = 6  # assets remembered for "both" / "the two of them" once the focus has narrowed to one
 
 
+# "Is that the same thing chiller 9 had?", "is this like what chiller 4 did in 2019?": the finding under
+# discussion (a demonstrative) set beside another chiller's, which the message names.
+_LIKENESS = re.compile(r"\b(?:that|this|it)\b.*\b(?:same|like|similar|as|than|compared|versus|vs)\b")
+
+
+def _compared_with_another(ctx: PlanContext) -> bool:
+    named = ctx.understanding.assets.assets
+    return bool(named) and not set(named) & set(ctx.focus.asset_ids) \
+        and bool(_LIKENESS.search(ctx.understanding.text.joined))
+
+
 def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     """The focus after this turn: its assets, window, sensors, failure modes, hypotheses and rules."""
     focus = ctx.focus
@@ -207,13 +218,18 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     hypotheses = hypotheses_from(ctx.artifacts, ctx.assets) or (list(focus.hypotheses) if same_assets else [])
     rules = ctx.understanding.rule_ids or rule_ids_from(ctx.artifacts, ctx.assets) or (
         list(focus.rule_ids) if same_assets else [])
-    window = focus.window if ctx.window_is_aside else ctx.window or focus.window
+    # "Is that the same thing Chiller 9 had last year?": Chiller 9 and last year are the comparison's side;
+    # the subject chiller keeps its own period.
+    side_look = (ctx.request is not None and ctx.request.others) or _compared_with_another(ctx)
+    subject = focus.asset_ids[0] if side_look and len(focus.asset_ids) == 1 \
+        and focus.asset_ids[0] not in ctx.assets else None
+    window = focus.window if ctx.window_is_aside or (subject and focus.window) else ctx.window or focus.window
+    if subject:  # and its own hypotheses
+        hypotheses = hypotheses_from(ctx.artifacts, [subject]) or list(focus.hypotheses)
     moved = window is not None and focus.window is not None and (window.start, window.end) != (
         focus.window.start, focus.window.end)
     # "Are the other three showing the same thing?" compares the rest against the chiller under discussion,
     # which stays the subject: a later "it" is that chiller, "them" all of them.
-    subject = focus.asset_ids[0] if ctx.request is not None and ctx.request.others and len(focus.asset_ids) == 1 \
-        and focus.asset_ids[0] not in ctx.assets else None
     assets = [subject, *ctx.assets] if subject else list(ctx.assets)
     return Focus(
         site=ctx.vocab.site_name,

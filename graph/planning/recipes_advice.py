@@ -8,7 +8,7 @@ offer in the focus, so the user's "yes" drafts it on the next turn.
 from __future__ import annotations
 
 import re
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from assetops.domain.turn import TimeWindow
 from graph.planning.artifacts import hypotheses_from, latest
@@ -19,6 +19,8 @@ from graph.planning.recipes_maintenance import SENSOR_INTENTS, report, validatio
 from graph.planning.recipes_models import thresholds
 from graph.planning.recipes_telemetry import analysis_names, detect
 from graph.understanding import calendar_math as cal
+from graph.understanding.request import named_job
+from graph.understanding.text import stem
 
 # Analyses whose per-chiller results a ranking across several chillers can compare.
 RANKABLE_ACTIONS = frozenset({"anomaly_detection", "diagnose", "trend_stats", "load_bins", "threshold_suggestion"})
@@ -122,13 +124,31 @@ _REPAIR_LOOK_BACK_DAYS = 365  # the work orders searched for the repair the user
 _BEFORE_REPAIR_DAYS = 30
 
 
+def _listed_repair(ctx: PlanContext) -> TimeWindow | None:
+    """The day of the job the question names ("did the cleaning fix it?") when an earlier work-order listing
+    of the chiller shows it: the latest such order, so before and after sit around the real repair."""
+    job = named_job(ctx.understanding.text.source)
+    stems = {stem(word) for word in (job or "").split() if len(word) > 3}
+    if not stems:
+        return None
+    for artifact in reversed(ctx.artifacts):
+        if artifact.kind != "wo_summary" or not set(artifact.asset_ids) & set(ctx.assets):
+            continue
+        for order in artifact.key_results.get("recent", ()):
+            said = {stem(word) for word in re.findall(r"[a-z]+", str(order.get("description", "")).lower())}
+            if stems <= said and order.get("date"):
+                day = date.fromisoformat(str(order["date"]))
+                return cal.window(day, day + timedelta(days=1), f"{job} on {day.isoformat()}", ctx.catalog.zone)
+    return None
+
+
 def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """"They cleaned its condenser tubes in July. Did that fix it?": the year's work orders (to find the repair
     and its date) and the telemetry before and after it: the month before the period named (or the period
     discussed) against the time from its end to today."""
     named = next((m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"),
                  None)
-    around = named or ctx.focus.window or ctx.analysis_window()
+    around = named or _listed_repair(ctx) or ctx.focus.window or ctx.analysis_window()
     today = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
     before = TimeWindow(around.start - timedelta(days=_BEFORE_REPAIR_DAYS), around.start, "before the repair")
     after = TimeWindow(around.end, today, "after the repair") if today - around.end >= timedelta(days=3) else \

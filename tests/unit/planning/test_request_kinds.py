@@ -270,3 +270,22 @@ def test_real_or_the_sensor_is_a_sensor_validity_question_even_misspelt() -> Non
                           "the sensor off?")
     assert ("failure", "sensor_validity") in steps(decision)
     assert ("timeseries", "evaluate_forecast") not in steps(decision)
+
+
+def test_a_finding_compared_with_another_chiller_stays_the_subject_with_its_own_period() -> None:
+    dialog = Dialog(reference_date=date(2017, 9, 5))
+    dialog.say("Chiller 3 ran worse than usual this summer. Diagnose it.")
+    dialog.say("Is that the same thing Chiller 9 had last year?")
+    decision = dialog.say("Were there repair jobs for it?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3"}
+    assert window_of(decision, "wo_summary") == (at(2017, 6, 1), at(2017, 9, 1))
+
+
+def test_did_the_job_fix_it_reads_before_and_after_the_day_a_listing_showed_that_job() -> None:
+    cleaning = {"recent": [{"wo_id": "WO144366", "date": "2017-08-29", "description": "Evaporator Tube Cleaning"}]}
+    dialog = Dialog(reference_date=date(2017, 9, 5), results={"wo_summary": cleaning})
+    dialog.say("what work orders did chiller 3 get this summer?")
+    decision = dialog.say("Did the cleaning fix it?")
+    windows = [t.window for t in decision.tasks if t.action == "history"]
+    assert [(w.start, w.end) for w in windows if w is not None] == [(at(2017, 7, 30), at(2017, 8, 29)),
+                                                                    (at(2017, 8, 30), at(2017, 9, 6))]
