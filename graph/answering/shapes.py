@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from artifacts.model import Artifact
-from artifacts.readings import hypotheses, ranking, stats_of
+from artifacts.readings import hypotheses, ranking, stats_of, sustained_shifts
 from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
     alert_count_sentence,
@@ -134,8 +134,49 @@ def _yes_no(inputs: AnswerInputs) -> ShapedLead:
     return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
 
 
+# "When did that start?", "since when has it been like this?": a date is asked.
+_WHEN_STARTED = re.compile(r"\bwhen\b.*\b(?:start\w*|begin\w*|began|kick\w* in|first)\b|\bsince when\b|"
+                           r"\bhow long (?:has|have|had)\b", re.I)
+_SHIFT_DAY = re.compile(r"^From (\d{4}-\d{2}-\d{2}) ")
+
+
+def _moment(stamp: object) -> str:
+    """"2020-07-29T18:00:00-04:00" as "2020-07-29 18:00" (site time, as the detector reports it)."""
+    return str(stamp)[:16].replace("T", " ")
+
+
+_STRONGEST_PERIODS = 3  # without a sustained shift, the earliest of the strongest flagged stretches dates it
+
+
+def _onset(inputs: AnswerInputs) -> ShapedLead | None:
+    """The day the largest sustained shift began (the detector lists the largest first), said first; without
+    one, the earliest of the worst sensor's strongest flagged stretches."""
+    found = [a for a in inputs.artifacts if a.kind == "anomaly_detection"]
+    for art in found:
+        for shift in sustained_shifts(art):
+            day = _SHIFT_DAY.match(shift)
+            if day is not None:
+                return ShapedLead(f"It started around {day.group(1)}: {shift[day.end():].strip()}", [],
+                                  replaces_body=False)
+    for art in found:
+        per_sensor = [v for v in (art.results.get("per_sensor") or {}).values() if isinstance(v, dict)]
+        worst = max(per_sensor, key=lambda item: float(item.get("rate") or 0), default=None)
+        periods = [p for p in (worst or {}).get("periods") or [] if isinstance(p, dict) and p.get("start")]
+        if worst is not None and periods:
+            first = min(periods[:_STRONGEST_PERIODS], key=lambda p: str(p["start"]))
+            return ShapedLead(f"It shows from around {str(first['start'])[:10]}: the earliest of the strongest "
+                              f"flagged stretches of {worst.get('sensor', 'the reading')} runs {_moment(first['start'])} "
+                              f"to {_moment(first['end'])}.", [], replaces_body=False)
+    return None
+
+
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
-    """Only where the finding has a better form than its summary: a count asked for leads with it."""
+    """Only where the finding has a better form than its summary: a count asked for leads with it, the day
+    a change began leads an answer to "when did it start?"."""
+    if _WHEN_STARTED.search(inputs.question):
+        onset = _onset(inputs)
+        if onset is not None:
+            return onset
     counted = alert_count_sentence(inputs.question, inputs.artifacts)
     if counted is not None:
         listed = [f"- {a.summary}" for a in inputs.artifacts if a.kind == "alert_rules" and a.summary]

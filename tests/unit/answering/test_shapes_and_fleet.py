@@ -236,3 +236,24 @@ def test_a_clause_never_ends_inside_parentheses_and_a_question_keeps_its_mark() 
     assert first_clause("Which chiller do you mean?") == "Which chiller do you mean?"
     assert lead_of("Chiller 4. Chiller 4 runs least efficiently: 0.49 kW/ton.\n- more") == \
         "Chiller 4 runs least efficiently: 0.49 kW/ton."
+
+
+def test_when_did_it_start_leads_with_the_day_the_largest_sustained_shift_began() -> None:
+    shifted = art("anomaly_detection", {"anomaly_rate": 0.21, "sustained_shifts": [
+        {"message": "From 2020-07-20 Chiller 3 Condenser Water Flow is 310 below its calibration relation (-16% of "
+                    "the expected value); sustained enough to flag on 2020-07-21."}]}, asset="Chiller 3")
+    lead = shaped_lead(_inputs("open", [shifted], question="When did that start?"))
+    assert lead is not None and lead.first.startswith(
+        "It started around 2020-07-20: Chiller 3 Condenser Water Flow is 310 below its calibration relation")
+    assert shaped_lead(_inputs("open", [shifted], question="what does it show?")) is None
+
+
+def test_without_a_sustained_shift_the_start_is_the_earliest_of_the_strongest_flagged_stretches() -> None:
+    flagged = art("anomaly_detection", {"anomaly_rate": 0.21, "sustained_shifts": [], "per_sensor": {
+        "Chiller 3 Condenser Water Flow": {"sensor": "Chiller 3 Condenser Water Flow", "rate": 0.21, "periods": [
+            {"start": "2020-08-01T06:00:00-04:00", "end": "2020-08-03T03:30:00-04:00"},
+            {"start": "2020-07-29T18:00:00-04:00", "end": "2020-07-30T02:00:00-04:00"}]}}}, asset="Chiller 3")
+    lead = shaped_lead(_inputs("open", [flagged], question="since when has it been like this?"))
+    assert lead is not None and lead.first == (
+        "It shows from around 2020-07-29: the earliest of the strongest flagged stretches of Chiller 3 Condenser "
+        "Water Flow runs 2020-07-29 18:00 to 2020-07-30 02:00.")
