@@ -282,6 +282,11 @@ def recent_orders(artifact: Artifact) -> list[OrderRef]:
     return [_order(r) for r in _dicts(artifact.results.get("recent"))]
 
 
+def latest_per_job(artifact: Artifact) -> list[OrderRef]:
+    """A work-order summary's latest order of each distinct job, newest first."""
+    return [_order(r) for r in _dicts(artifact.results.get("latest_per_job"))]
+
+
 def order_before(artifact: Artifact) -> OrderRef | None:
     """The last order before the summary's period (written when the period itself has none)."""
     before = artifact.results.get("last_before")

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from artifacts.model import Artifact
-from artifacts.readings import hypotheses, ranking, stats_of, sustained_shifts
+from artifacts.readings import hypotheses, latest_per_job, ranking, stats_of, sustained_shifts
 from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
     alert_count_sentence,
@@ -21,6 +21,7 @@ from graph.answering.asked_figures import (
     sensor_ranking,
     setpoint_offset_ranking,
 )
+from graph.answering.compare_terms import window_phrase
 from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
@@ -30,6 +31,9 @@ from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
+from graph.understanding.last_done import last_done_job, names_job
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import vocabulary
 
 MAX_REASONS = 4
 
@@ -170,9 +174,35 @@ def _onset(inputs: AnswerInputs) -> ShapedLead | None:
     return None
 
 
+_SERVICE_WORDS = frozenset({"servic", "maintain", "maintenanc"})
+
+
+def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
+    """"When was it last cleaned?": the latest work order of that job in the listing, date first."""
+    listings = [a for a in inputs.artifacts if a.kind == "work_order_summary"]
+    if not listings:
+        return None
+    lines = []
+    for art in listings:
+        where = ", ".join(art.asset_ids or art.equipment_ids)
+        orders = latest_per_job(art)
+        found = next((o for o in orders if names_job(f"{o.code} {o.description}", job)), None)
+        if found is None and job <= _SERVICE_WORDS:  # "serviced" names no job: any planned maintenance
+            found = next((o for o in orders if o.preventive), None)
+        lines.append(f"{where}: last on {found.date}, {found.wo_id} ({found.code} {found.description})" if found
+                     else f"{where}: no such work order {window_phrase(art) or 'on record'}")
+    first = lines[0] + "." if len(lines) == 1 else "Latest matching work orders: " + "; ".join(lines) + "."
+    return ShapedLead(first, [], replaces_body=False)
+
+
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
     """Only where the finding has a better form than its summary: a count asked for leads with it, the day
     a change began leads an answer to "when did it start?"."""
+    job = last_done_job(Text.of(inputs.question), vocabulary())
+    if job:
+        done = _last_done(inputs, job)
+        if done is not None:
+            return done
     if _WHEN_STARTED.search(inputs.question):
         onset = _onset(inputs)
         if onset is not None:

@@ -37,6 +37,7 @@ from graph.planning.resolve import (
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.intents import score_intents
+from graph.understanding.last_done import last_done_job
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     RequestReading,
@@ -421,6 +422,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):
+        return ["work_orders"]  # "when was it last cleaned?": the work-order history holds the date
     listing = picked_listing(reading.clause, vocabulary()) if reading.shape == "which" else None
     if listing and (focus.asset_ids or understood.assets.assets) \
             and (not understood.intents or not chosen or chosen[0] == "prioritize"):
@@ -510,7 +513,7 @@ _LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value",
 _RECORD_LISTINGS = frozenset({"work_orders", "bundling", "predict_next", "alerts", "alert_to_failure", "lifecycle"})
 # Listings a bare "which one?" picks from (the same listing again: its calls are memoised, so no new work).
 _PICKABLE_LISTINGS = frozenset({"work_orders", "alerts", "alert_to_failure", "bundling", "compare", "history",
-                                "anomalies", "investigate", "predict_next", "lifecycle"})
+                                "point_value", "anomalies", "investigate", "predict_next", "lifecycle"})
 
 
 def _shape_fallback(reading: RequestReading, focus: Focus) -> list[str]:

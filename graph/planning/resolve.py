@@ -21,6 +21,7 @@ from graph.planning.context import (
 )
 from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
+from graph.understanding.last_done import last_done_job
 from graph.understanding.sensors import canonical_of, expand
 
 
@@ -255,6 +256,9 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and OVER_THE_YEARS.search(ctx.understanding.text.joined):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "worse every year?": all years
         ctx.note("Year over year: the whole work-order history.")
+    elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and last_done_job(ctx.understanding.text, ctx.vocab):
+        ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "when was it last cleaned?"
+        ctx.note("The last time a job was done: the whole work-order history.")
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
                                           or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS
                                           or ctx.focus.window_named):  # "repair jobs for it?" in the period named

@@ -34,6 +34,8 @@ class WorkOrderSummary:
     first: str | None = None
     last: str | None = None
     recent: list[dict[str, Any]] = field(default_factory=list)
+    # the latest order of each distinct job ("when was it last cleaned?"), newest first
+    latest_per_job: list[dict[str, Any]] = field(default_factory=list)
 
     def as_results(self) -> dict[str, Any]:
         return {
@@ -42,7 +44,7 @@ class WorkOrderSummary:
             "top_codes": [{"code": c, "description": d, "count": n} for c, d, n in self.top_codes],
             "corrective_trend_per_year": self.corrective_trend_per_year,
             "mean_days_between_corrective": self.mean_days_between_corrective,
-            "first": self.first, "last": self.last, "recent": self.recent,
+            "first": self.first, "last": self.last, "recent": self.recent, "latest_per_job": self.latest_per_job,
         }
 
 
@@ -52,6 +54,25 @@ def _slope(xs: list[float], ys: list[float]) -> float | None:
     mx, my = mean(xs), mean(ys)
     denom = sum((x - mx) ** 2 for x in xs)
     return None if denom == 0 else sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / denom
+
+
+_JOBS_KEPT = 40  # distinct jobs remembered with their latest order (a chiller's history has a few dozen)
+
+
+def _order_ref(when: datetime | None, order: dict[str, Any]) -> dict[str, Any]:
+    return {"wo_id": order.get("wo_id"), "date": when.date().isoformat() if when else None,
+            "code": order.get("primary_code"),
+            "description": order.get("wo_description") or order.get("primary_code_description"),
+            "preventive": bool(order.get("preventive"))}
+
+
+def _latest_per_job(dated: list[tuple[datetime | None, dict[str, Any]]]) -> list[dict[str, Any]]:
+    latest: dict[str, dict[str, Any]] = {}
+    for when, order in reversed(dated):  # newest first: the first seen of a job is its latest
+        job = str(order.get("wo_description") or order.get("primary_code_description") or order.get("primary_code"))
+        if when is not None and job not in latest:
+            latest[job] = _order_ref(when, order)
+    return list(latest.values())[:_JOBS_KEPT]
 
 
 def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent: int = 5,
@@ -85,9 +106,8 @@ def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent:
         mean_days_between_corrective=round(mean(gaps), 1) if gaps else None,
         first=known[0].date().isoformat() if known else None,
         last=known[-1].date().isoformat() if known else None,
-        recent=[{"wo_id": o.get("wo_id"), "date": w.date().isoformat() if w else None,
-                 "code": o.get("primary_code"), "description": o.get("wo_description") or o.get("primary_code_description"),
-                 "preventive": bool(o.get("preventive"))} for w, o in dated[-recent:]][::-1],
+        recent=[_order_ref(w, o) for w, o in dated[-recent:]][::-1],
+        latest_per_job=_latest_per_job(dated),
     )
 
 

@@ -257,3 +257,18 @@ def test_without_a_sustained_shift_the_start_is_the_earliest_of_the_strongest_fl
     assert lead is not None and lead.first == (
         "It shows from around 2020-07-29: the earliest of the strongest flagged stretches of Chiller 3 Condenser "
         "Water Flow runs 2020-07-29 18:00 to 2020-07-30 02:00.")
+
+
+def test_when_was_it_last_cleaned_names_the_latest_order_of_that_job_and_serviced_any_planned_one() -> None:
+    listing = art("work_order_summary", {"total": 3, "latest_per_job": [
+        {"wo_id": "WO3", "date": "2021-06-25", "code": "MT013", "description": "Routine Vibration Analysis",
+         "preventive": True},
+        {"wo_id": "WO2", "date": "2021-05-05", "code": "MT002", "description": "Cleaning: Condenser Tube Cleaning",
+         "preventive": True}]}, asset="Chiller 9", producer="maintenance")
+    cleaned = shaped_lead(_inputs("open", [listing], question="when was it last cleaned?"))
+    assert cleaned is not None and cleaned.first == (
+        "Chiller 9: last on 2021-05-05, WO2 (MT002 Cleaning: Condenser Tube Cleaning).")
+    serviced = shaped_lead(_inputs("open", [listing], question="when did it last get serviced?"))
+    assert serviced is not None and serviced.first.startswith("Chiller 9: last on 2021-06-25, WO3")
+    flushed = shaped_lead(_inputs("open", [listing], question="when was it last flushed?"))
+    assert flushed is not None and flushed.first.startswith("Chiller 9: no such work order")

@@ -289,3 +289,12 @@ def test_did_the_job_fix_it_reads_before_and_after_the_day_a_listing_showed_that
     windows = [t.window for t in decision.tasks if t.action == "history"]
     assert [(w.start, w.end) for w in windows if w is not None] == [(at(2017, 7, 30), at(2017, 8, 29)),
                                                                     (at(2017, 8, 30), at(2017, 9, 6))]
+
+
+def test_when_was_it_last_cleaned_reads_the_whole_work_order_history() -> None:
+    dialog = Dialog()
+    dialog.say("how did chiller 9 run last month?")
+    decision = dialog.say("when was it last cleaned?")
+    assert steps(decision) == [("maintenance", "wo_summary")]
+    task = decision.tasks[0]
+    assert task.asset_ids == ["Chiller 9"] and task.window is None

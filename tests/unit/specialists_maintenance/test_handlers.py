@@ -219,3 +219,11 @@ def test_the_report_names_its_next_step_from_the_diagnosis_and_keeps_watching_wi
             "at equal load)") in text
     healthy = found.model_copy(update={"results": {"hypotheses": [{"failure_mode": "No fault: normal operation"}]}})
     assert "keep monitoring" in management_report([healthy], ["Chiller 4"], "June 2021")[0]
+
+
+def test_the_history_keeps_the_latest_order_of_each_job_newest_first() -> None:
+    from specialists.maintenance.history import summarise_work_orders
+
+    jobs = summarise_work_orders(ORDERS).latest_per_job
+    assert [(j["wo_id"], j["description"]) for j in jobs] == [("WO3", "Refrigerant Leak"), ("WO2", "Cleaning"),
+                                                             ("WO1", "Condenser Plugged")]

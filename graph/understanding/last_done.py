@@ -1,0 +1,33 @@
+""""When was it last cleaned?": the job a question asks the last date of.
+
+The grammar is "when ... last" (or "the last time", "how long since") around a job word; the job words are
+the vocabulary's `named_jobs` (topic words), matched on their stems so "cleaned", "cleaning" and "clean"
+are one job. Pure: text in, the job's stems out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graph.understanding.text import Text, stem
+from graph.understanding.vocabulary import Vocabulary
+
+_LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b|\bmost recent\b.*\bwhen\b")
+
+
+def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
+    """The stems of the job whose last date the message asks for ("when was it last cleaned?" -> {"clean"}),
+    empty when it asks for none."""
+    if not _LAST.search(text.joined):
+        return frozenset()
+    jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 3}
+    return frozenset(s for s in text.stems if s in jobs)
+
+
+_PREFIX = 5  # "inspected" and "inspection" share "inspe": one job
+
+
+def names_job(description: str, job: frozenset[str]) -> bool:
+    """True when every stem of `job` begins a word of the work order's `description` (or the reverse)."""
+    words = [stem(w) for w in re.findall(r"[a-z]+", description.lower())]
+    return bool(job) and all(any(w[:_PREFIX] == s[:_PREFIX] for w in words) for s in job)
