@@ -30,6 +30,7 @@ from graph.answering.long_output import LONG_KINDS, bullets_asked, dialog_leads,
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
+from graph.answering.stat_questions import extreme_sentence, run_time_sentence
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
 from graph.understanding.last_done import last_done_job, names_job
 from graph.understanding.text import Text
@@ -198,6 +199,9 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
     """Only where the finding has a better form than its summary: a count asked for leads with it, the day
     a change began leads an answer to "when did it start?"."""
+    stated = run_time_sentence(inputs.question, inputs.artifacts) or extreme_sentence(inputs.question, inputs.artifacts)
+    if stated is not None:  # a statistic other than the mean was asked: it leads
+        return ShapedLead(stated, [], replaces_body=False)
     job = last_done_job(Text.of(inputs.question), vocabulary())
     if job:
         done = _last_done(inputs, job)
