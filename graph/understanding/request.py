@@ -216,7 +216,9 @@ def asks_change_over_time(text: str) -> bool:
 
 # Back in service after a stop: "is it back up now?", "running again?", "has it come back?".
 _BACK_IN_SERVICE = re.compile(r"\b(?:back (?:up|on|online|in service|running|in operation)|running again|"
-                              r"up and running|restarted|come back|came back|coming back)\b", re.IGNORECASE)
+                              r"up and running|restarted|come back|came back|coming back|"
+                              r"(?:running|on|online|in service) (?:right )?now|currently (?:running|on|online))\b",
+                              re.IGNORECASE)
 
 
 def asks_back_in_service(text: str) -> bool:

@@ -114,7 +114,7 @@ def test_the_job_the_user_describes_goes_into_the_draft() -> None:
 def test_a_month_takes_the_year_of_the_quarter_given_as_context_and_two_months_are_compared() -> None:
     dialog = Dialog(reference_date=date(2020, 10, 5))
     first = dialog.say("Building the Q3 2018 quarter-end pack: Chiller 4's average load and kW/ton for August, please.")
-    assert window_of(first, "point_value") == (at(2018, 8, 1), at(2018, 9, 1))
+    assert window_of(first, "history") == (at(2018, 8, 1), at(2018, 9, 1))
     dialog.say("And last month for the same unit?")
     third = dialog.say("Which of the two months looks healthier?")
     compare = next(t for t in third.tasks if t.action == "compare")
