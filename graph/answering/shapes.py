@@ -30,7 +30,13 @@ from graph.answering.long_output import LONG_KINDS, bullets_asked, dialog_leads,
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
-from graph.answering.stat_questions import extreme_sentence, run_time_sentence
+from graph.answering.stat_questions import (
+    comparison_sentence,
+    extreme_sentence,
+    order_listing,
+    run_time_ranking,
+    run_time_sentence,
+)
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
 from graph.understanding.last_done import last_done_job, names_job
 from graph.understanding.text import Text
@@ -66,6 +72,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
     ranked = ranking_lines(rows) if rows is not None else []
+    by_run_time = run_time_ranking(inputs.question, inputs.artifacts)
+    if by_run_time is not None:  # "which chiller ran the most hours?": ranked on running time
+        return ShapedLead(by_run_time[0], by_run_time[1], replaces_body=False)
     by_period = period_pick(inputs.question, inputs.artifacts)
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
@@ -199,9 +208,13 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
     """Only where the finding has a better form than its summary: a count asked for leads with it, the day
     a change began leads an answer to "when did it start?"."""
-    stated = run_time_sentence(inputs.question, inputs.artifacts) or extreme_sentence(inputs.question, inputs.artifacts)
-    if stated is not None:  # a statistic other than the mean was asked: it leads
+    stated = run_time_sentence(inputs.question, inputs.artifacts) or extreme_sentence(inputs.question, inputs.artifacts) \
+        or comparison_sentence(inputs.question, inputs.artifacts)
+    if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads
         return ShapedLead(stated, [], replaces_body=False)
+    listing = order_listing(inputs.question, inputs.artifacts)
+    if listing is not None:  # "what were the last three jobs?": the orders themselves
+        return ShapedLead(listing[0], listing[1], replaces_body=False)
     job = last_done_job(Text.of(inputs.question), vocabulary())
     if job:
         done = _last_done(inputs, job)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from artifacts.model import Artifact
-from artifacts.readings import running_share, stats_of
-from graph.answering.asked_figures import asked_sensors
+from artifacts.readings import listed_kind, recent_orders, running_share, stats_of
+from graph.answering.asked_figures import asked_figure_lines, asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import number
 
@@ -64,3 +64,68 @@ def run_time_sentence(question: str, artifacts: list[Artifact]) -> str | None:
         parts.append(f"{art.asset_ids[0]} ran about {hours:,.0f} hours{f' {when}' if when else ''} "
                      f"({share:.0%} of the time, {hours / _HOURS_PER_DAY:.1f} days)")
     return "; ".join(parts) + "." if parts else None
+
+
+_MOST_RUN = re.compile(r"\b(?:ran|run|running|operated)\b.*\b(?:most|least|longest|fewest|more|less)\b|"
+                       r"\b(?:most|fewest|more|fewer) (?:hours|run time|running)\b", re.I)
+_LEAST = re.compile(r"\b(?:least|fewest|less|fewer|shortest)\b", re.I)
+
+
+def run_time_ranking(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"Which chiller ran the most hours last month?": the chillers ranked on their running share."""
+    if not (_MOST_RUN.search(question) or _RUN_TIME.search(question)):
+        return None
+    shares = [(a.asset_ids[0], s, a) for a in _windows(artifacts) if (s := running_share(a)) is not None]
+    if len({asset for asset, _, _ in shares}) < 2:
+        return None
+    least = bool(_LEAST.search(question))
+    ranked = sorted(shares, key=lambda row: (row[1] if least else -row[1], row[0]))
+
+    def hours(art: Artifact, share: float) -> str:
+        if art.window_start is None or art.window_end is None:
+            return f"{share:.0%} of the time"
+        return f"about {share * (art.window_end - art.window_start).total_seconds() / 3600:,.0f} hours ({share:.0%})"
+
+    top_asset, top_share, top_art = ranked[0]
+    when = window_phrase(top_art)
+    first = (f"{top_asset} ran the {'least' if least else 'most'}: {hours(top_art, top_share)}"
+             f"{f' {when}' if when else ''}.")
+    return first, [f"- {asset}: {hours(art, share)} [{art.id}]" for asset, share, art in ranked]
+
+
+_LAST_N = re.compile(r"\blast (\d+|two|three|four|five|few|couple of)\b.*\b(?:jobs?|work orders?|orders?|repairs?|"
+                     r"tickets?|wos?|wo's)\b|\blist\b.*\b(?:jobs|work orders|orders|repairs|tickets)\b", re.I)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "few": 3, "couple of": 2}
+_LISTED_MAX = 5  # a summary keeps its five latest orders
+
+
+def order_listing(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"What were the last three corrective jobs on it?", "list its work orders": the latest orders, one a line."""
+    match = _LAST_N.search(question)
+    if match is None:
+        return None
+    for art in artifacts:
+        orders = recent_orders(art) if art.kind == "work_order_summary" else []
+        if not orders:
+            continue
+        wanted = match.group(1).lower() if match.group(1) else ""
+        count = min(int(wanted) if wanted.isdigit() else _COUNT_WORDS.get(wanted, _LISTED_MAX), _LISTED_MAX)
+        kind = listed_kind(art)
+        noun = f"{kind} work orders" if kind in ("corrective", "preventive") else "work orders"
+        where = ", ".join(art.asset_ids or art.equipment_ids)
+        shown = orders[:count]
+        return (f"The last {len(shown)} {noun} on {where}: "
+                + "; ".join(f"{o.wo_id} on {o.date}" for o in shown) + ".",
+                [f"- {o.wo_id}, {o.date}: {o.code} {o.description}".rstrip() for o in shown])
+    return None
+
+
+_COMPARES = re.compile(r"\b(?:compare\w*|vs|versus|against|than)\b", re.I)
+
+
+def comparison_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"How does its efficiency this summer compare with last summer?": the named reading side by side."""
+    if not _COMPARES.search(question):
+        return None
+    lines = [line for line in asked_figure_lines(question, artifacts) if ";" in line]
+    return lines[0].removeprefix("- ").rstrip(".") + "." if lines else None

@@ -23,3 +23,28 @@ def test_run_hours_are_the_running_share_of_the_window() -> None:
     assert run_time_sentence("how many hours did chiller 4 run last month?", [_window()]) == (  # type: ignore[list-item]
         "Chiller 4 ran about 389 hours in June 2021 (54% of the time, 16.2 days).")
     assert run_time_sentence("how did it run?", [_window()]) is None  # type: ignore[list-item]
+
+
+def test_which_ran_the_most_hours_ranks_on_running_share() -> None:
+    from graph.answering.stat_questions import run_time_ranking
+
+    four = _window()
+    nine = art("telemetry_window", {"stats": {"Chiller 9 Tonnage": {"running_mean": 500.0}}, "running_share": 0.61},
+               asset="Chiller 9", producer="data", **JUNE)
+    ranked = run_time_ranking("which chiller ran the most hours last month?", [four, nine])  # type: ignore[list-item]
+    assert ranked is not None and ranked[0] == "Chiller 9 ran the most: about 439 hours (61%) in June 2021."
+    least = run_time_ranking("and which ran the least?", [four, nine])  # type: ignore[list-item]
+    assert least is not None and least[0].startswith("Chiller 4 ran the least")
+
+
+def test_the_last_n_orders_are_listed_newest_first() -> None:
+    from graph.answering.stat_questions import order_listing
+
+    listing = art("work_order_summary", {"kind": "corrective", "recent": [
+        {"wo_id": "WO3", "date": "2021-05-31", "code": "OP003", "description": "Biological Fouling"},
+        {"wo_id": "WO2", "date": "2021-04-19", "code": "L002", "description": "Water Leak"},
+        {"wo_id": "WO1", "date": "2021-02-26", "code": "M009", "description": "Seal Failure"}]},
+        asset="Chiller 9", producer="maintenance")
+    found = order_listing("what were the last two corrective jobs on it?", [listing])
+    assert found is not None and found[0] == "The last 2 corrective work orders on Chiller 9: WO3 on 2021-05-31; WO2 on 2021-04-19."
+    assert found[1] == ["- WO3, 2021-05-31: OP003 Biological Fouling", "- WO2, 2021-04-19: L002 Water Leak"]
