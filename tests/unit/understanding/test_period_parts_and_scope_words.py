@@ -77,3 +77,13 @@ def test_a_separable_phrasal_verb_reads_joined(message: str, joined: str) -> Non
 
 def test_a_particle_after_a_linking_verb_stays_where_it_is() -> None:
     assert Text.of("is it over?").joined.startswith("is it over")
+
+
+def test_what_happens_if_we_wait_is_advice_and_how_reliable_is_a_forecast_check() -> None:
+    from graph.understanding.intents import classify, score_intents
+    from graph.understanding.request import read_request
+
+    assert read_request("what happens if we leave it until September?").shape == "recommend"
+    assert read_request("While it's down, would you also check the refrigerant charge?").shape == "recommend"
+    scores = score_intents(Text.of("how reliable is that forecast?"), vocabulary())
+    assert classify(scores, vocabulary())[0] == "evaluate_forecast"
