@@ -86,7 +86,7 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     update: dict[str, Any] = {"answer": answer, "messages": [AIMessage(content=answer)]}
     # a pick, or a "yes" naming the chillers that show it ("Yes, Chillers 4, 6 and 9 show ...")
     picks = outcome.decision.shape == "which" or (outcome.decision.shape == "yes_no" and answer.startswith("Yes"))
-    picked = picked_asset(answer, outcome.focus.asset_ids) if picks else None
+    picked = picked_asset(answer, outcome.focus.asset_ids, ctx.deps.catalog) if picks else None
     # a ranking of several chillers (a pick, or a site-wide table): "the runner-up", "the other one" read it
     ranked = ranked_in_answer(answer, outcome.focus.asset_ids, ctx.deps.catalog) \
         if picks or outcome.decision.scope == "fleet" else []
@@ -124,12 +124,16 @@ def ranked_in_answer(answer: str, assets: list[str], catalog: FleetCatalog) -> l
     return sorted(found, key=lambda a: found[a])
 
 
-def picked_asset(answer: str, assets: list[str]) -> str | None:
-    """The asset an answer to "which one?" names first in its first sentence (None for one asset)."""
+def picked_asset(answer: str, assets: list[str], catalog: FleetCatalog | None = None) -> str | None:
+    """The asset an answer to "which one?" names first in its first sentence, by name or equipment id
+    (None for one asset)."""
     if len(assets) < 2:
         return None
     first = answer.split("\n", 1)[0]
     found = [(m.start(), a) for a in assets for m in re.finditer(rf"\b{re.escape(a)}\b", first)]
+    if catalog is not None:  # "CWC04006 has the most alerts": work-order answers name the equipment id
+        found += [(m.start(), named) for m in _EQUIPMENT_ID.finditer(first)
+                  if (named := catalog.asset_id_of(m.group())) is not None and named in assets]
     # "Chillers 4, 6 and 9 show it": the first number of a plural names the first of them
     for m in re.finditer(r"\b(\w+)s (\d+)\b", first):
         named = f"{m.group(1)} {m.group(2)}"

@@ -108,6 +108,9 @@ def _asset_by_position(ctx: PlanContext) -> list[str]:
     if len(focus_assets) >= 2:
         # "the runner-up" after "which one has the most?": the answer's second, else the focus's second
         order = ranked if len(ranked) >= 2 and set(ranked) <= set(focus_assets) else list(focus_assets)
+    elif "second_asset" in references and len(ranked) >= 2 and set(focus_assets) <= set(ranked) \
+            and not _THE_OTHER.search(ctx.understanding.text.joined):
+        order = ranked  # "and the runner-up?" after a look at the winner: the ranking's second
     else:
         order = list(reversed(ctx.focus.discussed))  # oldest first
         if _THE_OTHER.search(ctx.understanding.text.joined):

@@ -298,3 +298,20 @@ def test_when_was_it_last_cleaned_reads_the_whole_work_order_history() -> None:
     assert steps(decision) == [("maintenance", "wo_summary")]
     task = decision.tasks[0]
     assert task.asset_ids == ["Chiller 9"] and task.window is None
+
+
+def test_a_pick_named_by_equipment_id_is_picked_and_the_runner_up_follows_the_ranking() -> None:
+    from dataclasses import replace
+
+    from graph.nodes.respond import picked_asset
+    from tests.support.catalog import default_catalog
+
+    four = ["Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"]
+    answer = "CWC04006. CWC04006 has the most alerts: 67 alerts; 3 other equipment id(s) below it."
+    assert picked_asset(answer, four, default_catalog()) == "Chiller 6"
+    dialog = Dialog()
+    dialog.say("The alarm list was out of control all through June. Which chiller is generating the noise?")
+    dialog.focus = replace(dialog.focus, picked="Chiller 6", ranked=["Chiller 6", "Chiller 9", "Chiller 3", "Chiller 4"])
+    assert {a for t in dialog.say("What rules are those alarms on it?").tasks for a in t.asset_ids} == {"Chiller 6"}
+    runner_up = dialog.say("And the runner-up, what's it complaining about?")
+    assert {a for t in runner_up.tasks for a in t.asset_ids} == {"Chiller 9"}
