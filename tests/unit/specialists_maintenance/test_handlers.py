@@ -227,3 +227,12 @@ def test_the_history_keeps_the_latest_order_of_each_job_newest_first() -> None:
     jobs = summarise_work_orders(ORDERS).latest_per_job
     assert [(j["wo_id"], j["description"]) for j in jobs] == [("WO3", "Refrigerant Leak"), ("WO2", "Cleaning"),
                                                              ("WO1", "Condenser Plugged")]
+
+
+async def test_a_period_without_alerts_says_so_in_a_whole_sentence(ctx_and_tools: Any) -> None:
+    ctx, tools, _ = ctx_and_tools
+    tools.answer = lambda name, args: ToolOutcome(name, args, "ok", {"equipment_id": "CWC04006", "events": []}) \
+        if name == "wo.get_events" else ScriptedTools.answer(name, args)
+    window = TimeWindow(datetime(2021, 6, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "June 2021")
+    result = await MaintenanceSpecialist().run(task("alert_rules", window=window), ctx)
+    assert result.summary.startswith("No alerts on CWC04006 (June 2021) from any of its rules (RUL0017, RUL0018)")
