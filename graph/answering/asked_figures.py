@@ -295,4 +295,8 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
         parts.append(f"{total} alert{'s' if total != 1 else ''} on {where} from {fired} rule{'s' if fired != 1 else ''}")
     if not parts or (not _COUNT.search(question) and not any(" fired " in p for p in parts)):
         return None
+    counted = [a for a in artifacts if a.kind == "alert_rules" and alert_rules(a) is not None]
+    if len(counted) > 1 and not any(" fired " in p for p in parts):  # several chillers: the total leads
+        total = sum(r.count for a in counted for r in alert_rules(a) or [])
+        return f"{total} alert{'s' if total != 1 else ''} in all: " + join_names(parts[:4]) + "."
     return join_names(parts[:4]) + "."

@@ -265,6 +265,10 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     if inputs.shape == "recommend":
         return _recommend(inputs)
     if inputs.scope in ("fleet", "assets"):
+        counted = alert_count_sentence(inputs.question, inputs.artifacts)
+        if counted is not None:  # "how many alarms did the plant have?": the count, then the table
+            fleet = _fleet(inputs)
+            return ShapedLead(counted, fleet.lines if fleet is not None else [], replaces_body=False)
         fleet = _fleet(inputs)
         if fleet is not None:
             return fleet

@@ -405,6 +405,19 @@ _BEFORE = re.compile(r"\b(?:before|by)\s+(?:the\s+|next\s+|this\s+)?$")
 _ACTION_ADVICE = re.compile(r"\b(?:should|worth|wait|hold off|ride it out|postpone|defer|put off|schedule|plan)\b")
 
 
+def _last_means_the_one_before(out: Periods, focus: TimeWindow | None) -> None:
+    """"Is it worse than last spring?" while this spring is discussed: "last spring" is the one before it,
+    not the latest complete spring, which is the window under discussion."""
+    if focus is None:
+        return
+    for index, mention in enumerate(out.mentions):
+        window = mention.window
+        if window is not None and mention.kind in ("absolute", "past") and window.label.startswith("last ") and \
+                (window.start, window.end) == (focus.start, focus.end):
+            earlier = cal.shift(window, years=-1, label=f"{window.label} ({window.start.year - 1})")
+            out.mentions[index] = replace(mention, window=earlier)
+
+
 def _drop_deadlines(text: str, out: Periods) -> None:
     for mention in list(out.mentions):
         before = text[max(0, mention.start - 30):mention.start]
@@ -455,6 +468,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         out.mentions.append(PeriodMention(cal.shift(first, years=-1, label=f"{first.label} a year earlier"),
                                           "focus", len(text)))
     _than_last(text, out, zone=zone)
+    _last_means_the_one_before(out, focus_window)
     _drop_deadlines(text, out)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:

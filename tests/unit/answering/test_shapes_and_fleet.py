@@ -272,3 +272,13 @@ def test_when_was_it_last_cleaned_names_the_latest_order_of_that_job_and_service
     assert serviced is not None and serviced.first.startswith("Chiller 9: last on 2021-06-25, WO3")
     flushed = shaped_lead(_inputs("open", [listing], question="when was it last flushed?"))
     assert flushed is not None and flushed.first.startswith("Chiller 9: no such work order")
+
+
+def test_how_many_alarms_across_the_plant_leads_with_the_total() -> None:
+    from tests.unit.answering.builders import alerts
+
+    six = alerts("Chiller 6", "CWC04006", {"RUL0014": 20, "RUL0012": 4}, start="2021-04-01", end="2021-05-01")
+    nine = alerts("Chiller 9", "CWC04009", {"RUL0018": 15}, start="2021-04-01", end="2021-05-01")
+    lead = shaped_lead(_inputs("open", [six, nine], scope="fleet",
+                               question="how many alarms did the plant have in April?"))
+    assert lead is not None and lead.first.startswith("39 alerts in all: 24 alerts on CWC04006 from 2 rules")

@@ -87,3 +87,20 @@ def test_what_happens_if_we_wait_is_advice_and_how_reliable_is_a_forecast_check(
     assert read_request("While it's down, would you also check the refrigerant charge?").shape == "recommend"
     scores = score_intents(Text.of("how reliable is that forecast?"), vocabulary())
     assert classify(scores, vocabulary())[0] == "evaluate_forecast"
+
+
+def test_last_spring_beside_this_spring_under_discussion_is_the_spring_before() -> None:
+    spring = TimeWindow(at(2021, 3, 1), at(2021, 6, 1), "this spring")
+    periods = find_periods(Text.of("is it worse than last spring?").joined, vocabulary(), date(2021, 6, 15), spring,
+                           zone=SITE)
+    assert periods.first is not None and periods.first.window is not None
+    assert (periods.first.window.start, periods.first.window.end) == (at(2020, 3, 1), at(2020, 6, 1))
+    alone = find_periods(Text.of("how was last spring?").joined, vocabulary(), date(2021, 6, 15), zone=SITE)
+    assert alone.first is not None and alone.first.window is not None and alone.first.window.start == at(2021, 3, 1)
+
+
+def test_a_lead_in_for_a_report_is_context_and_the_question_decides() -> None:
+    from graph.understanding.request import request_sentences
+
+    assert request_sentences("for the May report: how many alarms did the plant have in April?") == \
+        "how many alarms did the plant have in April?"
