@@ -33,6 +33,7 @@ from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.stat_questions import (
     comparison_sentence,
     extreme_sentence,
+    idle_sentence,
     order_listing,
     run_time_ranking,
     run_time_sentence,
@@ -208,6 +209,11 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
     """Only where the finding has a better form than its summary: a count asked for leads with it, the day
     a change began leads an answer to "when did it start?"."""
+    idle = idle_sentence(inputs.artifacts)
+    if idle is not None and not run_time_sentence(inputs.question, inputs.artifacts):
+        # the chiller was off: said first, with the window's own figures after it
+        return ShapedLead(idle, [f"- {a.summary}" for a in inputs.artifacts if a.kind == "telemetry_window"
+                                 and a.summary][:2], replaces_body=False)
     stated = run_time_sentence(inputs.question, inputs.artifacts) or extreme_sentence(inputs.question, inputs.artifacts) \
         or comparison_sentence(inputs.question, inputs.artifacts)
     if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads

@@ -129,3 +129,20 @@ def comparison_sentence(question: str, artifacts: list[Artifact]) -> str | None:
         return None
     lines = [line for line in asked_figure_lines(question, artifacts) if ";" in line]
     return lines[0].removeprefix("- ").rstrip(".") + "." if lines else None
+
+
+_IDLE_SHARE = 0.01  # under 1% of samples running: the chiller was off, its temperatures are idle water
+
+
+def idle_sentence(artifacts: list[Artifact]) -> str | None:
+    """"Chiller 9 was not running on 2021-06-15 (0% of samples): ..." when every telemetry window of the turn
+    is of a chiller that was off, whose readings say nothing about how it holds setpoint or runs."""
+    windows = _windows(artifacts)
+    shares = [running_share(a) for a in windows]
+    if not windows or any(share is None or share >= _IDLE_SHARE for share in shares):
+        return None
+    names = sorted({a.asset_ids[0] for a in windows})
+    when = window_phrase(windows[0])
+    return (f"{' and '.join(names)} {'was' if len(names) == 1 else 'were'} not running{f' {when}' if when else ''} "
+            "(no running samples): the readings are those of an idle chiller, so they say nothing about how it "
+            "holds setpoint or performs.")

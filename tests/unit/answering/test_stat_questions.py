@@ -48,3 +48,14 @@ def test_the_last_n_orders_are_listed_newest_first() -> None:
     found = order_listing("what were the last two corrective jobs on it?", [listing])
     assert found is not None and found[0] == "The last 2 corrective work orders on Chiller 9: WO3 on 2021-05-31; WO2 on 2021-04-19."
     assert found[1] == ["- WO3, 2021-05-31: OP003 Biological Fouling", "- WO2, 2021-04-19: L002 Water Leak"]
+
+
+def test_a_chiller_that_was_off_is_said_to_be_off_before_its_idle_readings() -> None:
+    from graph.answering.stat_questions import idle_sentence
+
+    off = art("telemetry_window", {"stats": {"Chiller 9 Supply Temperature": {"mean": 69.1, "unit": "degF"}},
+                                   "running_share": 0.0}, asset="Chiller 9", producer="data", **JUNE)
+    assert idle_sentence([off]) == (  # type: ignore[list-item]
+        "Chiller 9 was not running in June 2021 (no running samples): the readings are those of an idle chiller, "
+        "so they say nothing about how it holds setpoint or performs.")
+    assert idle_sentence([_window()]) is None  # type: ignore[list-item]
