@@ -209,7 +209,9 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
     """Only where the finding has a better form than its summary: a count asked for leads with it, the day
     a change began leads an answer to "when did it start?"."""
-    idle = idle_sentence(inputs.artifacts)
+    # only where the readings are the answer (a sensor-health or other analysis says its own finding first)
+    reads = bool(inputs.artifacts) and inputs.artifacts[0].kind == "telemetry_window"
+    idle = idle_sentence(inputs.artifacts) if reads else None
     if idle is not None and not run_time_sentence(inputs.question, inputs.artifacts):
         # the chiller was off: said first, with the window's own figures after it
         return ShapedLead(idle, [f"- {a.summary}" for a in inputs.artifacts if a.kind == "telemetry_window"
