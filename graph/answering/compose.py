@@ -76,6 +76,10 @@ class TurnOutcome:
     earlier_leads: list[str] = field(default_factory=list)
 
 
+# Record listings that run over the whole history when no period is given.
+_RECORD_ACTIONS = frozenset({"wo_summary", "bundle", "predict_next", "alert_rules", "alert_to_failure"})
+
+
 def scope_line(outcome: TurnOutcome) -> str:
     """Which assets and window the turn was about (from the tasks, else the focus)."""
     assets: list[str] = []
@@ -85,11 +89,16 @@ def scope_line(outcome: TurnOutcome) -> str:
         window = window or task.window
     if not assets:
         assets = list(outcome.focus.asset_ids)
-    window = window or outcome.focus.window
+    # tasks that ran over the whole history (no window) are not about the period discussed before
+    whole_history = bool(outcome.plan) and all(t.window is None and t.action in _RECORD_ACTIONS
+                                               for t in outcome.plan)
+    window = window or (None if whole_history else outcome.focus.window)
     parts = []
     if assets:
         parts.append(", ".join(assets))
-    if window:
+    if whole_history:
+        parts.append("all history")
+    elif window:
         label = f" ({window.label})" if window.label else ""
         parts.append(f"{_window_bound(window.start)} to {_window_bound(window.end)}{label}")
     return f"Scope: {'; '.join(parts)}." if parts else ""

@@ -47,3 +47,17 @@ def test_how_did_it_run_leads_with_the_headline_figure() -> None:
     answer = _answer("how did chiller 4 run in April?", [_window()], [_history()])
     assert first_sentence(answer) == "Chiller 4, 2021-04-01 to 2021-05-01: Efficiency 0.43 kW/ton while running."
     assert len(answer) <= 1200
+
+
+def test_a_whole_history_listing_says_so_in_its_scope_not_the_period_discussed_before() -> None:
+    from assetops.domain.turn import Focus, TimeWindow
+    from graph.answering.compose import scope_line
+
+    june = TimeWindow(datetime(2021, 6, 1, 4, tzinfo=UTC), datetime(2021, 7, 1, 4, tzinfo=UTC), "last month")
+    listing = [SpecialistTask("maintenance", "wo_summary", asset_ids=["Chiller 9"], status="done")]
+    outcome = TurnOutcome(decision=TurnDecision(intent="work_orders"), plan=listing, results=[], artifacts=[],
+                          zone=default_catalog().zone, focus=Focus(asset_ids=["Chiller 9"], window=june))
+    assert scope_line(outcome) == "Scope: Chiller 9; all history."
+    looked = [SpecialistTask("data", "history", asset_ids=["Chiller 9"], status="done")]
+    assert "last month" in scope_line(TurnOutcome(decision=TurnDecision(), plan=looked, results=[], artifacts=[],
+                                                  zone=default_catalog().zone, focus=Focus(window=june)))
