@@ -99,6 +99,9 @@ _SHAPE_FALLBACK = {"which": "prioritize", "recommend": "recommend_wo", "how_to":
                    "verdict": "verdict"}
 # A below-the-bar intent score still decides a message that has nothing stronger ("why?").
 _WEAK_SCORE = 2
+# An alternative whose other side is the instrument ("... or is the sensor off?", "or just a bad probe?"):
+# whether the reading is real.
+_DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument|gauge)s?\b")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
@@ -422,6 +425,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
+        return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
     if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):
         return ["work_orders"]  # "when was it last cleaned?": the work-order history holds the date
     listing = picked_listing(reading.clause, vocabulary()) if reading.shape == "which" else None
@@ -487,7 +492,7 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
         if part_reading.act != "question":  # "is it breaking down more? look at 2017-2020": a detail of the first
             continue
         part_alone = _understand(part, reference_date, focus, artifacts, catalog)
-        if not part_alone.intents and not part_reading.asks_cause:
+        if not part_alone.intents and not part_reading.asks_cause and not _DOUBTS_INSTRUMENT.search(part_reading.clause):
             continue  # "...? Is it worth it?": no request words of its own, it leans on the other question
         part_understood = replace(understood, intents=part_alone.intents, scores=part_alone.scores)
         intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]

@@ -246,6 +246,11 @@ def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
 _ACT_OR_WAIT = re.compile(r"\bnow or\b|\bor (?:wait|hold off|ride it out|leave it|postpone|defer)\b")
 
 
+# The consequence of a course of action the asker would take ("what happens if we leave it until September?",
+# "what would happen if I keep running it?"): advice on that action.
+_CONSEQUENCE = re.compile(r"\bwhat (?:happens|would happen|will happen|if)\b.* (?:we|i)\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -258,7 +263,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "which"
     if _starts(opening, g.which_openers):  # "which units should I worry about?" asks for a pick
         return "which"
-    if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere):
+    if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \
+            or _CONSEQUENCE.search(clause.joined):
         return "recommend"
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) or _alternative(clause, g):
         return "which"

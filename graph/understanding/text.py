@@ -162,8 +162,23 @@ def _join_separated_particles(tokens: list[str]) -> list[str]:
     return out
 
 
+# Question words a misspelling at the head of a question stands for ("wich rule ...?", "whcih one"): only there,
+# where "with" or "wish" cannot stand, and only one edit away.
+_QUESTION_WORDS = ("which", "where", "what", "when", "whose")
+_EVERYDAY_W_WORDS = frozenset({"with", "wish", "was", "way", "war", "wet", "wear", "what's", "who", "why", "we"})
+
+
+def _question_word(tokens: list[str], vocab: Vocabulary) -> list[str]:
+    first = tokens[0] if tokens else ""
+    if not first.startswith("w") or not first.isalpha() or len(first) < 3 or first in _QUESTION_WORDS:
+        return tokens
+    close = [w for w in _QUESTION_WORDS if abs(len(w) - len(first)) <= 1 and edit_distance(first, w, 1) <= 1]
+    known = _lexicon(vocab)[1] | _EVERYDAY_W_WORDS
+    return [close[0], *tokens[1:]] if len(close) == 1 and first not in known else tokens
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
-    tokens = _join_separated_particles(tokens)
+    tokens = _question_word(_join_separated_particles(tokens), vocab)
     out: list[str] = []
     skip = False
     for index, token in enumerate(tokens):

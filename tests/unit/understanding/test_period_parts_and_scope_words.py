@@ -104,3 +104,20 @@ def test_a_lead_in_for_a_report_is_context_and_the_question_decides() -> None:
 
     assert request_sentences("for the May report: how many alarms did the plant have in April?") == \
         "how many alarms did the plant have in April?"
+
+
+def test_a_misspelt_question_word_heading_a_question_is_read_as_that_word_and_with_stays_with() -> None:
+    assert Text.of("wich rule is the worst offender").tokens[0] == "which"
+    assert Text.of("whcih one is worse?").tokens[0] == "which"
+    assert Text.of("with chiller 4 down, what now?").tokens[0] == "with"
+
+
+def test_the_consequence_of_an_action_is_advice_and_doubting_the_instrument_asks_validity() -> None:
+    from graph.understanding.request import read_request
+    from tests.unit.planning.dialog import Dialog, steps
+
+    assert read_request("what would happen if I keep running it through August?").shape == "recommend"
+    dialog = Dialog()
+    dialog.say("how did chiller 6 run last month?")
+    assert steps(dialog.say("is the return water really that warm, or just a bad probe?")) == [
+        ("failure", "sensor_validity")]
