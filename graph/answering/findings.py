@@ -6,7 +6,6 @@ what is still open, one line each, never a tool dump.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from artifacts.model import Artifact
@@ -20,11 +19,10 @@ from artifacts.readings import (
     work_order_counts,
 )
 from graph.answering.compare_terms import window_phrase
-from graph.answering.markdown import chillers, join_names
+from graph.answering.markdown import chillers, join_names, without_refs
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 NO_FAULT = "no fault"
-_REF = re.compile(r"\s*\[artifact_\w+\]")
 
 
 @dataclass(frozen=True)
@@ -125,7 +123,7 @@ def session_findings(artifacts: list[Artifact]) -> Findings:
     elif healthy:
         conclusion = f"Verdict: no fault stands out on {chillers(healthy)}."
     elif lines:
-        lead = _REF.sub("", lines[0]).removeprefix("- ")
+        lead = without_refs(lines[0]).removeprefix("- ")
         conclusion = f"Verdict: no diagnosis yet; the main finding: {lead}."
     else:
         conclusion = "Verdict: nothing has been analysed in this session yet."

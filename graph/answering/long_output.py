@@ -11,6 +11,7 @@ import re
 from artifacts.model import Artifact
 from artifacts.readings import cited_ids, report_text
 from graph.answering.findings import session_findings
+from graph.answering.markdown import without_refs
 
 LONG_KINDS = ("management_report",)
 
@@ -41,7 +42,6 @@ def _actions(report: str) -> str:
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _BULLETS = re.compile(r"\b(\d|one|two|three|four|five|six)\s+(?:short\s+)?(?:bullets?|bullet points|points|lines)\b",
                       re.IGNORECASE)
-_REF = re.compile(r"\s*\[artifact_\w+\]")
 _SUMMARY_FINDINGS = 4  # the findings a short summary quotes before the link to the full report
 
 
@@ -66,7 +66,7 @@ def dialog_leads(earlier: list[str], conclusion: str) -> list[str]:
     earlier summaries, each once, none the conclusion already says."""
     kept: list[str] = []
     for lead in earlier:
-        lead = _REF.sub("", lead).strip()
+        lead = without_refs(lead).strip()
         answer = _YES_NO.match(lead)  # "Yes, Chiller 4 runs ..." restated is "Chiller 4 runs ..."
         if answer is not None and len(lead) > answer.end():
             lead = lead[answer.end()].upper() + lead[answer.end() + 1:]
@@ -88,7 +88,7 @@ def report_summary(report: Artifact, evidence: list[Artifact], bullets: int | No
     conclusion = conclusion[:1].upper() + conclusion[1:]
     # The conclusion may already quote the first finding; a point is said once.
     found = [*dialog_leads(earlier or [], conclusion),
-             *(line for line in (_REF.sub("", x).removeprefix("- ") for x in findings.lines)
+             *(line for line in (without_refs(x).removeprefix("- ") for x in findings.lines)
                if line.rstrip(".") not in conclusion)]
     actions = _actions(text)
     if bullets:  # a diagnosis leads; without one, what the dialog found does

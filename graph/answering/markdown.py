@@ -83,3 +83,11 @@ def whole_clauses(text: str, limit: int) -> str:
             break
         out += "; " + clause
     return out.rstrip(",;: ") + "."
+
+
+_ARTIFACT_REF = re.compile(r"\s*\[artifact_\w+\]")
+
+
+def without_refs(text: str) -> str:
+    """`text` without its "[artifact_...]" citations (a line restated elsewhere cites once)."""
+    return _ARTIFACT_REF.sub("", text)

@@ -210,13 +210,13 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
     """Only where the finding has a better form than its summary: a count asked for leads with it, the day
     a change began leads an answer to "when did it start?"."""
     # only where the readings are the answer (a sensor-health or other analysis says its own finding first)
+    run_time = run_time_sentence(inputs.question, inputs.artifacts)
     reads = bool(inputs.artifacts) and inputs.artifacts[0].kind == "telemetry_window"
-    idle = idle_sentence(inputs.artifacts) if reads else None
-    if idle is not None and not run_time_sentence(inputs.question, inputs.artifacts):
-        # the chiller was off: said first, with the window's own figures after it
+    idle = idle_sentence(inputs.artifacts) if reads and run_time is None else None
+    if idle is not None:  # the chiller was off: said first, with the window's own figures after it
         return ShapedLead(idle, [f"- {a.summary}" for a in inputs.artifacts if a.kind == "telemetry_window"
                                  and a.summary][:2], replaces_body=False)
-    stated = run_time_sentence(inputs.question, inputs.artifacts) or extreme_sentence(inputs.question, inputs.artifacts) \
+    stated = run_time or extreme_sentence(inputs.question, inputs.artifacts) \
         or comparison_sentence(inputs.question, inputs.artifacts)
     if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads
         return ShapedLead(stated, [], replaces_body=False)

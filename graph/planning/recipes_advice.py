@@ -19,6 +19,7 @@ from graph.planning.recipes_maintenance import SENSOR_INTENTS, report, validatio
 from graph.planning.recipes_models import thresholds
 from graph.planning.recipes_telemetry import analysis_names, detect
 from graph.understanding import calendar_math as cal
+from graph.understanding.last_done import names_job
 from graph.understanding.request import named_job
 from graph.understanding.text import stem
 
@@ -128,15 +129,14 @@ def _listed_repair(ctx: PlanContext) -> TimeWindow | None:
     """The day of the job the question names ("did the cleaning fix it?") when an earlier work-order listing
     of the chiller shows it: the latest such order, so before and after sit around the real repair."""
     job = named_job(ctx.understanding.text.source)
-    stems = {stem(word) for word in (job or "").split() if len(word) > 3}
+    stems = frozenset(stem(word) for word in (job or "").split() if len(word) > 3)
     if not stems:
         return None
     for artifact in reversed(ctx.artifacts):
         if artifact.kind != "wo_summary" or not set(artifact.asset_ids) & set(ctx.assets):
             continue
         for order in artifact.key_results.get("recent", ()):
-            said = {stem(word) for word in re.findall(r"[a-z]+", str(order.get("description", "")).lower())}
-            if stems <= said and order.get("date"):
+            if names_job(str(order.get("description", "")), stems) and order.get("date"):
                 day = date.fromisoformat(str(order["date"]))
                 return cal.window(day, day + timedelta(days=1), f"{job} on {day.isoformat()}", ctx.catalog.zone)
     return None
