@@ -47,6 +47,7 @@ class Focus:
     picked: str | None = None  # the asset the last "which one?" answer named first ("why that one?")
     ranked: list[str] = field(default_factory=list)  # that answer's assets in its order ("the runner-up")
     window_named: bool = False  # `window` is a period the user named (not a default look-back)
+    listed: str | None = None  # the records the dialog listed last ("alerts", "work_orders"): "how many of those?"
 
 
 # Where a task of the turn's plan stands: waiting (or to be retried), done, given up, or skipped

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from artifacts.model import Artifact
 from artifacts.readings import alert_rules, listed_kind, work_order_counts
@@ -82,9 +83,10 @@ def _count_side(art: Artifact, value: int, label: str) -> Side:
                 art.window_start, art.window_end, window_phrase(art), window_days(art), art.id, True, True)
 
 
-def order_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
-    """Work orders per summary: corrective ones when the question is about breakdowns, else all."""
-    breakdowns = bool(_BREAKDOWN.search(question))
+def order_sides(question: str, artifacts: list[Artifact], *, corrective: bool = False) -> list[Side]:
+    """Work orders per summary: corrective ones when the question is about breakdowns (or `corrective`: the
+    count it points back at was of corrective ones), else all."""
+    breakdowns = corrective or bool(_BREAKDOWN.search(question))
     sides = []
     for art in artifacts:
         if art.kind != "work_order_summary":
@@ -226,15 +228,28 @@ _FAMILY_OF_KIND: dict[str, Callable[[str, list[Artifact]], list[Side]]] = {
     "work_order_summary": order_sides, "alert_rules": alert_sides, "telemetry_window": sensor_sides}
 
 
+def _counted_corrective(turn: list[Artifact], session: list[Artifact]) -> bool:
+    """A count of this turn, or the latest count before it, was of corrective orders only."""
+    if any(a.kind == "work_order_summary" and listed_kind(a) == "corrective" for a in turn):
+        return True
+    mine = {a.id for a in turn}
+    summaries = [a for a in session if a.kind == "work_order_summary" and a.id not in mine]
+    latest = max(summaries, key=lambda a: a.turn_index or 0, default=None)
+    return latest is not None and listed_kind(latest) == "corrective"
+
+
 def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
     """Yes/no on a comparison of two assets (or one asset over two periods) on the figure the question
     names; None when the question compares nothing or the evidence has only one side."""
     if not _COMPARES.search(question):
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())
-    spoken = _families(question)
+    # "is that more than last year?" after a count of corrective jobs compares corrective jobs
+    orders = partial(order_sides, corrective=True) if _counted_corrective(turn, session) else order_sides
+    family_of_kind = {**_FAMILY_OF_KIND, "work_order_summary": orders}
+    spoken = [orders if family is order_sides else family for family in _families(question)]
     # "is that worse than the year before?" names no figure: the one this turn's evidence holds
-    held = [family for kind, family in _FAMILY_OF_KIND.items()
+    held = [family for kind, family in family_of_kind.items()
             if family not in spoken and any(a.kind == kind for a in turn)]
     for family in [*spoken, *held]:
         here = family(question, turn)

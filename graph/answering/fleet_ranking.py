@@ -99,8 +99,9 @@ def _alert_row(art: Artifact) -> AssetRow | None:
     if not name:
         return None
     count = sum(r.count for r in rules)
-    busiest = max(rules, key=lambda r: r.count, default=None)
-    finding = f"mostly {busiest.rule_id}" if busiest and busiest.count else "no alerts"
+    # The two busiest rules: "what rules are those mostly?" is answered from the table itself.
+    busiest = sorted((r for r in rules if r.count), key=lambda r: -r.count)[:2]
+    finding = "mostly " + ", then ".join(f"{r.rule_id} ({r.count})" for r in busiest) if busiest else "no alerts"
     return AssetRow(name, float(count), f"{count} alerts", finding, False, art.id)
 
 

@@ -39,19 +39,7 @@ def _actions(report: str) -> str:
     return ""
 
 
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_BULLETS = re.compile(r"\b(\d|one|two|three|four|five|six)\s+(?:short\s+)?(?:bullets?|bullet points|points|lines)\b",
-                      re.IGNORECASE)
 _SUMMARY_FINDINGS = 4  # the findings a short summary quotes before the link to the full report
-
-
-def bullets_asked(question: str) -> int | None:
-    """How many bullets the question asks for ("sum it up in three bullets" -> 3), None when it names none."""
-    match = _BULLETS.search(question)
-    if match is None:
-        return None
-    word = match.group(1).lower()
-    return int(word) if word.isdigit() else _COUNTS[word]
 
 
 # An earlier answer's lead that carries no finding: a question back, a refusal, a plan, a stock reply.

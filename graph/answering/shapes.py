@@ -26,7 +26,7 @@ from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines
-from graph.answering.long_output import LONG_KINDS, bullets_asked, dialog_leads, report_summary
+from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
@@ -40,6 +40,7 @@ from graph.answering.stat_questions import (
 )
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
 from graph.understanding.last_done import last_done_job, names_job
+from graph.understanding.request import bullets_asked
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
 

@@ -17,11 +17,13 @@ from collections.abc import Callable
 from artifacts.model import Artifact
 from artifacts.readings import (
     Hypothesis,
+    OrderRef,
     RankingRow,
     WorkOrderCounts,
     alert_rules,
     anomaly_rate,
     hypotheses,
+    latest_per_job,
     ranking,
     recent_orders,
     sensor_verdicts,
@@ -106,8 +108,25 @@ _FREQUENCY = re.compile(r"\b(often|frequent\w*|more|fewer|less|increas\w*|decrea
                         r"per year|a year|every year|breaking down|keeps?|worse|better|than)\b", re.I)
 
 
-def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
-    """Is there a work order (for it)? From the work-order listings of the turn: yes with the latest ones."""
+# Words of a failure mode too generic to tie an order to it ("Failed due to Normal wear").
+_GENERIC_MODE_WORDS = frozenset({"failed", "failure", "fault", "normal", "wear", "due", "other", "chiller", "system",
+                                 "side", "water"})
+
+
+def _order_for(mode: str, orders: list[OrderRef]) -> OrderRef | None:
+    """The order that names most of the failure mode's distinctive words (the latest on a tie), if any does."""
+    words = {w for w in re.findall(r"[a-z]+", mode.lower()) if len(w) > 3} - _GENERIC_MODE_WORDS
+    scored = [(len(words & set(re.findall(r"[a-z]+", f"{o.code} {o.description}".lower()))), o.date, o)
+              for o in orders]
+    best = max(scored, key=lambda s: (s[0], s[1]), default=None)
+    return best[2] if best is not None and best[0] > 0 else None
+
+
+def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
+                                 session: list[Artifact] | None = None) -> Verdict | None:
+    """Is there a work order (for it)? From the work-order listings of the turn: yes with the latest ones,
+    and the one for the fault the session diagnosed when an order names it ("were work orders raised for
+    it?" after "compressor overheating" is answered with the overheating order, not the latest oil change)."""
     if _FREQUENCY.search(question):
         return None
     found = [a for a in artifacts if a.kind == "work_order_summary"]
@@ -128,6 +147,16 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "") 
     first = recent_orders(found[-1])[:1]
     what = f" ({first[0].code} {first[0].description})".replace(" )", ")") if first and first[0].code else ""
     latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}{what}" if first else ""
+    diagnoses = [a for a in session or [] if a.kind == "diagnose" and hypotheses(a)
+                 and set(a.asset_ids) & {x for art in found for x in art.asset_ids}]
+    diagnosis = max(diagnoses, key=lambda a: a.turn_index or 0, default=None)
+    diagnosed = [h.failure_mode for h in hypotheses(diagnosis)[:1]
+                 if not h.failure_mode.lower().startswith("no fault")] if diagnosis else []
+    listed = list({o.wo_id: o for art in found for o in [*recent_orders(art), *latest_per_job(art)]}.values())
+    match = _order_for(diagnosed[0], listed) if diagnosed else None
+    if match is not None:
+        latest_text = (f"; {match.wo_id} on {match.date} ({match.code} {match.description}) is for the diagnosed "
+                       f"{diagnosed[0].split(':')[0]}").replace(" )", ")")
     return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} {period}{latest_text}.", lines)
 
 
@@ -331,7 +360,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: sensor_health_verdict(turn, q),
     lambda q, turn, _: worsening_verdict(turn, q),
     lambda q, turn, _: forecast_verdict(turn, q),
-    lambda q, turn, _: work_order_existence_verdict(turn, q),
+    lambda q, turn, session: work_order_existence_verdict(turn, q, session),
     lambda q, turn, _: breakdown_trend_verdict(turn, q),
 )
 # One piece of evidence each; a question may ask about both ("anything abnormal? alarms too"), so every one

@@ -110,6 +110,14 @@ def not_understood_text() -> str:
             f"{vocabulary().site_name}. For example: \"Review Chiller 9's last two months\".")
 
 
+def off_topic_text(words: list[str], focus_assets: list[str]) -> str:
+    """The refusal of a request about something else entirely; the dialog stays where it was."""
+    about = f" ({', '.join(words[:3])})" if words else ""
+    back = f" We can carry on with {', '.join(focus_assets)} whenever you like." if focus_assets else ""
+    return (f"That is outside what I can help with{about}. I work on the chillers at site {vocabulary().site_name}: "
+            "their telemetry, anomalies, forecasts, fault diagnosis, work orders and alerts." + back)
+
+
 def nothing_to_run_text(assets: list[str], catalog: FleetCatalog) -> str:
     """The question for a request that leaves nothing to do for the chillers in play."""
     subject = ", ".join(assets) or "the chillers"

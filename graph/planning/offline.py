@@ -38,12 +38,14 @@ from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import last_done_job
+from graph.understanding.off_topic import is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     RequestReading,
     asking_clause,
     asks_back_in_service,
     asks_repair_worked,
+    bullets_asked,
     question_parts,
     read_request,
     request_sentences,
@@ -101,13 +103,16 @@ _SHAPE_FALLBACK = {"which": "prioritize", "recommend": "recommend_wo", "how_to":
 _WEAK_SCORE = 2
 # An alternative whose other side is the instrument ("... or is the sensor off?", "or just a bad probe?"):
 # whether the reading is real.
-_DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument|gauge)s?\b")
+_DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
                                  "load_bins", "worsening"})
 # Work-order listings a telemetry-sounding follow-up ("compare", "look at") continues.
 _WORK_ORDER_LISTINGS = frozenset({"work_orders", "bundling", "predict_next"})
+# Records a "how many of those?" follow-up counts again (over its own period), and how it asks.
+_COUNTED_RECORDS = ("alerts", "work_orders")
+_HOW_MANY_OF_THOSE = re.compile(r"\bhow many (?:of )?(?:those|these|them)\b")
 # Bound on how much of an oversized message is scanned to say what it mentions.
 _SCAN_LIMIT = 20_000
 
@@ -133,6 +138,8 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
     weak = sorted(((score, name) for name, score in as_written.items() if score >= _WEAK_SCORE), reverse=True)
     if weak:
         return [weak[0][1]]
+    if focus.listed and _HOW_MANY_OF_THOSE.search(understood.text.joined):
+        return [focus.listed]  # "how many of those have we had since the 1st?": the records listed last
     if understood.sensors.canonical and focus.last_intent not in _READINGS_CONTINUED:
         # "was its kW/ton better...?" after a work-order question, "how high did its kW/ton get?" after a
         # ranking: naming a reading asks for that reading, unless the dialog was already reading sensors
@@ -249,6 +256,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         hypotheses=hypotheses,
         rule_ids=rules,
         last_intent=focus.last_intent if ctx.primary in ADVICE_INTENTS and focus.last_intent else ctx.primary,
+        listed=next((i for i in ctx.intents if i in _COUNTED_RECORDS), focus.listed),
         discussed=list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))[:_DISCUSSED_KEPT],
     )
 
@@ -284,6 +292,10 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     understood = _understand(message, reference_date, focus, artifacts, catalog)
     parts = question_parts(message)
     reading = _first_question_reading(message, parts)
+    if is_off_topic(understood.text, reading, has_entities=_names_something(understood)):
+        return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
+                                                                       focus.asset_ids),
+                        focus=focus, intent="off_topic", reference_date=reference_date)
     act = apply_request(_compound_intents(parts, understood, reading, focus, reference_date, artifacts, catalog),
                         reading, focus)
     if act.declined:
@@ -433,6 +445,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if listing and (focus.asset_ids or understood.assets.assets) \
             and (not understood.intents or not chosen or chosen[0] == "prioritize"):
         return [listing]  # "which rule is the worst offender?": a pick among that chiller's alert rules
+    if bullets_asked(reading.clause) and focus.asset_ids and not (
+            understood.assets.assets or understood.sensors.canonical or understood.periods.mentions) \
+            and (not chosen or chosen[0] in (*_LOOK_INTENTS, *_RECORD_LISTINGS)):
+        return ["report"]  # "give me three bullets I can paste into the review": what the dialog found, summed up
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
@@ -457,7 +473,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return chosen
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
         return [focus.last_intent]
-    shaped = _shape_fallback(reading, focus)
+    shaped = _shape_fallback(reading, focus, plural="plural_asset" in understood.references)
     if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
         return shaped
     if shaped and reading.shape == "recommend" and (chosen == ["forecast"] or (
@@ -521,16 +537,26 @@ _PICKABLE_LISTINGS = frozenset({"work_orders", "alerts", "alert_to_failure", "bu
                                 "point_value", "anomalies", "investigate", "predict_next", "lifecycle"})
 
 
-def _shape_fallback(reading: RequestReading, focus: Focus) -> list[str]:
+def _shape_fallback(reading: RequestReading, focus: Focus, *, plural: bool = False) -> list[str]:
     """A message with no request words that still asks in a particular way ("which one?", "should we?").
 
-    "who's loudest?" after an alert listing picks from that listing; with nothing listed it ranks."""
-    if reading.shape == "which" and focus.last_intent in _PICKABLE_LISTINGS and len(focus.asset_ids) > 1:
+    "who's loudest?" after an alert listing picks from that listing; with nothing listed it ranks.
+    `plural`: the message points back at several chillers ("which of the two ...?" after one listing each)."""
+    several = len(focus.asset_ids) > 1 or (plural and len(focus.discussed) > 1)
+    if reading.shape == "which" and focus.last_intent in _PICKABLE_LISTINGS and several:
         return [focus.last_intent]
     intent = _SHAPE_FALLBACK.get(reading.shape)
     if intent == "prioritize" and len(focus.asset_ids) == 1 and focus.hypotheses:
         return ["diagnose"]  # "which one is it?" about one chiller: the most likely cause
     return [intent] if intent else []
+
+
+def _names_something(understood: Understanding) -> bool:
+    """The message names a chiller, a sensor, a failure mode, a period, an id or something said before."""
+    found = understood.assets
+    return bool(found.assets or found.all_assets or found.bare_asset_word or found.unknown or found.other_equipment
+                or understood.sensors.canonical or understood.failure_modes or understood.periods.mentions
+                or understood.references or understood.rule_ids or understood.work_order_ids)
 
 
 def _informative_next_step(understood: Understanding, reading: RequestReading, focus: Focus) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from assetops.domain.turn import TimeWindow
 from graph.planning.artifacts import (
     drifting_sensors,
     fired_rule_ids_from,
@@ -24,9 +25,12 @@ from graph.understanding.vocabulary import Vocabulary
 SENSOR_INTENTS = ("sensor_health", "sensor_validity")
 
 
-def _per_asset(ctx: PlanContext, plan: PlanBuilder, action: str, goal: str, **params: object) -> list[int]:
+def _per_asset(ctx: PlanContext, plan: PlanBuilder, action: str, goal: str, *, window: TimeWindow | None = None,
+               **params: object) -> list[int]:
+    """One task per chiller over `window` (default: the turn's)."""
+    span = window or ctx.window
     return [plan.add("maintenance", action, asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
-                     window=ctx.window, params=dict(params), goal=f"{goal} for {asset}") for asset in ctx.assets]
+                     window=span, params=dict(params), goal=f"{goal} for {asset}") for asset in ctx.assets]
 
 
 def _breakdown_tokens(text: Text, vocab: Vocabulary) -> set[int]:
@@ -87,7 +91,9 @@ def work_order_kind(ctx: PlanContext) -> str:
         return "corrective" if corrective else "preventive"
     earlier = _earlier_kind(ctx)
     elliptical = len(text.tokens) <= _ELLIPTICAL_TOKENS  # "vs ch4", "and 2019?": the same listing, another subject
-    follows_up = elliptical or ctx.understanding.references or "compare" in ctx.understanding.intents or (
+    # ("is that more than last year?" compares the same listing over another period)
+    comparing = ctx.request is not None and ctx.request.comparative
+    follows_up = elliptical or ctx.understanding.references or "compare" in ctx.understanding.intents or comparing or (
         breakdown and not ctx.understanding.assets.assets)
     if follows_up and not (corrective or preventive) and earlier is not None:
         return earlier
@@ -100,9 +106,19 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Work-order history and failure-code distribution per chiller (in parallel)."""
     if ctx.window is None:
         ctx.note("No period given: using the whole work-order history.")
-    _per_asset(ctx, plan, "wo_summary", f"{work_order_kind(ctx)} work orders, {describe_window(ctx.window)}",
-               kind=work_order_kind(ctx), distribution=True)
+    kind = work_order_kind(ctx)
+    for window in _compared_windows(ctx):
+        _per_asset(ctx, plan, "wo_summary", f"{kind} work orders, {describe_window(window)}", window=window,
+                   kind=kind, distribution=True)
     return None
+
+
+def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
+    """The turn's window, and before it the focus window when the turn compares the two ("did it alarm more
+    this time than the year before?" needs this time's records as well)."""
+    if ctx.against_focus and ctx.focus.window is not None and ctx.focus.window != ctx.window:
+        return [ctx.focus.window, ctx.window]
+    return [ctx.window]
 
 
 def bundling(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
@@ -128,7 +144,11 @@ def alerts(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
                          window=window, params={"with_events": True},
                          goal=f"alert rules and how often they fire for {asset}, {describe_window(window)}")
         return None
-    _per_asset(ctx, plan, "alert_rules", "alert rules and how often they fire", with_events=True)
+    compared = _compared_windows(ctx)
+    for span in compared:
+        when = f", {describe_window(span)}" if len(compared) > 1 else ""
+        _per_asset(ctx, plan, "alert_rules", f"alert rules and how often they fire{when}", window=span,
+                   with_events=True)
     return None
 
 

@@ -174,7 +174,11 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
         ctx.intents = ["work_orders", "alerts"]
         return None
     if not kept:
-        return stop(ctx, "reject", messages.no_telemetry_text(without, ctx.catalog))
+        text = messages.no_telemetry_text(without, ctx.catalog)
+        # "does 13 have any sensor data?" asks whether there is any: that is answered (no), not refused
+        if ctx.request is not None and ctx.request.shape == "yes_no":
+            return stop(ctx, "answer", f"No, {text}")
+        return stop(ctx, "reject", text)
     ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
              "left out of this analysis.")
     ctx.assets = kept
@@ -239,6 +243,23 @@ OVER_THE_YEARS = re.compile(r"\b(?:every|each|per|a) year\b|\byear (?:on|over|af
                             r"\b(?:yearly|annually|annual)\b")
 
 
+_THAN = re.compile(r"\b(?:than|versus|vs|against|compared? (?:\w+ ){0,3}?(?:to|with))\b")
+
+
+def _only_compared_against(ctx: PlanContext) -> bool:
+    """Every period the message names comes after its comparing word, and no chiller does ("more than last
+    year?")."""
+    if ctx.request is None or not ctx.request.comparative:
+        return False
+    text = ctx.understanding.text.joined
+    cut = _THAN.search(text)
+    dated = [m for m in ctx.understanding.periods.mentions if m.window is not None]
+    if cut is None or not dated or not all(m.start >= cut.end() for m in dated):
+        return False
+    # "more than chiller 2 last year?" compares two chillers over that period: it is the period asked
+    return not any(asset.lower() in text[cut.end():] for asset in ctx.understanding.assets.assets)
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -250,6 +271,10 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     mention = periods.asked
     if mention is not None:
         ctx.window, ctx.window_explicit = mention.window, True
+        # "is that more than last year?": last year is what the discussed period is measured against; the
+        # dialog stays on its own period ("could some of those have been bundled?" is about this year's)
+        ctx.against_focus = ctx.focus.window is not None and _only_compared_against(ctx)
+        ctx.window_is_aside = ctx.against_focus
     elif _asks_recent(ctx):
         days = int(ctx.default("recent_days"))  # type: ignore[call-overload]
         ctx.window = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date,

@@ -281,6 +281,28 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
                 merged.append(Atom(left.start, right.end, TimeWindow(start, right.window.end, label), joined=True))
                 index += 2
                 continue
-        merged.append(resolve_month_only(left, reference, year_of_context, zone=zone))
+        left = resolve_month_only(left, reference, year_of_context, zone=zone)
+        merged.append(_through_day(text, left, zone=zone) or left)
         index += 1
     return merged
+
+
+# "june 7 to 13", "jun 7th - the 13th": a day, a range word, and a later day of the same month.
+_TO_DAY = re.compile(r"\s*(?:to|through|thru|till|until|-|\u2013|and)\s*(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\b"
+                     r"(?!\s*(?:%|[:.]\d|(?:days?|weeks?|months?|years?|hours?|hrs?|am|pm|degf?|kw|tons?)\b))")
+
+
+def _through_day(text: str, left: Atom, *, zone: tzinfo) -> Atom | None:
+    """A single day followed by "to 13": the range to that day of its month, inclusive."""
+    if left.window is None or left.joined or left.window.end - left.window.start != timedelta(days=1):
+        return None
+    match = _TO_DAY.match(text, left.end)
+    if match is None:
+        return None
+    first = left.window.start.date()
+    last_day = int(match.group(1))
+    if not first.day < last_day <= cal.days_in_month(first.year, first.month):
+        return None
+    label = text[left.start:match.end()]
+    return Atom(left.start, match.end(), cal.window(first, first.replace(day=last_day) + timedelta(days=1), label,
+                                                    zone), joined=True)

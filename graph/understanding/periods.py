@@ -98,7 +98,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "event_after": re.compile(rf"\b(?:after|since|following) the {event}\b"),
         "focus_part": re.compile(r"\b(?:the )?(first|second|third|fourth|last|final) (week|half|fortnight) of "
                                  r"(?:the|that|this) month\b"),
-        "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the)"),
+        # ("the week after the trip" is the event's; "the week after the one you just did" the window's)
+        "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the (?!ones?\b))"),
+        "focus_following": re.compile(rf"\bthe following {unit}\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:{number} )?{unit}\b"),
         "ago": re.compile(rf"\b{number} {unit} (?:ago|back)\b"),
@@ -157,17 +159,32 @@ def _ahead(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tz
     return cal.window(reference, cal.add_months(reference, months) + fixed, match.group(0), zone)
 
 
+_COMPARED_WITH = re.compile(r"\b(?:than|versus|vs|against|with|to)\s*$")
+
+
 def _focus_shift(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *, zone: tzinfo) -> TimeWindow:
     """"the week before" / "the day after": one unit next to the window under discussion."""
-    months, fixed = cal.span_of(vocab.units[match.group(1)], 1)
+    unit = vocab.units[match.group(1)]
+    months, fixed = cal.span_of(unit, 1)
     label = match.group(0).removeprefix("the ")
+    if unit == "year" and focus.end - focus.start < timedelta(days=360) and _COMPARED_WITH.search(
+            match.string[:match.start()]):
+        # "more this time than the year before" about an October compares it with that October a year earlier;
+        # "and the year after?" alone is the year next to it
+        return _year_shifted(focus, -1 if match.group(2) in ("before", "earlier", "prior") else 1)
     if match.group(2) in ("before", "earlier", "prior"):
         end = focus.start
         start = cal.at_midnight(cal.add_months(end.date(), -months), zone) - fixed if months else end - fixed
         return TimeWindow(start, end, label)
+    return _unit_after(vocab.units[match.group(1)], label, focus, zone=zone)
+
+
+def _unit_after(unit: str, label: str, focus: TimeWindow, *, zone: tzinfo) -> TimeWindow:
+    """One `unit` starting where the window under discussion ends."""
+    months, fixed = cal.span_of(unit, 1)
     start = focus.end
     end = cal.at_midnight(cal.add_months(start.date(), months), zone) + fixed if months else start + fixed
-    return TimeWindow(start, end, label)
+    return TimeWindow(start, end, label.removeprefix("the "))
 
 
 def _adjacent(focus: TimeWindow, before: bool, *, zone: tzinfo) -> TimeWindow:
@@ -323,6 +340,10 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 if focus_window is None:
                     continue
                 span, kind = _focus_shift(match, vocab, focus_window, zone=zone), "focus"
+            elif name == "focus_following":  # "and the following week?" after a week: the one after it
+                if focus_window is None:
+                    continue  # with nothing discussed it is the week ahead
+                span, kind = _unit_after(vocab.units[match.group(1)], match.group(0), focus_window, zone=zone), "focus"
             elif name.startswith("event"):
                 span, kind = _event_window(match, name, vocab, event, zone=zone), "event"
             elif name == "past":

@@ -137,8 +137,22 @@ def request_sentences(message: str, g: Grammar | None = None) -> str:
     clauses = _clauses(message)
     if len(clauses) < 2:
         return message
-    kept = [c for c in clauses if not _starts(_opening(Text.of(c).tokens, g.fillers), g.context_openers)]
+    kept = [c for c in clauses if not _is_context(c, g)]
     return " ".join(kept) if kept and len(kept) < len(clauses) else message
+
+
+def _is_context(clause: str, g: Grammar) -> bool:
+    """A sentence that sets the scene rather than asks: it opens with a subject pronoun or a lead-in ("we're
+    closing Q3", "for the May report:"), or it is a statement opening with a gerund, the user's activity
+    with its subject left out ("Doing the Q2 wrap-up for the energy report.")."""
+    opening = _opening(Text.of(clause).tokens, g.fillers)
+    if _starts(opening, g.context_openers):
+        return True
+    return (bool(opening) and _GERUND.fullmatch(opening[0]) is not None and opening[0] not in g.imperative_verbs
+            and not clause.rstrip().endswith("?"))
+
+
+_GERUND = re.compile(r"(?:[a-z]{3,}|do|go|be|us)(?<!th)ing")  # "doing", "prepping"; not "bring" or "something"
 
 
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:
@@ -192,7 +206,10 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
                              # "what failure mode is behind those?", "which fault was causing it": the actual cause
                              r"^(?:so |and |then |ok |okay )*(?:what|which) (?:failure modes?|faults?|problems?|"
                              r"issues?|causes?|components?|parts?) (?:is|are|was|were) (?:behind|causing|driving|"
-                             r"responsible)\b")
+                             r"responsible)\b|"
+                             # "..., any idea why?", "do you know why it dropped?": an embedded or closing "why"
+                             r"\b(?:idea|know|tell|explain|guess|clue|theory|theories|thoughts?|sense)(?: (?:on|as to))? "
+                             r"why\b(?! (?:not|should|would|bother)\b)|\bwhy\s*\?*$")
 
 
 # "That climb last week - what was it?": asking what a symptom was is asking what caused it.
@@ -206,7 +223,10 @@ _CHANGE_OVER_TIME = re.compile(
     r"\b(?:worsening|deteriorating|improving|recovering|progressing|escalating|going downhill)\b|"
     r"\b(?:still|keeps?|keeping|continu\w+ to|continu\w+) (?:on )?(?:getting |going )?(?:climbing|rising|growing|falling|"
     r"dropping|sliding|widening|drifting|creeping|sinking|slipping|worse|up|down)\b|"
-    r"\btrending (?:up|down|worse|better)\b", re.IGNORECASE)
+    r"\btrending (?:up|down|worse|better)\b|"
+    # "has its evap temp been dropping this summer?", "is the approach widening?": a move in progress
+    r"\b(?:been|is|are) (?:\w+ ){0,6}?(?:dropping|falling|rising|climbing|creeping (?:up|down)|sliding|sinking|slipping|"
+    r"widening|narrowing|declining|increasing|decreasing)\b", re.IGNORECASE)
 
 
 def asks_change_over_time(text: str) -> bool:
@@ -251,9 +271,21 @@ _ACT_OR_WAIT = re.compile(r"\bnow or\b|\bor (?:wait|hold off|ride it out|leave i
 _CONSEQUENCE = re.compile(r"\bwhat (?:happens|would happen|will happen|if)\b.* (?:we|i)\b")
 
 
+# An indirect question: what follows the embedding verb is the question asked.
+_EMBEDDING = re.compile(r"^(?:(?:do|does|did) (?:you|anyone|anybody|somebody|someone) know|any idea|(?:can|could) "
+                        r"(?:you|u) tell me|i wonder|i'm wondering|im wondering|wondering) "
+                        r"(?=(?:what|which|why|when|where|who|how|whether|if)\b)")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
+    embedded = _EMBEDDING.match(" ".join(opening))
+    if embedded:  # "do you know why it tripped?" asks why; "any idea if it's back?" asks yes or no
+        rest = " ".join(opening)[embedded.end():].split()
+        if rest[0] in ("if", "whether"):
+            return "yes_no"
+        return read_shape(Text.of(" ".join(rest)), whole, g)
     if _has(whole, g.verdict_phrases):
         # "so what's the verdict, clean it now or wait for the fall?": the verdict asked is a choice of action
         return "recommend" if _ACT_OR_WAIT.search(whole.joined) else "verdict"
@@ -408,3 +440,17 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
                           asks_cause=bool(_CAUSE_QUESTION.search(clause.joined)) or (
                               bool(_WHAT_WAS_IT.search(clause.joined)) and _has(whole, g.symptom_words)),
                           asks_change=asks_change_over_time(clause.joined), clause=clause.joined)
+
+
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_BULLETS = re.compile(r"\b(\d|one|two|three|four|five|six)\s+(?:short\s+)?(?:bullets?|bullet points|points|lines|"
+                      r"sentences)\b", re.IGNORECASE)
+
+
+def bullets_asked(question: str) -> int | None:
+    """How many bullets the question asks for ("sum it up in three bullets" -> 3), None when it names none."""
+    match = _BULLETS.search(question)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    return int(word) if word.isdigit() else _COUNTS[word]

@@ -141,7 +141,7 @@ def test_advice_names_the_job_asked_about_and_answers_now_or_later() -> None:
 @pytest.mark.parametrize(("question", "count"), [("sum it up for my manager in three bullets", 3),
                                                   ("give me 2 bullet points", 2), ("sum it up", None)])
 def test_the_number_of_bullets_asked_is_read(question: str, count: int | None) -> None:
-    from graph.answering.long_output import bullets_asked
+    from graph.understanding.request import bullets_asked
 
     assert bullets_asked(question) == count
 

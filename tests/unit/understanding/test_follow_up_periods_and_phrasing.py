@@ -133,3 +133,25 @@ def test_lead_up_to_a_known_trip_ends_at_the_trip(message: str, start: datetime)
 
 def test_before_it_alone_is_not_a_trip_period() -> None:
     assert find_periods(Text.of("check it before it gets worse").joined, vocabulary(), REFERENCE, zone=default_catalog().zone).mentions == []
+
+
+@pytest.mark.parametrize(("message", "last_day"), [
+    ("june 7 to 13", 13), ("jun 7th - the 13th", 13), ("between june 7 and 20", 20), ("june 7-9?", 9)])
+def test_a_day_to_a_later_day_of_its_month_is_a_range(message: str, last_day: int) -> None:
+    assert windows(message) == [(at(2021, 6, 7), at(2021, 6, last_day + 1))]
+
+
+@pytest.mark.parametrize("message", ["june 7 to 10% load", "june 7 to 2 days later", "june 7 and 3 other days"])
+def test_a_number_that_is_no_day_leaves_the_day_alone(message: str) -> None:
+    assert windows(message)[0] == (at(2021, 6, 7), at(2021, 6, 8))
+
+
+def test_the_week_after_the_one_discussed_and_the_following_week_move_from_the_window() -> None:
+    week = TimeWindow(at(2021, 6, 7), at(2021, 6, 14), "june 7 to 13")
+    assert windows("its load the week after the one you just did?", week) == [(at(2021, 6, 14), at(2021, 6, 21))]
+    assert windows("and the following week?", week) == [(at(2021, 6, 14), at(2021, 6, 21))]
+    assert windows("the week after the trip", week) == []  # the event's week, not the window's
+
+
+def test_the_year_before_in_a_comparison_is_the_same_month_a_year_earlier() -> None:
+    assert windows("more alarms this time than the year before?", JULY_2019) == [(at(2018, 7, 1), at(2018, 8, 1))]

@@ -1,0 +1,60 @@
+"""Record answers that read the dialog: a count compared with another period keeps the kind counted before, an
+existing order is matched to the fault diagnosed, and an alert table names each chiller's two busiest rules."""
+
+from __future__ import annotations
+
+from graph.answering.compare_verdicts import comparison_verdict
+from graph.answering.fleet_ranking import compare_assets
+from graph.answering.verdicts import work_order_existence_verdict
+from tests.unit.answering.builders import alerts, diagnosis, orders
+
+
+def test_is_that_more_than_last_year_compares_the_corrective_count_the_dialog_made() -> None:
+    this_year = orders("Chiller 9", "CWC04009", total=12, corrective=8, start="2019-01-01", end="2019-12-16",
+                       listed="corrective", turn=1)
+    last_year = orders("Chiller 9", "CWC04009", total=22, corrective=1, start="2018-01-01", end="2019-01-01", turn=2)
+    verdict = comparison_verdict("is that more than last year?", [last_year], [this_year, last_year])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert "8 corrective work orders" in verdict.sentence and "against 1 " in verdict.sentence
+
+
+def test_without_an_earlier_corrective_count_all_orders_are_compared() -> None:
+    this_year = orders("Chiller 9", "CWC04009", total=12, corrective=8, start="2019-01-01", end="2019-12-16", turn=1)
+    last_year = orders("Chiller 9", "CWC04009", total=22, corrective=1, start="2018-01-01", end="2019-01-01", turn=2)
+    verdict = comparison_verdict("is that more than last year?", [last_year], [this_year, last_year])
+    assert verdict is not None and verdict.answer == "No"
+
+
+def test_an_order_for_the_diagnosed_fault_is_named_rather_than_the_latest() -> None:
+    listing = orders("Chiller 6", "CWC04006", total=3, corrective=3, start="2019-08-01", end="2019-09-06", recent=[
+        {"wo_id": "WO151028", "date": "2019-08-30", "code": "L002", "description": "Condenser Water Leak"},
+        {"wo_id": "WO150967", "date": "2019-08-24", "code": "MT003", "description": "Compressor Oil Change"},
+        {"wo_id": "WO150914", "date": "2019-08-18", "code": "M006", "description": "Overheating of Compressor"}])
+    found = diagnosis("Chiller 6", ("Compressor Overheating: Failed due to Normal wear, overheating", 0.9, 1.0),
+                      turn=2)
+    verdict = work_order_existence_verdict([listing], "were work orders raised for it?", [found, listing])
+    assert verdict is not None and verdict.sentence == (
+        "Yes, 3 work orders from 2019-08-01 to 2019-09-06; WO150914 on 2019-08-18 (M006 Overheating of Compressor) "
+        "is for the diagnosed Compressor Overheating.")
+    no_match = diagnosis("Chiller 6", ("Evaporator Water side fouling", 0.9, 1.0), turn=2)
+    plain = work_order_existence_verdict([listing], "were work orders raised for it?", [no_match, listing])
+    assert plain is not None and "the latest is WO151028" in plain.sentence
+
+
+def test_the_alert_table_names_each_chillers_two_busiest_rules() -> None:
+    six = alerts("Chiller 6", "CWC04006", {"RUL0014": 35, "RUL0012": 30, "RUL0017": 2}, start="2021-06-01",
+                 end="2021-07-01")
+    nine = alerts("Chiller 9", "CWC04009", {"RUL0018": 31}, start="2021-06-01", end="2021-07-01")
+    quiet = alerts("Chiller 3", "CWC04703", {}, start="2021-06-01", end="2021-07-01")
+    ranked = compare_assets([nine, six, quiet])
+    assert ranked is not None
+    assert [r.finding for r in ranked.rows] == ["mostly RUL0014 (35), then RUL0012 (30)", "mostly RUL0018 (31)",
+                                                "no alerts"]
+
+
+def test_a_corrective_count_reused_in_the_turn_sets_the_kind_for_both_sides() -> None:
+    this_year = orders("Chiller 9", "CWC04009", total=12, corrective=8, start="2019-01-01", end="2019-12-16",
+                       listed="corrective", turn=1)
+    last_year = orders("Chiller 9", "CWC04009", total=22, corrective=1, start="2018-01-01", end="2019-01-01", turn=2)
+    verdict = comparison_verdict("is that more than last year?", [this_year, last_year], [this_year, last_year])
+    assert verdict is not None and verdict.answer == "Yes" and "against 1 " in verdict.sentence

@@ -1,0 +1,116 @@
+"""Dialog kinds the seventh fresh set showed the planner missing, tested on new sentences of each kind: a period
+named only as the other side of a comparison, a gerund sentence that sets the scene, "which of the two",
+"how many of those", indirect questions, change in progress, a yes/no about data a chiller lacks, and a request
+about something else entirely."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from graph.understanding.off_topic import topic_words
+from graph.understanding.request import read_request, request_sentences
+from graph.understanding.text import Text
+from tests.unit.planning.dialog import Dialog, at, steps, window_of
+
+
+def test_a_period_after_than_is_the_other_side_and_the_dialog_keeps_its_own() -> None:
+    dialog = Dialog(reference_date=date(2020, 11, 20))
+    dialog.say("how many breakdown jobs did CWC04006 have this year?")
+    compared = dialog.say("was it worse than the year before?")
+    assert window_of(compared, "wo_summary") == (at(2020, 1, 1), at(2020, 11, 21))
+    assert [t.window.start.year for t in compared.tasks if t.window] == [2020, 2019]
+    assert compared.focus.window is not None and compared.focus.window.start == at(2020, 1, 1)
+    after = dialog.say("any of those worth bundling into one visit?")
+    assert steps(after) == [("maintenance", "bundle")]
+    assert window_of(after, "bundle") == (at(2020, 1, 1), at(2020, 11, 21))
+
+
+def test_alerts_compared_with_the_same_month_a_year_earlier_fetch_both_months() -> None:
+    dialog = Dialog(reference_date=date(2021, 2, 10))
+    dialog.say("how was chiller 4 running in november? power and load")
+    compared = dialog.say("did it throw fewer alarms this time than the year before?")
+    assert [(t.action, t.window.start, t.window.end) for t in compared.tasks if t.window] == [
+        ("alert_rules", at(2020, 11, 1), at(2020, 12, 1)), ("alert_rules", at(2019, 11, 1), at(2019, 12, 1))]
+
+
+def test_a_gerund_sentence_sets_the_scene_and_does_not_ask() -> None:
+    message = "Prepping the monthly energy report. What was Chiller 9's load in March?"
+    assert request_sentences(message) == "What was Chiller 9's load in March?"
+    decision = Dialog(reference_date=date(2021, 5, 4)).say(message)
+    assert {s for s, _ in steps(decision)} == {"data"}
+    assert decision.tasks[0].window is not None and decision.tasks[0].window.start == at(2021, 3, 1)
+    # an imperative is no scene ("bring up ...") and neither is a question
+    assert request_sentences("Bring up chiller 4. Is it running?") == "Bring up chiller 4. Is it running?"
+
+
+def test_which_of_the_two_picks_among_the_chillers_discussed_one_after_the_other() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 10))
+    dialog.say("what was chiller 4's efficiency in may?")
+    dialog.say("and for chiller 6?")
+    pick = dialog.say("which of the two did better?")
+    assert set(pick.focus.asset_ids) == {"Chiller 4", "Chiller 6"}
+    assert {s for s, _ in steps(pick)} == {"data"}
+
+
+def test_how_many_of_those_counts_the_records_listed_last_over_its_own_period() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 20))
+    dialog.say("which alarms has chiller 3 been raising over the last month?")
+    counted = dialog.say("diagnose it")
+    assert counted.focus.listed == "alerts"
+    again = dialog.say("how many of those since the 10th?")
+    assert steps(again) == [("maintenance", "alert_rules")]
+    assert window_of(again, "alert_rules")[0] == at(2021, 6, 10)
+
+
+@pytest.mark.parametrize(("message", "shape", "cause"), [
+    ("do you know why chiller 6 tripped?", "open", True),
+    ("any idea which unit burns the most power?", "which", False),
+    ("does anyone know if chiller 4 is back on?", "yes_no", False),
+    ("the approach on 9 keeps widening, any idea why?", "open", True),
+])
+def test_an_indirect_question_is_read_from_its_embedded_question(message: str, shape: str, cause: bool) -> None:
+    reading = read_request(message)
+    assert (reading.shape, reading.asks_cause) == (shape, cause)
+
+
+@pytest.mark.parametrize("message", [
+    "has the condenser flow on chiller 3 been falling since march?",
+    "is chiller 9's approach widening?",
+    "have chiller 4's kW been climbing this month?",
+])
+def test_a_move_in_progress_asks_whether_it_keeps_changing(message: str) -> None:
+    assert read_request(message).asks_change
+    decision = Dialog().say(message)
+    assert ("timeseries", "trend_stats") in steps(decision)
+
+
+def test_a_yes_no_about_telemetry_a_chiller_lacks_is_answered_no() -> None:
+    decision = Dialog().say("is there any sensor data for chiller 13?")
+    assert decision.kind == "answer" and decision.message.startswith("No, Chiller 13")
+    assert Dialog().say("show chiller 13's power last week").kind == "reject"
+
+
+@pytest.mark.parametrize("message", ["could you help me plan a birthday party for my team?", "tell me a joke",
+                                     "can you translate this into spanish?"])
+def test_a_request_about_something_else_is_declined_and_the_dialog_keeps_its_subject(message: str) -> None:
+    dialog = Dialog()
+    dialog.say("how did chiller 9 run last week?")
+    decision = dialog.say(message)
+    assert decision.kind == "reject" and decision.intent == "off_topic"
+    assert "Chiller 9" in decision.message and decision.focus.asset_ids == ["Chiller 9"]
+    assert steps(dialog.say("and its flow?")) == [("data", "history")]
+
+
+@pytest.mark.parametrize("message", ["help", "blah blah", "hmm interesting", "give me the rundown", "why?",
+                                     "and the other one?", "what's the weather doing to the plant?"])
+def test_short_follow_ups_noise_and_domain_words_are_not_off_topic(message: str) -> None:
+    dialog = Dialog()
+    dialog.say("how did chiller 9 run last week?")
+    assert dialog.say(message).intent != "off_topic"
+
+
+def test_topic_words_split_the_domain_from_the_rest() -> None:
+    known, unknown = topic_words(Text.of("write a haiku about the condenser"))
+    assert "condenser" in known and "haiku" in unknown
