@@ -93,7 +93,8 @@ def subject_first(question: str, candidates: list[tuple[str, list[str]]]) -> lis
 
 
 def period_phrase(start: datetime | None, end: datetime | None) -> str:
-    """A window as people say it: "in 2020", "in June 2020", "from 2021-03-01 to 2021-06-20" ('' when open).
+    """A window as people say it: "in 2020", "in June 2020", "on 2021-06-15", "from 2021-03-01 to 2021-06-20"
+    ('' when open).
     `end` is exclusive; a window cut short by the reference date still reads as its calendar unit."""
     if start is None or end is None:
         return ""
@@ -103,6 +104,8 @@ def period_phrase(start: datetime | None, end: datetime | None) -> str:
         return f"in {first.year}"
     if first.day == 1 and (last.year, last.month) == (first.year, first.month):
         return f"in {first:%B %Y}"
+    if first == last:
+        return f"on {first:%Y-%m-%d}"
     return f"from {first:%Y-%m-%d} to {(end + _HALF_DAY).date():%Y-%m-%d}"
 
 

@@ -228,6 +228,17 @@ _FAMILY_OF_KIND: dict[str, Callable[[str, list[Artifact]], list[Side]]] = {
     "work_order_summary": order_sides, "alert_rules": alert_sides, "telemetry_window": sensor_sides}
 
 
+_PERIOD_WORDS = re.compile(r"\b(?:years?|months?|weeks?|quarters?|days?|before|earlier|ago|last|previous|prior|"
+                           r"spring|summer|autumn|fall|winter|q[1-4]|(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|"
+                           r"jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b", re.I)
+
+
+def _against_a_period(question: str) -> bool:
+    """What follows "than" is a period and not another chiller ("worse than the year before?")."""
+    cut = _COMPARES.search(question)
+    return cut is not None and not _ANOTHER_ASSET.search(question) and bool(_PERIOD_WORDS.search(question[cut.end():]))
+
+
 def _counted_corrective(turn: list[Artifact], session: list[Artifact]) -> bool:
     """A count of this turn, or the latest count before it, was of corrective orders only."""
     if any(a.kind == "work_order_summary" and listed_kind(a) == "corrective" for a in turn):
@@ -256,7 +267,10 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         if not here:
             continue
         sides = [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
-        verdict = _across_assets(question, sides) or _across_periods(question, sides)
+        if _against_a_period(question):  # "is that worse than the year before?": the subject's own two periods
+            verdict = _across_periods(question, sides) or _across_assets(question, sides)
+        else:
+            verdict = _across_assets(question, sides) or _across_periods(question, sides)
         if verdict is not None:
             return verdict
     return None

@@ -212,11 +212,12 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
     a change began leads an answer to "when did it start?"."""
     # only where the readings are the answer (a sensor-health or other analysis says its own finding first)
     run_time = run_time_sentence(inputs.question, inputs.artifacts)
-    reads = bool(inputs.artifacts) and inputs.artifacts[0].kind == "telemetry_window"
+    reads = bool(inputs.artifacts) and inputs.artifacts[0].kind in ("telemetry_window", "point_values")
     idle = idle_sentence(inputs.artifacts) if reads and run_time is None else None
     if idle is not None:  # the chiller was off: said first, with the window's own figures after it
-        return ShapedLead(idle, [f"- {a.summary}" for a in inputs.artifacts if a.kind == "telemetry_window"
-                                 and a.summary][:2], replaces_body=False)
+        return ShapedLead(idle, [f"- {a.summary}" for a in inputs.artifacts
+                                 if a.kind in ("telemetry_window", "point_values") and a.summary][:2],
+                          replaces_body=False)
     stated = run_time or extreme_sentence(inputs.question, inputs.artifacts) \
         or comparison_sentence(inputs.question, inputs.artifacts)
     if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads

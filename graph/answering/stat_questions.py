@@ -8,12 +8,14 @@ Pure: the question and the turn's artifacts in, a sentence (or None) out.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from artifacts.model import Artifact
 from artifacts.readings import listed_kind, recent_orders, running_share, stats_of
 from graph.answering.asked_figures import asked_figure_lines, asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import number
+from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 _PEAK = re.compile(r"\b(peak\w*|max(?:imum)?|highest|top out|topped out|get up to|got up to)\b", re.I)
 _LOW = re.compile(r"\b(min(?:imum)?|lowest|bottom\w* out|get down to|got down to)\b", re.I)
@@ -134,13 +136,35 @@ def comparison_sentence(question: str, artifacts: list[Artifact]) -> str | None:
 _IDLE_SHARE = 0.01  # under 1% of samples running: the chiller was off, its temperatures are idle water
 
 
-def idle_sentence(artifacts: list[Artifact]) -> str | None:
-    """"Chiller 9 was not running on 2021-06-15 (0% of samples): ..." when every telemetry window of the turn
-    is of a chiller that was off, whose readings say nothing about how it holds setpoint or runs."""
-    windows = _windows(artifacts)
-    shares = [running_share(a) for a in windows]
-    if not windows or any(share is None or share >= _IDLE_SHARE for share in shares):
+def _idle_point_values(art: Artifact) -> bool | None:
+    """Whether a point-value read shows the chiller off (its load never above the running threshold); None
+    when the load was not read."""
+    values = art.results.get("values")
+    loads = [v for k, v in values.items() if k.endswith(LOAD) and isinstance(v, Mapping)] \
+        if isinstance(values, Mapping) else []
+    peaks = [v.get("max", v.get("value")) for v in loads]
+    if not peaks or not all(isinstance(p, (int, float)) for p in peaks):
         return None
+    return all(p <= RUNNING_LOAD_PCT for p in peaks)
+
+
+def idle_sentence(artifacts: list[Artifact]) -> str | None:
+    """"Chiller 9 was not running on 2021-06-15 (0% of samples): ..." when every telemetry window (or point-value
+    read with the load) of the turn is of a chiller that was off, whose readings say nothing about how it
+    holds setpoint or runs."""
+    windows = _windows(artifacts)
+    if not windows:
+        points = [a for a in artifacts if a.kind == "point_values" and a.asset_ids]
+        if points and all(_idle_point_values(a) for a in points):
+            return _idle_text(points)
+        return None
+    shares = [running_share(a) for a in windows]
+    if any(share is None or share >= _IDLE_SHARE for share in shares):
+        return None
+    return _idle_text(windows)
+
+
+def _idle_text(windows: list[Artifact]) -> str:
     names = sorted({a.asset_ids[0] for a in windows})
     when = window_phrase(windows[0])
     return (f"{' and '.join(names)} {'was' if len(names) == 1 else 'were'} not running{f' {when}' if when else ''} "

@@ -29,6 +29,8 @@ WORSE_WHEN_HIGHER = frozenset({"Chiller Efficiency", "Power Input", "Supply Temp
 WORSE_WHEN_LOWER = frozenset({"Liquid Refrigerant Evaporator Temperature", "Condenser Water Flow"})
 # "anything building up before it went down?": a build-up before an event is a change over time too.
 _BUILD_UP = re.compile(r"\b(?:build(?:ing)?[ -]up|ramp(?:ing)? up|creep(?:ing)? up)\b", re.I)
+_DIRECTION = re.compile(r"\b(?:dropping|falling|declining|decreasing|sinking|slipping|sliding|rising|climbing|"
+                        r"increasing|creeping|going (?:up|down))\b", re.I)
 _BETTER = re.compile(r"\b(better|improv\w*|recover\w*|settl\w*|easing|eased)\b", re.I)
 
 
@@ -40,6 +42,7 @@ class Move:
     sensor: str
     drift: float
     z: float
+    levels: tuple[float, float] | None  # the reading's first- and last-quarter medians, as read
     worse: bool  # moved (|z| >= MOVED_Z) in its bad direction, or moved at all where it has none
     better: bool  # moved in its good direction
 
@@ -55,7 +58,10 @@ def _move(asset: str, sensor: str, entry: Mapping[str, Any]) -> Move | None:
         worse, better = moved and z < 0, moved and z > 0
     else:
         worse, better = moved, False
-    return Move(asset, sensor, float(drift), float(z), worse, better)
+    first, last = entry.get("first_level"), entry.get("last_level")
+    levels = (float(first), float(last)) if isinstance(first, (int, float)) and isinstance(last, (int, float)) \
+        else None
+    return Move(asset, sensor, float(drift), float(z), levels, worse, better)
 
 
 def _moves(artifacts: list[Artifact], question: str) -> list[Move]:
@@ -82,7 +88,17 @@ def _named(sensor: str, named: set[str]) -> bool:
 
 
 def _said(move: Move) -> str:
-    return f"{move.asset} {move.sensor.lower()} {move.drift:+.2f} at equal load (z {move.z:+.1f})"
+    """"Chiller 4 supply temperature 44.1 to 45.3 (+1.15 at equal load, z +4.2)": the levels as read, then the
+    change judged at equal load."""
+    if move.levels is None:
+        return f"{move.asset} {move.sensor.lower()} {move.drift:+.2f} at equal load (z {move.z:+.1f})"
+    first, last = move.levels
+    return (f"{move.asset} {move.sensor.lower()} {_level(first)} to {_level(last)} ({move.drift:+.2f} at equal "
+            f"load, z {move.z:+.1f})")
+
+
+def _level(value: float) -> str:
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
 
 
 def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
@@ -109,7 +125,10 @@ def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
     answer: Answer
     if worse:
         answer = "Yes"
-        body = f"it is still getting worse {window}: " + "; ".join(_said(m) for m in worse[:2])
+        # "has it been dropping?" is answered in its own words: the way the reading went, not "worse"
+        way = "falling" if worse[0].z < 0 else "rising"
+        lead = f"it has been {way}" if _DIRECTION.search(question) else "it is still getting worse"
+        body = f"{lead} {window}: " + "; ".join(_said(m) for m in worse[:2])
     elif better:
         answer = "No"
         body = f"it is easing {window}: " + "; ".join(_said(m) for m in better[:2])

@@ -46,6 +46,7 @@ from graph.understanding.request import (
     asks_back_in_service,
     asks_repair_worked,
     bullets_asked,
+    described_before,
     question_parts,
     read_request,
     request_sentences,
@@ -357,6 +358,9 @@ def _symptom_across_site(ctx: PlanContext) -> None:
 # "what do you make of that?", "what's wrong with it?", "what happened to it?": asking what a state means.
 _WHAT_IT_MEANS = re.compile(r"\bwhat (?:do|would) you make of\b|\bwhat(?:'s| is| was)? (?:wrong|up) with\b|"
                             r"\bwhat (?:happened|is happening|'s happening) (?:to|with)\b|\bwhat(?:'s| is) going on\b")
+# "is something wrong with it?", "should I be worried?": whether what was just described is a fault
+_ASKS_IF_FAULTY = re.compile(r"\b(?:something|anything) (?:wrong|off|amiss)\b|\b(?:a|any) (?:real )?(?:problem|fault|"
+                             r"issue)\b|\bworr(?:ied|y)\b|\bfaulty\b|\bbroken\b")
 
 
 # "anything odd?", "is something off?": asking whether there is a symptom, not stating one.
@@ -371,11 +375,16 @@ def _symptom_on_one_chiller(ctx: PlanContext) -> None:
     request = ctx.request
     if request is None or ctx.scope == "fleet" or len(ctx.telemetry_assets) != 1 or is_trip(ctx):
         return
-    if ctx.primary not in ("investigate", "anomalies", "history") or request.shape in ("yes_no", "which") \
-            or request.asks_change or request.act != "question":
+    # a yes/no asks whether there is something ("anything weird on ch6?"), unless a sentence before it already
+    # said what and it asks whether that is a fault ("#9 has been pulling more kW for the same load. Is something
+    # wrong with it?")
+    described = request.shape == "yes_no" and bool(_ASKS_IF_FAULTY.search(request.clause)) \
+        and described_before(ctx.understanding.text.source)
+    if ctx.primary not in ("investigate", "anomalies", "history") or request.shape == "which" \
+            or (request.shape == "yes_no" and not described) or request.asks_change or request.act != "question":
         return
     text = ctx.understanding.text.joined
-    stated = request.symptom and ctx.primary != "history" and not _ASKS_WHETHER.search(text)
+    stated = described or (request.symptom and ctx.primary != "history" and not _ASKS_WHETHER.search(text))
     if not (stated or _WHAT_IT_MEANS.search(text)):
         return
     ctx.intents = ["diagnose", *(i for i in ctx.intents if i not in ("investigate", "anomalies", "history"))]
@@ -457,6 +466,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["repair_check"]  # "did the cleaning fix it?": the repair's date, its readings before and after
     if reading.shape == "yes_no" and asks_back_in_service(reading.clause) \
+            and not set(chosen) & set(_COUNTED_RECORDS) \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["running_now"]  # "is it back up now?": its readings since the stop, not another analysis
     if reading.asks_change and reading.shape == "yes_no" and chosen and chosen[0] in (*_LOOK_INTENTS, "diagnose") \

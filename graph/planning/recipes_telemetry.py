@@ -138,7 +138,10 @@ def worsening(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         window = TimeWindow(start, window.end, f"the {TREND_MIN_DAYS} days to {window.end:%Y-%m-%d}")
         ctx.note(f"Trend judged over the {TREND_MIN_DAYS} days up to the end of the period discussed.")
     for asset in ctx.telemetry_assets:
-        detect(ctx, plan, asset, window, analysis_names(ctx, "investigate_sensors", asset), "trend_stats")
+        names = analysis_names(ctx, "investigate_sensors", asset)
+        # the load tells running samples from off hours and makes "at equal load" possible
+        detect(ctx, plan, asset, window, names if "Chiller % Loaded" in names else [*names, "Chiller % Loaded"],
+               "trend_stats")
     return None
 
 

@@ -96,6 +96,10 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "event_lead": re.compile(rf"\b(?:(?:before|prior to|leading up to|in the run up to|ahead of) the {event}|"
                                  r"(?:leading up to|in the run up to|in the lead up to) (?:it|that))\b"),
         "event_after": re.compile(rf"\b(?:after|since|following) the {event}\b"),
+        # "any alarms since it came back on?", "since then": from the window discussed (a repair, a stop) to today
+        "focus_since": re.compile(r"\bsince (?:then|that|it (?:came back(?: on| up| online)?|restarted|was restarted|"
+                                  r"was repaired|was fixed|was cleaned|got fixed|went back on)|the (?:restart|repair|"
+                                  r"cleaning|fix|job|work))\b"),
         "focus_part": re.compile(r"\b(?:the )?(first|second|third|fourth|last|final) (week|half|fortnight) of "
                                  r"(?:the|that|this) month\b"),
         # ("the week after the trip" is the event's; "the week after the one you just did" the window's)
@@ -340,6 +344,11 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 if focus_window is None:
                     continue
                 span, kind = _focus_shift(match, vocab, focus_window, zone=zone), "focus"
+            elif name == "focus_since":
+                if focus_window is None:
+                    continue
+                span, kind = cal.window(focus_window.start.date(), reference + timedelta(days=1),
+                                        match.group(0), zone), "focus"
             elif name == "focus_following":  # "and the following week?" after a week: the one after it
                 if focus_window is None:
                     continue  # with nothing discussed it is the week ahead
@@ -388,6 +397,30 @@ def _part_of_period(text: str, atom: Atom) -> tuple[Atom, int]:
         last = start.date() + timedelta(days=round(days * high))
     label = f"{text[match.start():atom.start].strip().replace(' -', '-')} {atom.window.label}"
     return replace(atom, window=cal.window(first, last, label, zone)), match.start()
+
+
+def _first_or_last_of(text: str, atom: Atom, lead_start: int, vocab: Vocabulary) -> tuple[Atom, int]:
+    """"the last ten days of June", "the first two weeks of 2020": the start or the end of the period named."""
+    match = _FIRST_OR_LAST_OF.search(text[:lead_start].rstrip()) if atom.window is not None else None
+    if match is None or atom.window is None or match.group(3) not in vocab.units:
+        return atom, lead_start
+    months, fixed = cal.span_of(vocab.units[match.group(3)], _count(match.group(2), vocab))
+    if months:
+        return atom, lead_start
+    start, end = atom.window.start, atom.window.end
+    if end - start <= fixed:
+        return atom, lead_start
+    zone = start.tzinfo
+    assert zone is not None
+    first_days = match.group(1) in ("first", "opening")
+    lo = start.date() if first_days else (end - fixed).date()
+    hi = (start + fixed).date() if first_days else end.date()
+    label = f"{text[match.start():lead_start].strip()} {atom.window.label}"
+    return replace(atom, window=cal.window(lo, hi, label, zone)), match.start()
+
+
+_FIRST_OR_LAST_OF = re.compile(r"\b(?:the )?(first|last|final|opening|closing) (?:(\d+|[a-z]+) )?(days?|weeks?|"
+                               r"fortnight) of$")
 
 
 def _since(text: str, atom: Atom, lead_start: int, reference: date, *, zone: tzinfo) -> TimeWindow | None:
@@ -470,14 +503,21 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     out = Periods()
     text = _year_words_as_years(text, vocab, reference)
     taken = _relative(text, vocab, reference, focus_window, event, out, zone=zone)
-    atoms = [a for a in find_atoms(text, vocab, reference, zone=zone)
-             if not any(a.start < end and start < a.end for start, end in taken)]
+    atoms = []
+    for atom in find_atoms(text, vocab, reference, zone=zone):
+        overlapping = [(start, end) for start, end in taken if atom.start < end and start < atom.end]
+        if any(not (atom.start <= start and end <= atom.end) for start, end in overlapping):
+            continue
+        atoms.append(atom)  # a date that contains a relative phrase ("the last week of 2020") is the date
+        out.mentions = [m for m in out.mentions if all(m.start != start for start, _ in overlapping)]
     for atom in join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context):
         if atom.problem:
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)
             continue
         atom, lead_start = _part_of_period(text, atom)
+        atom, lead_start = _first_or_last_of(text, atom, lead_start, vocab)
+        out.mentions = [m for m in out.mentions if not lead_start <= m.start < atom.start]  # "last ten days" of it
         since = _since(text, atom, lead_start, reference, zone=zone)
         out.mentions.append(PeriodMention(since or atom.window, "absolute", lead_start))
     if window_reference and focus_window is not None and not out.mentions:

@@ -42,6 +42,8 @@ class SensorTrend:
     variance_ratio: float | None  # recent std / baseline std
     longest_flat_hours: float
     flags: list[str] = field(default_factory=list)
+    first_level: float | None = None  # median of the first quarter's (running) samples, as read
+    last_level: float | None = None  # median of the last quarter's
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly view with rounded numbers."""
@@ -146,6 +148,8 @@ def sensor_trend(
         trend.drift_z = trend.drift / scale
         base_std = float(baseline.std(ddof=1))
         trend.variance_ratio = float(recent.std(ddof=1)) / base_std if base_std > 0 else None
+        first, last = _split(clean, baseline_fraction)
+        trend.first_level, trend.last_level = float(first.median()), float(last.median())
     trend.flags = _flags(trend)
     return trend
 

@@ -91,7 +91,10 @@ def _trend_artifact(
     ctx: SpecialistContext, telemetry: Telemetry, sensors: list[str], note: str | None = None
 ) -> Artifact:
     columns = _columns(telemetry, sensors)
-    trends = trend_table(telemetry.frame[columns])
+    # the load decides which samples are running ones and what "at equal load" means: without it, off hours
+    # (a refrigerant temperature drifting up to ambient) would read as a level change
+    judged = [*columns, LOAD] if LOAD in telemetry.frame.columns and LOAD not in columns else columns
+    trends = [t for t in trend_table(telemetry.frame[judged]) if t.sensor in columns]
     alone = _moved_alone(telemetry)
     broken = [t for t in trends if {"stuck", "missing_data"} & set(t.flags)]
     shifted = [t for t in trends if t.flags and t not in broken]

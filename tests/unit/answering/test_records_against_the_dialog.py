@@ -58,3 +58,13 @@ def test_a_corrective_count_reused_in_the_turn_sets_the_kind_for_both_sides() ->
     last_year = orders("Chiller 9", "CWC04009", total=22, corrective=1, start="2018-01-01", end="2019-01-01", turn=2)
     verdict = comparison_verdict("is that more than last year?", [this_year, last_year], [this_year, last_year])
     assert verdict is not None and verdict.answer == "Yes" and "against 1 " in verdict.sentence
+
+
+def test_worse_than_the_year_before_compares_the_subjects_two_years_not_the_fleet() -> None:
+    listing = [orders(f"Chiller {n}", f"CWC0470{n}", total=9, corrective=c, start="2020-01-01", end="2021-01-01",
+                      listed="corrective", turn=1) for n, c in ((6, 14), (3, 5), (4, 1))]
+    earlier = orders("Chiller 6", "CWC04706", total=20, corrective=11, start="2019-01-01", end="2020-01-01",
+                     listed="corrective", turn=3)
+    verdict = comparison_verdict("is that worse than the year before?", [listing[0], earlier], [*listing, earlier])
+    assert verdict is not None and verdict.sentence == (
+        "Yes, Chiller 6 had 14 corrective work orders in 2020 against 11 in 2019.")

@@ -59,3 +59,18 @@ def test_a_chiller_that_was_off_is_said_to_be_off_before_its_idle_readings() -> 
         "Chiller 9 was not running in June 2021 (no running samples): the readings are those of an idle chiller, "
         "so they say nothing about how it holds setpoint or performs.")
     assert idle_sentence([_window()]) is None  # type: ignore[list-item]
+
+
+def test_a_point_value_read_with_the_load_at_zero_says_the_chiller_was_off() -> None:
+    from graph.answering.stat_questions import idle_sentence
+    from tests.unit.answering.builders import art, day
+
+    def read(load_max: float) -> object:
+        values = {"Chiller 9 Chiller % Loaded": {"mean": load_max / 2, "min": 0.0, "max": load_max, "count": 96}}
+        return art("point_values", {"values": values}, asset="Chiller 9", producer="data",
+                   start=day("2020-06-15"), end=day("2020-06-16"))
+
+    assert (idle_sentence([read(0.0)]) or "").startswith("Chiller 9 was not running on 2020-06-15")  # type: ignore[list-item]
+    assert idle_sentence([read(64.0)]) is None  # type: ignore[list-item]
+    without_load = art("point_values", {"values": {"Chiller 9 Supply Temperature": {"mean": 55.0}}}, asset="Chiller 9")
+    assert idle_sentence([without_load]) is None

@@ -109,3 +109,14 @@ def test_that_against_the_year_before_compares_the_listing_this_turn_holds() -> 
     verdict = yes_no_verdict("is that worse than the year before?", [listing(2019, 11, 2)],  # type: ignore[list-item]
                              [listing(2020, 14, 1)])  # type: ignore[list-item]
     assert verdict.sentence.startswith("Yes, Chiller 6 had 14 corrective work orders in 2020 against 11 in 2019")
+
+
+def test_a_direction_question_is_answered_in_its_own_words_with_the_levels_as_read() -> None:
+    per_sensor = {"Liquid Refrigerant Evaporator Temperature": {
+        "sensor": "Liquid Refrigerant Evaporator Temperature", "drift": -1.11, "drift_z": -9.7, "flags": [],
+        "first_level": 42.6, "last_level": 41.38}}
+    found = art("trend_stats", {"per_sensor": per_sensor}, asset="Chiller 4")
+    verdict = worsening_verdict([found], "has its liquid refrigerant evap temp been dropping this summer?")
+    assert verdict is not None and verdict.sentence.startswith(
+        "Yes, it has been falling from 2021-03-01 to 2021-06-01: Chiller 4 liquid refrigerant evaporator "
+        "temperature 42.6 to 41.4 (-1.11 at equal load, z -9.7)")

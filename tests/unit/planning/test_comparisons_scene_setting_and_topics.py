@@ -114,3 +114,25 @@ def test_short_follow_ups_noise_and_domain_words_are_not_off_topic(message: str)
 def test_topic_words_split_the_domain_from_the_rest() -> None:
     known, unknown = topic_words(Text.of("write a haiku about the condenser"))
     assert "condenser" in known and "haiku" in unknown
+
+
+@pytest.mark.parametrize("message", [
+    "#4 has been drawing more amps at the same load since monday. is something wrong with it?",
+    "chiller 6's condenser approach crept up all week. should I be worried?",
+])
+def test_asking_whether_what_was_just_described_is_a_fault_gets_a_diagnosis(message: str) -> None:
+    assert ("failure", "diagnose") in steps(Dialog().say(message))
+
+
+@pytest.mark.parametrize("message", ["is something wrong with chiller 6?", "ok. anything off on chiller 3?"])
+def test_asking_whether_something_is_wrong_without_describing_it_is_a_look(message: str) -> None:
+    assert ("failure", "diagnose") not in steps(Dialog().say(message))
+
+
+def test_alarms_since_it_came_back_are_counted_from_the_repair_not_a_running_check() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 28))
+    dialog.say("ch9 had its condenser tubes cleaned on the 14th. did that fix it?")
+    since = dialog.say("any approach alarms since it came back on?")
+    assert steps(since) == [("maintenance", "alert_rules")]
+    assert window_of(since, "alert_rules") == (at(2021, 7, 14), at(2021, 7, 29))
+    assert steps(dialog.say("is it back up?")) == [("data", "history")]

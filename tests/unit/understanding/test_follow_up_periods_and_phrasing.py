@@ -155,3 +155,21 @@ def test_the_week_after_the_one_discussed_and_the_following_week_move_from_the_w
 
 def test_the_year_before_in_a_comparison_is_the_same_month_a_year_earlier() -> None:
     assert windows("more alarms this time than the year before?", JULY_2019) == [(at(2018, 7, 1), at(2018, 8, 1))]
+
+
+@pytest.mark.parametrize(("message", "start", "end"), [
+    ("the last ten days of june", (2021, 6, 21), (2021, 7, 1)),
+    ("the first week of may", (2021, 5, 1), (2021, 5, 8)),
+    ("the final two weeks of march", (2021, 3, 18), (2021, 4, 1)),
+    ("the last week of 2020", (2020, 12, 25), (2021, 1, 1)),
+])
+def test_the_first_or_last_days_of_a_named_period_are_its_start_or_end(
+        message: str, start: tuple[int, int, int], end: tuple[int, int, int]) -> None:
+    assert windows(message) == [(at(*start), at(*end))]
+
+
+@pytest.mark.parametrize("message", ["any alarms since it came back on?", "anything since then?",
+                                     "how has it run since the repair?"])
+def test_since_it_came_back_runs_from_the_window_discussed_to_today(message: str) -> None:
+    repair_day = TimeWindow(at(2021, 6, 14), at(2021, 6, 15), "june 14")
+    assert windows(message, repair_day) == [(at(2021, 6, 14), at(2021, 7, 2))]
