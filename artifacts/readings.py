@@ -172,6 +172,15 @@ def running_mean(entry: Mapping[str, Any]) -> float | None:
     return _number(value)
 
 
+def kpi_anomalies(artifact: Artifact) -> list[tuple[str, int]] | None:
+    """An alert-rule artifact's KPI anomaly events per kind ("Flow Efficiency above upper bound", count); None
+    when it did not count them."""
+    entries = artifact.results.get("kpi_anomalies")
+    if not isinstance(entries, list):
+        return None
+    return [(_text(e.get("kpi")), int(e.get("count") or 0)) for e in _dicts(entries)]
+
+
 def running_share(artifact: Artifact) -> float | None:
     """The share of the window's samples taken while the chiller ran."""
     return _number(artifact.results.get("running_share"))

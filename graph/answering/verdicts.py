@@ -23,6 +23,7 @@ from artifacts.readings import (
     alert_rules,
     anomaly_rate,
     hypotheses,
+    kpi_anomalies,
     latest_per_job,
     ranking,
     recent_orders,
@@ -246,6 +247,34 @@ def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     return Verdict(answer, f"{answer}, {body}.", evidence)
 
 
+_KPI_EVENTS = re.compile(r"\bkpis?\b|\banomaly (?:events?|alarms?|alerts?)\b", re.I)
+
+
+def kpi_event_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Were there KPI anomaly events? From the event log the alert-rule reads counted; None when the question
+    does not ask about them or no read counted them."""
+    if not _KPI_EVENTS.search(question):
+        return None
+    found = [(a, k) for a in artifacts if a.kind == "alert_rules" and (k := kpi_anomalies(a)) is not None]
+    if not found:
+        return None
+    evidence = [f"- {', '.join(a.equipment_ids or a.asset_ids)}: {sum(n for _, n in kinds)} KPI anomaly events"
+                + (" (" + ", ".join(f"{kind} {n}" for kind, n in kinds) + ")" if kinds else "") + f" [{a.id}]"
+                for a, kinds in found]
+    total = sum(n for _, kinds in found for _, n in kinds)
+    when = window_phrase(found[0][0])
+    where = join_names([", ".join(a.equipment_ids or a.asset_ids) for a, _ in found])
+    if not total:
+        return Verdict("No", f"No, no KPI anomaly event on {where} {when}.".replace("  ", " "), evidence)
+    kinds: dict[str, int] = {}
+    for _, listed in found:
+        for kind, n in listed:
+            kinds[kind] = kinds.get(kind, 0) + n
+    top = ", ".join(f"{kind} ({n})" for kind, n in sorted(kinds.items(), key=lambda p: -p[1])[:3])
+    return Verdict("Yes", f"Yes, {total} KPI anomaly event{'s' if total != 1 else ''} on {where} {when}: {top}."
+                   .replace("  ", " "), evidence)
+
+
 def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Did alerts fire? From the alert-rule activity of each equipment id."""
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
@@ -354,6 +383,7 @@ CHECKS: tuple[Check, ...] = (
     comparison_verdict,
     lambda q, turn, session: alert_outcome_verdict(turn, q, session),
     lambda q, turn, _: bundle_verdict(turn, q),
+    lambda q, turn, _: kpi_event_verdict(turn, q),
     attribution_verdict,
     lambda q, turn, _: health_verdict(turn, q),
     lambda q, turn, _: sensor_validity_verdict(turn, q),

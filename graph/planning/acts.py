@@ -30,6 +30,10 @@ ADVICE_INTENTS = frozenset(ADVICE_FOR.values()) | {"verdict"}
 ADVICE_SHAPE: dict[str, QuestionShape] = {"recommend_wo": "recommend", "fix_procedure": "how_to"}
 
 
+# Listings of existing orders a commanded draft replaces (the draft checks for a duplicate itself).
+_LOOKS_AT_ORDERS = frozenset({"resolution", "work_orders"})
+
+
 @dataclass(frozen=True)
 class ActReading:
     """The turn's intents after the request's act and shape are applied."""
@@ -64,6 +68,9 @@ def apply_request(intents: list[str], reading: RequestReading, focus: Focus) -> 
     if reading.preview and not reading.writes:  # "what would the work order say?": shown, not written
         return ActReading(["recommend_wo"], "recommend", writes_allowed=False, offer="draft_wo")
     if reading.writes:
+        if not WRITE_INTENTS & set(intents):  # "draft a calibration WO for that sensor": the write commanded is
+            # the request, whatever else its words score ("work order for that" also reads as "was one raised?")
+            intents = ["draft_wo", *(i for i in intents if i not in _LOOKS_AT_ORDERS)]
         return ActReading(intents, reading.shape, writes_allowed=True)
     advised, shape, offer = _with_advice(intents, reading.shape)
     return ActReading(advised, shape, writes_allowed=False, offer=offer)

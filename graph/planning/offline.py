@@ -104,7 +104,11 @@ _SHAPE_FALLBACK = {"which": "prioritize", "recommend": "recommend_wo", "how_to":
 _WEAK_SCORE = 2
 # An alternative whose other side is the instrument ("... or is the sensor off?", "or just a bad probe?"):
 # whether the reading is real.
-_DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b")
+_DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b|"
+                                r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b")
+# "is that the sensor ...?", "is it just the probe?": the instrument of the reading under discussion is doubted.
+_THAT_SENSOR = re.compile(r"\b(?:is|was|could) (?:that|this|it)(?: be)? (?:just |only |really )?(?:the |a |its |bad )?"
+                          r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
@@ -141,6 +145,9 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
         return [weak[0][1]]
     if focus.listed and _HOW_MANY_OF_THOSE.search(understood.text.joined):
         return [focus.listed]  # "how many of those have we had since the 1st?": the records listed last
+    dated = {(m.window.start, m.window.end) for m in understood.periods.mentions if m.window is not None}
+    if understood.sensors.canonical and len(dated) == 2:
+        return ["history"]  # "how far has its flow shifted between March and June?": the two periods side by side
     if understood.sensors.canonical and focus.last_intent not in _READINGS_CONTINUED:
         # "was its kW/ton better...?" after a work-order question, "how high did its kW/ton get?" after a
         # ranking: naming a reading asks for that reading, unless the dialog was already reading sensors
@@ -218,6 +225,18 @@ def _compared_with_another(ctx: PlanContext) -> bool:
         and bool(_LIKENESS.search(ctx.understanding.text.joined))
 
 
+def _compared_periods(ctx: PlanContext) -> TimeWindow | None:
+    """The span of the two periods a comparison set side by side ("between March and June": March to June)."""
+    if ctx.primary != "compare" or ctx.window_is_aside:
+        return None
+    dated = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    distinct = list({(w.start, w.end): w for w in dated}.values())
+    if len(distinct) != 2 or any(_nested(a, b) for a in distinct for b in distinct if a is not b):
+        return None
+    first, last = sorted(distinct, key=lambda w: w.start)
+    return TimeWindow(first.start, max(first.end, last.end), f"{first.label} to {last.label}")
+
+
 def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     """The focus after this turn: its assets, window, sensors, failure modes, hypotheses and rules."""
     focus = ctx.focus
@@ -236,6 +255,9 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     subject = focus.asset_ids[0] if side_look and len(focus.asset_ids) == 1 \
         and focus.asset_ids[0] not in ctx.assets else None
     window = focus.window if ctx.window_is_aside or (subject and focus.window) else ctx.window or focus.window
+    compared = _compared_periods(ctx)
+    if compared is not None:  # "how much has it moved between March and June?": what follows is about that span
+        window = compared
     if subject:  # and its own hypotheses
         hypotheses = hypotheses_from(ctx.artifacts, [subject]) or list(focus.hypotheses)
     moved = window is not None and focus.window is not None and (window.start, window.end) != (
@@ -326,6 +348,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if decision is not None:
         return decision
     resolve_sensors(ctx)
+    if ctx.primary == "sensor_validity" and focus.sensors and _THAT_SENSOR.search(understood.text.joined):
+        # "is that the sensor or is the building load different?": the reading just discussed is the one doubted
+        ctx.canonical_sensors = list(dict.fromkeys(canonical_of(s) for s in focus.sensors))
     decision = _run(ctx)
     decision.shape, decision.scope = act.shape, _scope(ctx)  # type: ignore[assignment]
     if decision.kind == "run":

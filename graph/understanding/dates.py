@@ -265,7 +265,11 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
         left = atoms[index]
         right = atoms[index + 1] if index + 1 < len(atoms) else None
         gap = text[left.end:right.start].strip() if right else ""
-        if right is not None and gap in vocab.range_words and not left.problem and not right.problem:
+        # "how much has it moved between march and june?" compares the two months; "between march and june" alone
+        # is the span
+        two_points = gap == "and" and _CHANGE_BETWEEN.search(text[:left.start]) is not None
+        if right is not None and gap in vocab.range_words and not left.problem and not right.problem \
+                and not two_points:
             right = resolve_month_only(right, reference, zone=zone)
             assert right.window is not None
             year = right.window.start.year
@@ -285,6 +289,11 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
         merged.append(_through_day(text, left, zone=zone) or left)
         index += 1
     return merged
+
+
+# A verb of change before "between X and Y": the change from X to Y, two periods rather than one span.
+_CHANGE_BETWEEN = re.compile(r"\b(?:mov|chang|shift|ris|rose|fall|fell|drop|drift|gone|went|increas|decreas|differ|"
+                             r"grow|grew|climb|jump|compar)\w*\b(?: [\w,%/]+){0,4}? between\s*$")
 
 
 # "june 7 to 13", "jun 7th - the 13th": a day, a range word, and a later day of the same month.

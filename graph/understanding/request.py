@@ -352,7 +352,10 @@ def commands_write(clause: Text, act: SpeechAct, g: Grammar) -> bool:
 
 
 # "track it down on site", "send someone onsite": where the work happens, not the whole site as scope.
-_SITE_AS_PLACE = re.compile(r"\b(?:on|to|off) (?:- )?site\b|\bonsite\b|\bsite visit\b")
+_SITE_AS_PLACE = re.compile(r"\b(?:on|to|off) (?:- )?site\b|\bonsite\b|\bsite visit\b|"
+                            # "is the building load actually different?": the heat the building asks for, a cause
+                            # on the process side, not the building's chillers as a set
+                            r"\b(?:the |our |whole |entire )?building (?:load|demand|side|heat load|cooling load)\b")
 
 
 def _fleet(whole: Text, g: Grammar) -> bool:

@@ -53,6 +53,14 @@ def rule_activity(events: list[dict[str, Any]], rule_names: dict[str, str]) -> l
     return sorted(out, key=lambda r: (-r.count, r.rule_id))
 
 
+def kpi_anomalies(events: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """KPI anomaly events (`wo.get_events` rows of group ANOMALY, "KPI Flow Efficiency above upper bound") per
+    kind, most frequent first."""
+    kinds = Counter(str(e.get("event_type") or "").removeprefix("KPI ").strip() for e in events
+                    if str(e.get("event_group", "")).upper() == "ANOMALY")
+    return sorted(((kind, n) for kind, n in kinds.items() if kind), key=lambda pair: (-pair[1], pair[0]))
+
+
 @dataclass
 class RuleVerdict:
     """Whether a rule's alerts lead to maintenance, and the verdict under the triage rule."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome, found_nothing
-from specialists.maintenance.alerts import TRIAGE_RULE, RuleActivity, rule_activity, triage
+from specialists.maintenance.alerts import TRIAGE_RULE, RuleActivity, kpi_anomalies, rule_activity, triage
 from specialists.maintenance.empty_periods import EVENTS_TOOL, event_log_line, last_before
 from specialists.maintenance.shared import (
     date_args,
@@ -87,8 +87,14 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
             head = f"No alerts on {equipment_id} ({period_label(task)}) from any of its rules ({', '.join(silent)})"
         obs = [head] + [f"{a.rule_id}: {a.count} alerts {a.first}..{a.last}, busiest month {a.busiest_month}, "
                         f"{a.per_month_mean}/active month" for a in fired] + alerts.lines[0 if rules.ok else 1:]
+        # the same event log holds the KPI anomaly events (the analytics' own alarms on derived KPIs)
+        kpis = kpi_anomalies(events.output.get("events", [])) if events.ok else []
+        if kpis:
+            obs.append(f"KPI anomaly events: {sum(n for _, n in kpis)} ("
+                       + ", ".join(f"{kind} {n}" for kind, n in kpis) + ").")
         art = await save_artifact(ctx, task, kind="alert_rules", summary=head, observations=obs,
-                                  results={"rules": [a.__dict__ for a in alerts.activity], "rules_on_record": rules.ok},
+                                  results={"rules": [a.__dict__ for a in alerts.activity], "rules_on_record": rules.ok,
+                                           "kpi_anomalies": [{"kpi": kind, "count": n} for kind, n in kpis]},
                                   calls=[rules, *alerts.calls], assets=[asset] if asset else [], equipment=[equipment_id])
         artifacts.append(art)
         lines.append(with_notes(head, obs[1 + len(fired):]))

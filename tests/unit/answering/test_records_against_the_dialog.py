@@ -68,3 +68,15 @@ def test_worse_than_the_year_before_compares_the_subjects_two_years_not_the_flee
     verdict = comparison_verdict("is that worse than the year before?", [listing[0], earlier], [*listing, earlier])
     assert verdict is not None and verdict.sentence == (
         "Yes, Chiller 6 had 14 corrective work orders in 2020 against 11 in 2019.")
+
+
+def test_kpi_anomaly_events_are_answered_from_the_event_log_not_the_alert_rules() -> None:
+    from graph.answering.verdicts import yes_no_verdict
+
+    read = alerts("Chiller 9", "CWC04009", {"RUL0018": 60}, start="2016-06-01", end="2016-09-01")
+    read.results["kpi_anomalies"] = [{"kpi": "Flow Efficiency above upper bound", "count": 7},
+                                     {"kpi": "Delta Temperature below lower bound", "count": 2}]
+    verdict = yes_no_verdict("were there any KPI anomaly events on it over the same stretch?", [read])
+    assert verdict.sentence == ("Yes, 9 KPI anomaly events on CWC04009 from 2016-06-01 to 2016-09-01: Flow Efficiency "
+                                "above upper bound (7), Delta Temperature below lower bound (2).")
+    assert yes_no_verdict("any alarms on it?", [read]).sentence.startswith("Yes, 60 alerts")

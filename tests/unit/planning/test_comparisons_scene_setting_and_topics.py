@@ -136,3 +136,22 @@ def test_alarms_since_it_came_back_are_counted_from_the_repair_not_a_running_che
     assert steps(since) == [("maintenance", "alert_rules")]
     assert window_of(since, "alert_rules") == (at(2021, 7, 14), at(2021, 7, 29))
     assert steps(dialog.say("is it back up?")) == [("data", "history")]
+
+
+def test_a_change_between_two_months_compares_them_and_the_doubt_is_about_that_reading() -> None:
+    dialog = Dialog(reference_date=date(2019, 6, 30))
+    dialog.say("is one of chiller 4's sensors drifting since spring?")
+    moved = dialog.say("how far has its condenser water flow shifted between march and june?")
+    assert moved.intent is not None and moved.intent.startswith("compare")
+    assert moved.focus.window is not None and (moved.focus.window.start, moved.focus.window.end) == (
+        at(2019, 3, 1), at(2019, 7, 1))
+    doubt = dialog.say("is that the sensor, or is the building load really different?")
+    assert steps(doubt)[-1] == ("failure", "sensor_validity") and doubt.focus.asset_ids == ["Chiller 4"]
+    assert next(t for t in doubt.tasks if t.action == "sensor_validity").sensors == ["Chiller 4 Condenser Water Flow"]
+
+
+def test_a_commanded_draft_is_drafted_even_when_its_words_also_ask_whether_one_exists() -> None:
+    dialog = Dialog()
+    dialog.say("is chiller 9's return temperature sensor drifting?")
+    assert steps(dialog.say("ok, raise a recalibration work order for that sensor")) == [("maintenance", "draft_wo")]
+    assert steps(Dialog().say("was a work order for that ever raised on chiller 9?"))[0] == ("maintenance", "wo_summary")

@@ -211,3 +211,13 @@ def test_an_instrument_fault_counts_half_a_machine_fault() -> None:
     ranking = prioritise(arts, ["Chiller 4", "Chiller 6"])
     assert ranking[0].asset_id == "Chiller 6"
     assert "an instrument fault" in ranking[1].reasons[0]
+
+
+def test_kpi_anomaly_events_are_counted_per_kind_from_the_same_event_log() -> None:
+    from specialists.maintenance.alerts import kpi_anomalies
+
+    events = [{"event_group": "ANOMALY", "event_type": "KPI Flow Efficiency above upper bound"}] * 3 + [
+        {"event_group": "ANOMALY", "event_type": "KPI Delta Setpoint above upper bound"},
+        {"event_group": "ALERT", "event_type": "RUL0018"}]
+    assert kpi_anomalies(events) == [("Flow Efficiency above upper bound", 3), ("Delta Setpoint above upper bound", 1)]
+    assert kpi_anomalies([{"event_group": "ALERT", "event_type": "RUL0018"}]) == []
