@@ -172,6 +172,12 @@ def running_mean(entry: Mapping[str, Any]) -> float | None:
     return _number(value)
 
 
+def alerts_per_month(artifact: Artifact) -> dict[str, int]:
+    """An alert-rule artifact's alerts per month ("2021-03" -> 25), empty when it did not count them."""
+    months = artifact.results.get("per_month")
+    return {str(k): int(v) for k, v in months.items()} if isinstance(months, Mapping) else {}
+
+
 def kpi_anomalies(artifact: Artifact) -> list[tuple[str, int]] | None:
     """An alert-rule artifact's KPI anomaly events per kind ("Flow Efficiency above upper bound", count); None
     when it did not count them."""

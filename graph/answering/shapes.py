@@ -31,6 +31,7 @@ from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import fix_plan, procedure
 from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.stat_questions import (
+    busiest_month_sentence,
     comparison_sentence,
     extreme_sentence,
     idle_sentence,
@@ -39,7 +40,7 @@ from graph.answering.stat_questions import (
     run_time_sentence,
 )
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
-from graph.understanding.last_done import last_done_job, names_job
+from graph.understanding.last_done import REPAIR_STEMS, last_done_job, names_job
 from graph.understanding.request import bullets_asked
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
@@ -77,6 +78,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     by_run_time = run_time_ranking(inputs.question, inputs.artifacts)
     if by_run_time is not None:  # "which chiller ran the most hours?": ranked on running time
         return ShapedLead(by_run_time[0], by_run_time[1], replaces_body=False)
+    busiest = busiest_month_sentence(inputs.question, inputs.artifacts)
+    if busiest is not None:  # "what's the worst month for alarms on 6?": the month, then each month's count
+        return ShapedLead(busiest[0], busiest[1], replaces_body=False)
     by_period = period_pick(inputs.question, inputs.artifacts)
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
@@ -201,6 +205,8 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
         found = next((o for o in orders if names_job(f"{o.code} {o.description}", job)), None)
         if found is None and job <= _SERVICE_WORDS:  # "serviced" names no job: any planned maintenance
             found = next((o for o in orders if o.preventive), None)
+        if found is None and job <= REPAIR_STEMS:  # "last repaired", "last corrective WO": any corrective order
+            found = next((o for o in orders if not o.preventive), None)
         lines.append(f"{where}: last on {found.date}, {found.wo_id} ({found.code} {found.description})" if found
                      else f"{where}: no such work order {window_phrase(art) or 'on record'}")
     first = lines[0] + "." if len(lines) == 1 else "Latest matching work orders: " + "; ".join(lines) + "."

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import datetime
 
 from artifacts.model import Artifact
-from artifacts.readings import listed_kind, recent_orders, running_share, stats_of
+from artifacts.readings import alerts_per_month, listed_kind, recent_orders, running_share, stats_of
 from graph.answering.asked_figures import asked_figure_lines, asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import number
@@ -170,3 +171,32 @@ def _idle_text(windows: list[Artifact]) -> str:
     return (f"{' and '.join(names)} {'was' if len(names) == 1 else 'were'} not running{f' {when}' if when else ''} "
             "(no running samples): the readings are those of an idle chiller, so they say nothing about how it "
             "holds setpoint or performs.")
+
+
+# "what's the worst month for alarms?", "which month had the most alerts?": a month picked by its alert count.
+_BUSIEST_MONTH = re.compile(r"\b(?:worst|busiest|heaviest|noisiest|highest|peak|most|best|quietest|calmest|"
+                            r"lowest|least|fewest)\b(?: \w+){0,2}? months?\b|"
+                            r"\b(?:which|what) months?\b", re.I)
+_QUIETEST = re.compile(r"\b(?:best|quietest|calmest|lowest|least|fewest)\b", re.I)
+
+
+def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"March 2021 was the busiest month for alerts on CWC04006: 25 of 62." for a question picking a month by
+    its alerts, from the alert-rule reads' monthly counts (None when it picks no month or none was counted)."""
+    if not _BUSIEST_MONTH.search(question):
+        return None
+    quiet = bool(_QUIETEST.search(question))
+    reads = [a for a in artifacts if a.kind == "alert_rules" and alerts_per_month(a)]
+    if not reads:
+        return None
+    months: dict[str, int] = {}
+    for art in reads:
+        for month, count in alerts_per_month(art).items():
+            months[month] = months.get(month, 0) + count
+    pick = (min if quiet else max)(sorted(months), key=lambda m: months[m])
+    where = ", ".join(x for a in reads for x in (a.equipment_ids or a.asset_ids))
+    total = sum(months.values())
+    said = datetime.strptime(pick, "%Y-%m").strftime("%B %Y")
+    lines = [f"- {datetime.strptime(m, '%Y-%m'):%B %Y}: {n} alert{'s' if n != 1 else ''}" for m, n in months.items()]
+    return (f"{said} was the {'quietest' if quiet else 'busiest'} month for alerts on {where}: {months[pick]} of "
+            f"{total} {window_phrase(reads[0])}.".replace("  ", " "), lines)

@@ -459,6 +459,13 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 # evidence, not on a reading's level.
 _CONCERN = re.compile(r"\b(?:worr\w*|concern\w*|at risk|risk\w*|attention|urgent\w*|priorit\w*|weakest|"
                       r"fragile|vulnerable|trouble\w*|keeps? you up)\b")
+# A pick whose noun is a stretch of time ("the worst month", "which week was busiest"): among periods, not chillers.
+_PERIOD_PICK = re.compile(r"\b(?:worst|busiest|best|highest|lowest|peak|quietest|heaviest|most|least)\b(?: \w+){0,2}? "
+                          r"(?:month|week|day|year|quarter|season)s?\b|\b(?:which|what) (?:month|week|day|year|quarter)s?\b")
+# A pick on running time: "which one ran the longest?", "who logged the most run hours?".
+_RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w+){0,3}? (?:longest|shortest|most|least|"
+                            r"fewest)\b|\b(?:most|fewest|least) (?:run(?:ning)? |operating )?hours\b|\brun ?time\b|"
+                            r"\brunning time\b")
 # "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
@@ -471,6 +478,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and [i for i in chosen if i != "prioritize"]:
+        # "what's the worst month for alarms on 6?": a pick among the periods of that listing, not a chiller ranking
+        return [i for i in chosen if i != "prioritize"]
+    if reading.shape == "which" and _RUN_TIME_PICK.search(reading.clause) and not understood.intents:
+        return ["history"]  # "which of them ran the longest?": the running time of each, from its telemetry
     if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
     if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):

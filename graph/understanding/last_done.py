@@ -20,8 +20,12 @@ def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
     empty when it asks for none."""
     if not _LAST.search(text.joined):
         return frozenset()
-    jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 3}
+    jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 3} | REPAIR_STEMS
     return frozenset(s for s in text.stems if s in jobs)
+
+
+# "when was the last time it had a corrective WO?", "when was it last repaired?": any corrective order is the job
+REPAIR_STEMS = frozenset({stem("corrective"), stem("repair"), stem("breakdown")})
 
 
 _PREFIX = 5  # "inspected" and "inspection" share "inspe": one job

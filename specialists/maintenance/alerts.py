@@ -53,6 +53,19 @@ def rule_activity(events: list[dict[str, Any]], rule_names: dict[str, str]) -> l
     return sorted(out, key=lambda r: (-r.count, r.rule_id))
 
 
+def alerts_per_month(events: list[dict[str, Any]]) -> dict[str, int]:
+    """Alerts (group ALERT) per calendar month ("2021-03"), in month order."""
+    months: Counter[str] = Counter()
+    for event in events:
+        if str(event.get("event_group", "")).upper() != "ALERT":
+            continue
+        try:
+            months[datetime.fromisoformat(str(event.get("event_time"))).strftime("%Y-%m")] += 1
+        except ValueError:
+            continue
+    return dict(sorted(months.items()))
+
+
 def kpi_anomalies(events: list[dict[str, Any]]) -> list[tuple[str, int]]:
     """KPI anomaly events (`wo.get_events` rows of group ANOMALY, "KPI Flow Efficiency above upper bound") per
     kind, most frequent first."""

@@ -12,7 +12,14 @@ from dataclasses import dataclass, field
 
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome, found_nothing
-from specialists.maintenance.alerts import TRIAGE_RULE, RuleActivity, kpi_anomalies, rule_activity, triage
+from specialists.maintenance.alerts import (
+    TRIAGE_RULE,
+    RuleActivity,
+    alerts_per_month,
+    kpi_anomalies,
+    rule_activity,
+    triage,
+)
 from specialists.maintenance.empty_periods import EVENTS_TOOL, event_log_line, last_before
 from specialists.maintenance.shared import (
     date_args,
@@ -94,7 +101,9 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
                        + ", ".join(f"{kind} {n}" for kind, n in kpis) + ").")
         art = await save_artifact(ctx, task, kind="alert_rules", summary=head, observations=obs,
                                   results={"rules": [a.__dict__ for a in alerts.activity], "rules_on_record": rules.ok,
-                                           "kpi_anomalies": [{"kpi": kind, "count": n} for kind, n in kpis]},
+                                           "kpi_anomalies": [{"kpi": kind, "count": n} for kind, n in kpis],
+                                           "per_month": alerts_per_month(events.output.get("events", []))
+                                           if events.ok else {}},
                                   calls=[rules, *alerts.calls], assets=[asset] if asset else [], equipment=[equipment_id])
         artifacts.append(art)
         lines.append(with_notes(head, obs[1 + len(fired):]))

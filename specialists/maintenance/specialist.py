@@ -90,7 +90,9 @@ class MaintenanceSpecialist:
             label = "corrective " if kind == "corrective" else "preventive " if kind == "preventive" else ""
             # An unfiltered count always carries its split: "how many preventive, and how many corrective?"
             split = f" ({s.preventive} preventive, {s.corrective} corrective)" if not label and s.total else ""
-            obs = [f"{s.total} {label}work orders{split} on {equipment_id} ({period_label(task)}), {s.first} to {s.last}"
+            orders_word = "work order" if s.total == 1 else "work orders"
+            span = f"on {s.first}" if s.first == s.last else f"{s.first} to {s.last}"
+            obs = [f"{s.total} {label}{orders_word}{split} on {equipment_id} ({period_label(task)}), {span}"
                    if s.total else f"No {label}work orders on {equipment_id} ({period_label(task)})"]
             if s.top_codes:
                 obs.append("Most frequent: " + ", ".join(f"{c} {d} ({n})" for c, d, n in s.top_codes[:3]))

@@ -74,3 +74,18 @@ def test_a_point_value_read_with_the_load_at_zero_says_the_chiller_was_off() -> 
     assert idle_sentence([read(64.0)]) is None  # type: ignore[list-item]
     without_load = art("point_values", {"values": {"Chiller 9 Supply Temperature": {"mean": 55.0}}}, asset="Chiller 9")
     assert idle_sentence([without_load]) is None
+
+
+def test_the_busiest_or_quietest_month_for_alerts_is_picked_from_the_monthly_counts() -> None:
+    from graph.answering.stat_questions import busiest_month_sentence
+    from tests.unit.answering.builders import alerts
+
+    read = alerts("Chiller 6", "CWC04006", {"RUL0017": 62}, start="2021-01-01", end="2021-04-03")
+    read.results["per_month"] = {"2021-01": 20, "2021-02": 17, "2021-03": 25}
+    found = busiest_month_sentence("what's the worst month for alarms on 6 this year?", [read])
+    assert found is not None and found[0] == (
+        "March 2021 was the busiest month for alerts on CWC04006: 25 of 62 in 2021.")
+    assert found[1][0] == "- January 2021: 20 alerts"
+    quiet = busiest_month_sentence("which month was quietest?", [read])
+    assert quiet is not None and quiet[0].startswith("February 2021 was the quietest month")
+    assert busiest_month_sentence("which rule fires most?", [read]) is None

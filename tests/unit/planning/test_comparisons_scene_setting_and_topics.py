@@ -155,3 +155,17 @@ def test_a_commanded_draft_is_drafted_even_when_its_words_also_ask_whether_one_e
     dialog.say("is chiller 9's return temperature sensor drifting?")
     assert steps(dialog.say("ok, raise a recalibration work order for that sensor")) == [("maintenance", "draft_wo")]
     assert steps(Dialog().say("was a work order for that ever raised on chiller 9?"))[0] == ("maintenance", "wo_summary")
+
+
+def test_picks_among_periods_and_on_running_time_are_not_fault_rankings() -> None:
+    month = Dialog(reference_date=date(2021, 4, 2)).say("which month had the most alarms on chiller 9 this year?")
+    assert steps(month) == [("maintenance", "alert_rules")]
+    longest = Dialog().say("which unit ran the longest last month?")
+    assert {s for s, _ in steps(longest)} == {"data"} and len(longest.tasks) == 4
+
+
+def test_when_it_was_last_repaired_reads_the_whole_work_order_history() -> None:
+    dialog = Dialog(reference_date=date(2021, 4, 2))
+    dialog.say("how did chiller 9 run in Q1?")
+    last = dialog.say("when did it last have a breakdown job?")
+    assert steps(last) == [("maintenance", "wo_summary")] and last.tasks[0].window is None

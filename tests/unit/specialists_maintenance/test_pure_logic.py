@@ -221,3 +221,11 @@ def test_kpi_anomaly_events_are_counted_per_kind_from_the_same_event_log() -> No
         {"event_group": "ALERT", "event_type": "RUL0018"}]
     assert kpi_anomalies(events) == [("Flow Efficiency above upper bound", 3), ("Delta Setpoint above upper bound", 1)]
     assert kpi_anomalies([{"event_group": "ALERT", "event_type": "RUL0018"}]) == []
+
+
+def test_alerts_are_counted_per_month() -> None:
+    from specialists.maintenance.alerts import alerts_per_month
+
+    events = [{"event_group": "ALERT", "event_type": "RUL0018", "event_time": f"2021-0{m}-0{d}T10:00:00"}
+              for m, d in ((3, 1), (3, 2), (1, 5))] + [{"event_group": "ANOMALY", "event_time": "2021-02-01T00:00:00"}]
+    assert alerts_per_month(events) == {"2021-01": 1, "2021-03": 2}
