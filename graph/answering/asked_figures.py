@@ -300,3 +300,34 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
         total = sum(r.count for a in counted for r in alert_rules(a) or [])
         return f"{total} alert{'s' if total != 1 else ''} in all: " + join_names(parts[:4]) + "."
     return join_names(parts[:4]) + "."
+
+
+_ASKS_RULES = re.compile(r"\brules?\b|\bwhich (?:alarms?|alerts?)\b|\bwhat (?:alarms?|alerts?)\b|\btop \d* ?(?:alarms?|alerts?)\b",
+                         re.I)
+_TOP_N = re.compile(r"\btop (\d|three|five)\b", re.I)
+_RULES_NAMED = 3
+
+
+def site_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Across CWC04009, CWC04006 and 2 more, the busiest rules were RUL0017 Load Low (145 alerts), ...": the
+    rules summed over several equipment ids, for a question about which rules (alarms) fire. None for one id."""
+    if not _ASKS_RULES.search(question):
+        return None
+    counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a))]
+    if len(counted) < 2:
+        return None
+    totals: dict[str, tuple[RuleCount, int]] = {}
+    for _, rules in counted:
+        for rule in rules:
+            seen = totals.get(rule.rule_id)
+            totals[rule.rule_id] = (seen[0] if seen else rule, (seen[1] if seen else 0) + rule.count)
+    fired = sorted(((r, n) for r, n in totals.values() if n), key=lambda pair: -pair[1])
+    if not fired:
+        return None
+    top = _TOP_N.search(question)
+    shown = {"three": 3, "five": 5}.get(top.group(1).lower(), int(top.group(1)) if top and top.group(1).isdigit()
+                                        else _RULES_NAMED) if top else _RULES_NAMED
+    names = [", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted]
+    where = join_names(names) if len(names) <= 3 else f"{', '.join(names[:2])} and {len(names) - 2} more"
+    said = join_names([f"{rule_text(r)} ({n} alert{'s' if n != 1 else ''})" for r, n in fired[:shown]])
+    return f"Across {where}, the busiest rule{'s were' if len(fired[:shown]) > 1 else ' was'} {said}."

@@ -20,6 +20,7 @@ from graph.answering.asked_figures import (
     period_pick,
     sensor_ranking,
     setpoint_offset_ranking,
+    site_rules_sentence,
 )
 from graph.answering.compare_terms import window_phrase
 from graph.answering.diagnosis_verdicts import named_mode
@@ -262,6 +263,9 @@ def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
     if by_sensor is not None:  # the sensor the question names ranks them, not the anomaly share
         return ShapedLead(by_sensor.headline, by_sensor.lines, replaces_body=False)
     comparison = compare_assets(inputs.artifacts)
+    rules = site_rules_sentence(inputs.question, inputs.artifacts)
+    if rules is not None:  # "top 3 alarm rules on site": the rules summed across the equipment, then the table
+        return ShapedLead(rules, comparison.lines if comparison is not None else [], replaces_body=False)
     return ShapedLead(comparison.headline, comparison.lines) if comparison is not None else None
 
 

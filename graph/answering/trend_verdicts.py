@@ -22,6 +22,7 @@ from graph.answering.yes_no import Answer, Verdict, flip
 from graph.understanding.request import asks_back_in_service, asks_change_over_time
 
 MOVED_Z = 2.0  # |z| of the level change (last vs first quarter, equal load) that counts as a real move
+EDGING_Z = 1.5  # a smaller move its bad way is said as it is ("not clearly"), not as "held steady"
 # The direction in which each reading gets worse; readings not listed have none (any sustained move counts).
 WORSE_WHEN_HIGHER = frozenset({"Chiller Efficiency", "Power Input", "Supply Temperature",
                                "Condenser Water Supply To Chiller Temperature",
@@ -45,6 +46,7 @@ class Move:
     levels: tuple[float, float] | None  # the reading's first- and last-quarter medians, as read
     worse: bool  # moved (|z| >= MOVED_Z) in its bad direction, or moved at all where it has none
     better: bool  # moved in its good direction
+    edging: bool = False  # went its bad way by EDGING_Z <= |z| < MOVED_Z: a drift too small to call
 
 
 def _move(asset: str, sensor: str, entry: Mapping[str, Any]) -> Move | None:
@@ -61,7 +63,9 @@ def _move(asset: str, sensor: str, entry: Mapping[str, Any]) -> Move | None:
     first, last = entry.get("first_level"), entry.get("last_level")
     levels = (float(first), float(last)) if isinstance(first, (int, float)) and isinstance(last, (int, float)) \
         else None
-    return Move(asset, sensor, float(drift), float(z), levels, worse, better)
+    bad_way = (z > 0) if sensor in WORSE_WHEN_HIGHER else (z < 0) if sensor in WORSE_WHEN_LOWER else True
+    edging = not moved and abs(z) >= EDGING_Z and bad_way
+    return Move(asset, sensor, float(drift), float(z), levels, worse, better, edging)
 
 
 def _moves(artifacts: list[Artifact], question: str) -> list[Move]:
@@ -132,6 +136,9 @@ def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
     elif better:
         answer = "No"
         body = f"it is easing {window}: " + "; ".join(_said(m) for m in better[:2])
+    elif not _BETTER.search(question) and (edging := sorted((m for m in moves if m.edging), key=lambda m: -abs(m.z))):
+        return Verdict("Not clearly", f"Not clearly: {window}, {_said(edging[0])} edged its bad way, short of a "
+                                      f"clear change (z {MOVED_Z:.0f}).".replace(": ,", ":"), evidence)
     else:  # steady answers "worse?" and "better?" alike
         return Verdict("No", f"No, the readings held steady {window}: no level change beyond z {MOVED_Z:.0f} at "
                              "equal load.".replace("  ", " "), evidence)

@@ -80,3 +80,16 @@ def test_kpi_anomaly_events_are_answered_from_the_event_log_not_the_alert_rules(
     assert verdict.sentence == ("Yes, 9 KPI anomaly events on CWC04009 from 2016-06-01 to 2016-09-01: Flow Efficiency "
                                 "above upper bound (7), Delta Temperature below lower bound (2).")
     assert yes_no_verdict("any alarms on it?", [read]).sentence.startswith("Yes, 60 alerts")
+
+
+def test_the_busiest_rules_across_the_site_are_summed_over_the_equipment() -> None:
+    from graph.answering.asked_figures import site_rules_sentence
+
+    reads = [alerts("Chiller 9", "CWC04009", {"RUL0017": 46, "RUL0022": 33}, start="2020-01-01", end="2020-12-21"),
+             alerts("Chiller 6", "CWC04006", {"RUL0017": 33, "RUL0022": 27, "RUL0021": 2}, start="2020-01-01",
+                    end="2020-12-21"),
+             alerts("Chiller 3", "CWC04703", {"RUL0017": 34, "RUL0021": 1}, start="2020-01-01", end="2020-12-21")]
+    assert site_rules_sentence("give me the top 2 alarm rules on site this year", reads) == (
+        "Across CWC04009, CWC04006 and CWC04703, the busiest rules were RUL0017 (113 alerts) and RUL0022 (60 alerts).")
+    assert site_rules_sentence("which chiller had the most alarms?", reads) is None
+    assert site_rules_sentence("which rules fire most?", reads[:1]) is None

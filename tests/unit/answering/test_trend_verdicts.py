@@ -120,3 +120,12 @@ def test_a_direction_question_is_answered_in_its_own_words_with_the_levels_as_re
     assert verdict is not None and verdict.sentence.startswith(
         "Yes, it has been falling from 2021-03-01 to 2021-06-01: Chiller 4 liquid refrigerant evaporator "
         "temperature 42.6 to 41.4 (-1.11 at equal load, z -9.7)")
+
+
+def test_a_small_move_its_bad_way_is_said_as_it_is_not_as_steady() -> None:
+    found = trends("Chiller 4", Liquid_Refrigerant_Evaporator_Temperature=(-0.45, -1.9))
+    verdict = worsening_verdict([found], "is it getting worse?")  # type: ignore[list-item]
+    assert verdict is not None and verdict.answer == "Not clearly"
+    assert "edged its bad way, short of a clear change (z 2)" in verdict.sentence
+    better = trends("Chiller 4", Liquid_Refrigerant_Evaporator_Temperature=(0.45, 1.9))
+    assert worsening_verdict([better], "is it getting worse?").answer == "No"  # type: ignore[list-item,union-attr]
