@@ -172,6 +172,14 @@ def running_mean(entry: Mapping[str, Any]) -> float | None:
     return _number(value)
 
 
+def labor_hours(artifact: Artifact) -> tuple[float, float] | None:
+    """A work-order summary's labour booked (all orders, corrective ones) in hours; None when not counted."""
+    total, corrective = artifact.results.get("labor_hours"), artifact.results.get("corrective_labor_hours")
+    if not isinstance(total, int | float):
+        return None
+    return float(total), float(corrective) if isinstance(corrective, int | float) else 0.0
+
+
 def alerts_per_month(artifact: Artifact) -> dict[str, int]:
     """An alert-rule artifact's alerts per month ("2021-03" -> 25), empty when it did not count them."""
     months = artifact.results.get("per_month")

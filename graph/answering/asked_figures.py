@@ -24,7 +24,8 @@ from graph.understanding.text import Text
 SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"kw\s*(?:/|per)\s*ton|efficien", re.I), "Chiller Efficiency"),
     (re.compile(r"\bflow\b", re.I), "Condenser Water Flow"),
-    (re.compile(r"refrigerant|\bevap\w*\s+approach|\bapproach\b", re.I), "Liquid Refrigerant Evaporator Temperature"),
+    (re.compile(r"refrigerant|\bevap\w*\s+approach|(?<!condenser )\bapproach\b", re.I),
+     "Liquid Refrigerant Evaporator Temperature"),
     (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\b", re.I), "Condenser Water"),
     (re.compile(r"\b(load|loaded|loading)\b", re.I), "Chiller % Loaded"),
     (re.compile(r"\btonnage\b|\btons\b", re.I), "Tonnage"),
@@ -331,3 +332,29 @@ def site_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     where = join_names(names) if len(names) <= 3 else f"{', '.join(names[:2])} and {len(names) - 2} more"
     said = join_names([f"{rule_text(r)} ({n} alert{'s' if n != 1 else ''})" for r, n in fired[:shown]])
     return f"Across {where}, the busiest rule{'s were' if len(fired[:shown]) > 1 else ' was'} {said}."
+
+
+# Figures derived from two readings: the chilled-water delta T (return - supply) and the evaporator approach
+# (supply - liquid refrigerant temperature): name, the words that ask for it, (minuend, subtrahend).
+DERIVED: tuple[tuple[str, re.Pattern[str], tuple[str, str]], ...] = (
+    ("delta T", re.compile(r"\bdelta[\s-]?t\b|\bdt\b|\btemperature (?:difference|split)\b|\brange\b(?= across)", re.I),
+     ("Return Temperature", "Supply Temperature")),
+    ("evaporator approach", re.compile(r"(?<!condenser )\b(?:evap\w*\s+)?approach\b", re.I),
+     ("Supply Temperature", "Liquid Refrigerant Evaporator Temperature")),
+)
+
+
+def derived_figure_texts(question: str, window: Artifact) -> list[str]:
+    """"delta T 5.8 degF while running (return 49.8, supply 44.0 degF)" for each derived figure the question asks
+    for that the window holds both readings of."""
+    out = []
+    for name, words, (high, low) in DERIVED:
+        if not words.search(question):
+            continue
+        a, b = sensor_figures(high, [window]), sensor_figures(low, [window])
+        if not a or not b:
+            continue
+        unit = a[0].unit
+        out.append(f"{name} {number(a[0].value - b[0].value, unit)}{' while running' if a[0].running else ''} "
+                   f"({a[0].label.lower()} {number(a[0].value, unit)}, {b[0].label.lower()} {number(b[0].value, unit)})")
+    return out

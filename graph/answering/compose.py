@@ -16,7 +16,13 @@ from zoneinfo import ZoneInfo
 from artifacts.model import Artifact
 from artifacts.readings import stats_of
 from assetops.domain.turn import Focus, SpecialistResult, SpecialistTask, TimeWindow, TurnDecision
-from graph.answering.asked_figures import asked_figure_lines, asked_sensors, figure_text, sensor_figures
+from graph.answering.asked_figures import (
+    asked_figure_lines,
+    asked_sensors,
+    derived_figure_texts,
+    figure_text,
+    sensor_figures,
+)
 from graph.answering.confidence import confidence_line
 from graph.answering.figures import telemetry_figures
 from graph.answering.long_output import LONG_KINDS, markdown_url
@@ -265,9 +271,10 @@ def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifac
             f"{site_time(window.window_end, outcome.zone)}:")
     asked = [f for sensor in asked_sensors(outcome.question) for f in sensor_figures(sensor, [window])]
     # The first sentence states the figure asked for; "how did it run?" gets the headline figure.
-    asked = asked or [f for sensor in HEADLINE_SENSORS for f in sensor_figures(sensor, [window])][:1]
-    if asked:
-        head = head.rstrip(":") + ": " + ", ".join(f"{f.label} {figure_text(f)}" for f in asked) + "."
+    derived = derived_figure_texts(outcome.question, window)  # "what's the delta T?": return minus supply
+    asked = asked or ([] if derived else [f for sensor in HEADLINE_SENSORS for f in sensor_figures(sensor, [window])][:1])
+    if asked or derived:
+        head = head.rstrip(":") + ": " + ", ".join([*derived, *(f"{f.label} {figure_text(f)}" for f in asked)]) + "."
     return [head, *telemetry_figures(window)]
 
 

@@ -17,6 +17,9 @@ from artifacts.readings import Hypothesis, anomaly_rate, hypotheses, sustained_s
 from graph.answering.compare_terms import mention_position, window_phrase
 from graph.answering.markdown import chillers, join_names
 from graph.answering.yes_no import Answer, Verdict, flip
+from graph.understanding.identifiers import find_failure_modes
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import vocabulary
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 NO_FAULT = "no fault"
@@ -49,7 +52,11 @@ def named_mode(question: str, ranked: list[Hypothesis]) -> Hypothesis | None:
     asked = _mode_words(question)
     scored = [(len(asked & _mode_words(h.failure_mode)), i, h) for i, h in enumerate(ranked)]
     best: tuple[int, int, Hypothesis | None] = max(scored, key=lambda s: (s[0], -s[1]), default=(0, 0, None))
-    return best[2] if best[0] else None
+    if best[0]:
+        return best[2]
+    # "is it fouled?" names a kind of fault, not its side: the likeliest mode of that kind
+    named = set(find_failure_modes(Text.of(question), vocabulary()))
+    return next((h for h in ranked if h.failure_mode in named), None)
 
 
 def _is_fault(hypothesis: Hypothesis) -> bool:

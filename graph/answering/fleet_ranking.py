@@ -90,7 +90,8 @@ def _work_order_row(art: Artifact) -> AssetRow | None:
     name = ", ".join(art.asset_ids) or ", ".join(art.equipment_ids)
     if art.asset_ids and art.equipment_ids:
         name = f"{art.asset_ids[0]} ({art.equipment_ids[0]})"
-    return AssetRow(name, float(total), f"{total} work orders, {counts.corrective} corrective", "", False, art.id)
+    orders = "work order" if total == 1 else "work orders"
+    return AssetRow(name, float(total), f"{total} {orders}, {counts.corrective} corrective", "", False, art.id)
 
 
 def _alert_row(art: Artifact) -> AssetRow | None:

@@ -47,9 +47,22 @@ def fix_plan(artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
     if not diagnoses:
         return None
     art = max(diagnoses, key=lambda a: a.turn_index or 0)
-    top = hypotheses(art)[0]
-    mode, confirm = top.failure_mode, top.confirm_by
+    ranked = hypotheses(art)
+    top = ranked[0]
     asset = ", ".join(art.asset_ids) or "the chiller"
+    if top.failure_mode.lower().startswith("no fault"):
+        # nothing to fix: what to check is what would rule out (or catch) the best fault candidate
+        candidate = next((h for h in ranked[1:] if not h.failure_mode.lower().startswith("no fault")), None)
+        if candidate is None:
+            return (f"No fault is diagnosed on {asset}, so there is nothing to fix; keep monitoring.",
+                    ["1. Keep monitoring; re-check after the next high-load week."])
+        low, high = candidate.bounds
+        check = (candidate.confirm_by or "a site inspection of that part").removeprefix("check ")
+        return (f"No fault is diagnosed on {asset}, so nothing needs fixing; the check worth doing first rules out "
+                f"{candidate.failure_mode} ({low:.2f}-{high:.2f}):",
+                [f"1. Check {check}.", f"2. If it confirms {candidate.failure_mode}, raise a work order for it.",
+                 "3. Otherwise keep monitoring; re-check after the next high-load week."])
+    mode, confirm = top.failure_mode, top.confirm_by
     steps = [f"1. Confirm {mode}" + (f": {confirm}." if confirm else " with a site inspection."),
              f"2. Fix the cause on {asset} (raise a work order for the repair).",
              "3. After the repair, validate with the running baselines (ask for a validation protocol)."]

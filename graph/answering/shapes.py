@@ -36,6 +36,7 @@ from graph.answering.stat_questions import (
     comparison_sentence,
     extreme_sentence,
     idle_sentence,
+    labour_sentence,
     order_listing,
     run_time_ranking,
     run_time_sentence,
@@ -284,6 +285,10 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         return _verdict(inputs)
     if inputs.shape == "recommend":
         return _recommend(inputs)
+    labour = labour_sentence(inputs.question, inputs.artifacts)
+    if labour is not None:  # "how much labour did those take?": the hours booked, per equipment id
+        fleet = _fleet(inputs) if inputs.scope in ("fleet", "assets") else None
+        return ShapedLead(labour, fleet.lines if fleet is not None else [], replaces_body=False)
     if inputs.scope in ("fleet", "assets"):
         counted = alert_count_sentence(inputs.question, inputs.artifacts)
         if counted is not None:  # "how many alarms did the plant have?": the count, then the table

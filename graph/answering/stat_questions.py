@@ -12,7 +12,15 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from artifacts.model import Artifact
-from artifacts.readings import alerts_per_month, listed_kind, recent_orders, running_share, stats_of
+from artifacts.readings import (
+    alerts_per_month,
+    labor_hours,
+    listed_kind,
+    recent_orders,
+    running_share,
+    stats_of,
+    work_order_counts,
+)
 from graph.answering.asked_figures import asked_figure_lines, asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import number
@@ -200,3 +208,28 @@ def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[st
     lines = [f"- {datetime.strptime(m, '%Y-%m'):%B %Y}: {n} alert{'s' if n != 1 else ''}" for m, n in months.items()]
     return (f"{said} was the {'quietest' if quiet else 'busiest'} month for alerts on {where}: {months[pick]} of "
             f"{total} {window_phrase(reads[0])}.".replace("  ", " "), lines)
+
+
+_LABOUR = re.compile(r"\blabou?r\b|\bman[- ]?hours\b|\bcrew hours\b|\bhours of work\b|\bwrench time\b", re.I)
+
+
+def labour_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"The 3 work orders on CWC04006 in August 2020 took 7.5 labour hours (6.0 on corrective orders)." for a
+    question about the labour the orders took; None when it asks none or no listing counted it."""
+    if not _LABOUR.search(question):
+        return None
+    parts = []
+    for art in artifacts:
+        booked = labor_hours(art) if art.kind == "work_order_summary" else None
+        if booked is None:
+            continue
+        count = work_order_counts(art).total or 0
+        where = ", ".join(art.equipment_ids or art.asset_ids)
+        orders = f"{count} work order{'s' if count != 1 else ''}"
+        split = f" ({booked[1]:g} on corrective orders)" if booked[1] and booked[1] != booked[0] else ""
+        parts.append(f"the {orders} on {where} {window_phrase(art)} took {booked[0]:g} labour hours{split}"
+                     .replace("  ", " "))
+    if not parts:
+        return None
+    first = "; ".join(parts[:4])
+    return first[:1].upper() + first[1:] + "."

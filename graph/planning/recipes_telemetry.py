@@ -11,6 +11,7 @@ from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import is_trip
 from graph.understanding import calendar_math as cal
+from graph.understanding.dates import time_of_day
 from graph.understanding.sensors import all_sensors
 
 
@@ -51,9 +52,16 @@ def point_value(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         day = ctx.reference_date - timedelta(days=1)
         ctx.window = cal.day_window(day, day.isoformat(), ctx.catalog.zone)
         ctx.note(f"No date given: using {day.isoformat()}, the day before the reference date.")
+    clock = time_of_day(ctx.understanding.text.joined)
+    span = ctx.window
+    at = None
+    if clock is not None and span is not None and span.end - span.start <= timedelta(days=1, hours=1):
+        # "what was its kW/ton at 2pm yesterday?": the sample nearest that moment, not the day's mean
+        at = span.start.replace(hour=clock[0], minute=clock[1]).isoformat()
     for asset in ctx.telemetry_assets:
         plan.add("data", "point_value", asset_ids=[asset], window=ctx.window, sensors=ctx.sensors_for(asset),
-                 goal=f"{asset} values on {describe_window(ctx.window)}")
+                 params={"at": at} if at else {},
+                 goal=f"{asset} values {'at ' + at[:16].replace('T', ' ') if at else 'on ' + describe_window(ctx.window)}")
     return None
 
 

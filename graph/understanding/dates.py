@@ -315,3 +315,24 @@ def _through_day(text: str, left: Atom, *, zone: tzinfo) -> Atom | None:
     label = text[left.start:match.end()]
     return Atom(left.start, match.end(), cal.window(first, first.replace(day=last_day) + timedelta(days=1), label,
                                                     zone), joined=True)
+
+
+# "at 2pm", "2:15 pm", "at 14:30", "at noon": a time of day (minutes past midnight are read, the date is not).
+_CLOCK = re.compile(r"\b(?:at |around |about |near |by )?(\d{1,2})(?::(\d{2}))? ?(am|pm)\b|"
+                    r"\b(?:at|around|about|near|by) (\d{1,2}):(\d{2})\b|\b(?:at|around) (noon|midday|midnight)\b")
+
+
+def time_of_day(text: str) -> tuple[int, int] | None:
+    """(hour, minute) of the first time of day in the normalised `text`, None when it names none."""
+    match = _CLOCK.search(text)
+    if match is None:
+        return None
+    if match.group(6):
+        return (0, 0) if match.group(6) == "midnight" else (12, 0)
+    if match.group(1):
+        hour, minute = int(match.group(1)), int(match.group(2) or 0)
+        if not 1 <= hour <= 12:
+            return None
+        return (hour % 12 + (12 if match.group(3) == "pm" else 0), minute)
+    hour, minute = int(match.group(4)), int(match.group(5))
+    return (hour, minute) if hour < 24 and minute < 60 else None

@@ -30,6 +30,10 @@ def find_failure_modes(text: Text, vocab: Vocabulary) -> list[str]:
             continue
         if all(_loosely_present(word, meaningful) for word in words if word != "-"):
             found.append(mode)
+    for match in text.find_longest(tuple(vocab.failure_mode_families)):
+        family = vocab.failure_mode_families[match.phrase]
+        if not set(family) & set(found):  # "is it fouled?": no side named, so every fouling mode
+            found.extend(family)
     return list(dict.fromkeys(found))
 
 

@@ -106,6 +106,7 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the (?!ones?\b))"),
         "focus_following": re.compile(rf"\bthe following {unit}\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
+        "tomorrow": re.compile(r"\b(?:the day after )?tomorrow\b"),
         "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:{number} )?{unit}\b"),
         "ago": re.compile(rf"\b{number} {unit} (?:ago|back)\b"),
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
@@ -357,6 +358,10 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 span, kind = _event_window(match, name, vocab, event, zone=zone), "event"
             elif name == "past":
                 span, kind = _past(match, vocab, reference, zone=zone), "past"
+            elif name == "tomorrow":  # the next calendar day (or the one after it)
+                ahead = 2 if match.group(0).startswith("the day after") else 1
+                span, kind = cal.window(reference + timedelta(days=ahead), reference + timedelta(days=ahead + 1),
+                                        match.group(0), zone), "future"
             elif name == "future":
                 span, kind = _future(match, vocab, reference, zone=zone), "future"
             elif name == "ahead":

@@ -53,6 +53,7 @@ class Vocabulary:
     all_sensor_phrases: tuple[str, ...]
     other_sensor_phrases: tuple[str, ...]
     failure_mode_aliases: dict[str, str]  # alias phrase -> curated failure mode
+    failure_mode_families: dict[str, tuple[str, ...]]  # "fouled" -> the fouling modes, when no side is named
     failure_modes: tuple[str, ...]
     rule_sensors: dict[str, tuple[str, ...]]
     default_rule_sensors: tuple[str, ...]
@@ -137,6 +138,8 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         all_sensor_phrases=tuple(sensors["all_phrases"]),
         other_sensor_phrases=tuple(sensors["other_phrases"]),
         failure_mode_aliases=_invert(raw["failure_modes"]),
+        failure_mode_families={word: tuple(modes) for modes, words in
+                               ((f["modes"], f["words"]) for f in raw["failure_mode_families"]) for word in words},
         failure_modes=tuple(raw["failure_modes"]),
         rule_sensors={k: tuple(v) for k, v in raw["rule_sensors"].items()},
         default_rule_sensors=tuple(raw["default_rule_sensors"]),

@@ -6,26 +6,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from specialists.maintenance.history import parse_finish
+from specialists.maintenance.history import hours, parse_finish
 
 # Rule (stated in every answer): corrective orders on the same equipment whose finish times fall
 # within BUNDLE_WINDOW_DAYS of the first order of a group could have been done in one visit. A
 # visit saved saves the mobilisation effort (travel, permits, isolation, lock-out, start-up checks).
 BUNDLE_WINDOW_DAYS = 14
 MOBILISATION_HOURS = 3.0
-
-
-def hours(value: Any) -> float:
-    """'3:30' -> 3.5 hours; numbers pass through; anything else is 0."""
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, str) and ":" in value:
-        h, _, m = value.partition(":")
-        try:
-            return int(h) + int(m) / 60.0
-        except ValueError:
-            return 0.0
-    return 0.0
 
 
 @dataclass

@@ -20,6 +20,19 @@ def parse_finish(value: Any) -> datetime | None:
         return None
 
 
+def hours(value: Any) -> float:
+    """'3:30' -> 3.5 hours; numbers pass through; anything else is 0."""
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str) and ":" in value:
+        h, _, m = value.partition(":")
+        try:
+            return int(h) + int(m) / 60.0
+        except ValueError:
+            return 0.0
+    return 0.0
+
+
 @dataclass
 class WorkOrderSummary:
     """What a maintenance engineer wants first from a work-order history."""
@@ -36,6 +49,8 @@ class WorkOrderSummary:
     recent: list[dict[str, Any]] = field(default_factory=list)
     # the latest order of each distinct job ("when was it last cleaned?"), newest first
     latest_per_job: list[dict[str, Any]] = field(default_factory=list)
+    labor_hours: float = 0.0  # actual labour booked on the orders ("how much labour did those take?")
+    corrective_labor_hours: float = 0.0
 
     def as_results(self) -> dict[str, Any]:
         return {
@@ -45,6 +60,7 @@ class WorkOrderSummary:
             "corrective_trend_per_year": self.corrective_trend_per_year,
             "mean_days_between_corrective": self.mean_days_between_corrective,
             "first": self.first, "last": self.last, "recent": self.recent, "latest_per_job": self.latest_per_job,
+            "labor_hours": self.labor_hours, "corrective_labor_hours": self.corrective_labor_hours,
         }
 
 
@@ -108,6 +124,9 @@ def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent:
         last=known[-1].date().isoformat() if known else None,
         recent=[_order_ref(w, o) for w, o in dated[-recent:]][::-1],
         latest_per_job=_latest_per_job(dated),
+        labor_hours=round(sum(hours(o.get("actual_labor_hours")) for o in orders), 1),
+        corrective_labor_hours=round(sum(hours(o.get("actual_labor_hours")) for o in orders
+                                         if not o.get("preventive")), 1),
     )
 
 

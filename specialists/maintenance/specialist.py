@@ -104,6 +104,9 @@ class MaintenanceSpecialist:
                     + f" (trend over complete years {s.corrective_trend_per_year:+.2f}/year)")
             if s.mean_days_between_corrective is not None:
                 obs.append(f"Mean interval between corrective orders: {s.mean_days_between_corrective} days")
+            if s.labor_hours:
+                obs.append(f"Labour booked: {s.labor_hours:g} h" + (f" ({s.corrective_labor_hours:g} h on corrective "
+                                                                    "orders)" if s.corrective_labor_hours else ""))
             # None in the period is an answer; "since when?" is the next question (empty_periods).
             lookbacks = await explain_empty(ctx, tool, equipment_id, args, missing=f"{label}work orders") \
                 if not listing.ok else []

@@ -93,3 +93,13 @@ def test_the_busiest_rules_across_the_site_are_summed_over_the_equipment() -> No
         "Across CWC04009, CWC04006 and CWC04703, the busiest rules were RUL0017 (113 alerts) and RUL0022 (60 alerts).")
     assert site_rules_sentence("which chiller had the most alarms?", reads) is None
     assert site_rules_sentence("which rules fire most?", reads[:1]) is None
+
+
+def test_is_it_fouled_is_answered_with_the_likeliest_fouling_mode() -> None:
+    from graph.answering.verdicts import yes_no_verdict
+
+    found = diagnosis("Chiller 6", ("No fault: normal operation", 0.6, 0.7), ("Purge Unit Excessive purge", 0.03, 0.35),
+                      ("Evaporator Water side fouling", 0.0, 0.25), ("Condenser Water side fouling", 0.0, 0.1))
+    verdict = yes_no_verdict("is it fouled?", [found])
+    assert verdict.answer == "No" and verdict.sentence.startswith(
+        "No, Evaporator Water side fouling is less likely (0.00-0.25)")

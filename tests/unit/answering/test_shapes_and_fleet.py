@@ -282,3 +282,27 @@ def test_how_many_alarms_across_the_plant_leads_with_the_total() -> None:
     lead = shaped_lead(_inputs("open", [six, nine], scope="fleet",
                                question="how many alarms did the plant have in April?"))
     assert lead is not None and lead.first.startswith("39 alerts in all: 24 alerts on CWC04006 from 2 rules")
+
+
+def test_with_no_fault_diagnosed_the_procedure_checks_the_best_candidate_instead_of_fixing() -> None:
+    from graph.answering.procedure import fix_plan
+
+    found = diagnosis("Chiller 6", ("No fault: normal operation", 0.6, 0.7), ("Purge Unit Excessive purge", 0.03, 0.35))
+    plan = fix_plan([found])
+    assert plan is not None and plan[0].startswith("No fault is diagnosed on Chiller 6, so nothing needs fixing")
+    assert plan[1][0] == "1. Check the condenser approach."  # the diagnosis's own confirming test
+    fault = fix_plan([diagnosis("Chiller 6", ("Condenser Water side fouling", 0.8, 0.9))])
+    assert fault is not None and fault[0] == "To deal with Condenser Water side fouling on Chiller 6, three steps:"
+
+
+def test_derived_figures_are_stated_when_asked() -> None:
+    from graph.answering.asked_figures import derived_figure_texts
+    from tests.unit.answering.builders import window
+
+    read = window("Chiller 3", "2021-05-16", "2021-06-15", {"Return Temperature": (49.8, "degF"),
+                                                           "Supply Temperature": (44.0, "degF"),
+                                                           "Liquid Refrigerant Evaporator Temperature": (41.7, "degF")})
+    assert derived_figure_texts("what's the delta T on ch3?", read) == [
+        "delta T 5.8 degF while running (return temperature 49.8 degF, supply temperature 44.0 degF)"]
+    assert derived_figure_texts("and the evap approach?", read)[0].startswith("evaporator approach 2.3 degF")
+    assert derived_figure_texts("condenser approach trend?", read) == []

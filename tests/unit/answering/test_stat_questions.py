@@ -89,3 +89,17 @@ def test_the_busiest_or_quietest_month_for_alerts_is_picked_from_the_monthly_cou
     quiet = busiest_month_sentence("which month was quietest?", [read])
     assert quiet is not None and quiet[0].startswith("February 2021 was the quietest month")
     assert busiest_month_sentence("which rule fires most?", [read]) is None
+
+
+def test_the_labour_the_orders_took_is_summed_per_equipment() -> None:
+    from graph.answering.stat_questions import labour_sentence
+    from tests.unit.answering.builders import orders
+
+    six = orders("Chiller 6", "CWC04006", total=3, corrective=3, start="2020-08-01", end="2020-09-01")
+    six.results.update({"labor_hours": 7.5, "corrective_labor_hours": 7.5})
+    three = orders("Chiller 3", "CWC04703", total=1, corrective=1, start="2020-08-01", end="2020-09-01")
+    three.results.update({"labor_hours": 2.0, "corrective_labor_hours": 1.0})
+    assert labour_sentence("how much labour did those take?", [six, three]) == (
+        "The 3 work orders on CWC04006 in August 2020 took 7.5 labour hours; the 1 work order on CWC04703 in August "
+        "2020 took 2 labour hours (1 on corrective orders).")
+    assert labour_sentence("how many work orders?", [six]) is None

@@ -169,3 +169,14 @@ def test_when_it_was_last_repaired_reads_the_whole_work_order_history() -> None:
     dialog.say("how did chiller 9 run in Q1?")
     last = dialog.say("when did it last have a breakdown job?")
     assert steps(last) == [("maintenance", "wo_summary")] and last.tasks[0].window is None
+
+
+def test_a_reading_at_a_time_of_day_asks_for_that_moment() -> None:
+    decision = Dialog(reference_date=date(2021, 6, 15)).say("what was ch4's kw/ton at 2pm yesterday?")
+    assert steps(decision) == [("data", "point_value")]
+    assert decision.tasks[0].params["at"] == at(2021, 6, 14, 14, 0).isoformat()
+
+
+def test_will_it_tomorrow_is_a_forecast() -> None:
+    decision = Dialog(reference_date=date(2021, 6, 15)).say("will ch9 need more than 300 kW tomorrow?")
+    assert ("timeseries", "forecast") in steps(decision)

@@ -229,3 +229,12 @@ def test_alerts_are_counted_per_month() -> None:
     events = [{"event_group": "ALERT", "event_type": "RUL0018", "event_time": f"2021-0{m}-0{d}T10:00:00"}
               for m, d in ((3, 1), (3, 2), (1, 5))] + [{"event_group": "ANOMALY", "event_time": "2021-02-01T00:00:00"}]
     assert alerts_per_month(events) == {"2021-01": 1, "2021-03": 2}
+
+
+def test_the_summary_books_the_labour_of_all_and_of_corrective_orders() -> None:
+    from specialists.maintenance.history import summarise_work_orders
+
+    found = summarise_work_orders([
+        {"wo_id": "a", "preventive": False, "actual_labor_hours": "2:30", "actual_finish": "2020-08-01T10:00:00"},
+        {"wo_id": "b", "preventive": True, "actual_labor_hours": "1:00", "actual_finish": "2020-08-02T10:00:00"}])
+    assert (found.labor_hours, found.corrective_labor_hours) == (3.5, 2.5)

@@ -173,3 +173,28 @@ def test_the_first_or_last_days_of_a_named_period_are_its_start_or_end(
 def test_since_it_came_back_runs_from_the_window_discussed_to_today(message: str) -> None:
     repair_day = TimeWindow(at(2021, 6, 14), at(2021, 6, 15), "june 14")
     assert windows(message, repair_day) == [(at(2021, 6, 14), at(2021, 7, 2))]
+
+
+def test_tomorrow_is_a_future_day() -> None:
+    periods = find_periods(Text.of("will ch9 need more than 300 kW tomorrow afternoon?").joined, vocabulary(),
+                           REFERENCE, zone=default_catalog().zone)
+    assert [(m.kind, m.window.start, m.window.end) for m in periods.mentions if m.window] == [
+        ("future", at(2021, 7, 2), at(2021, 7, 3))]
+
+
+@pytest.mark.parametrize(("text", "clock"), [("at 2pm yesterday", (14, 0)), ("around 3 pm", (15, 0)),
+                                             ("at 14:30 on june 3", (14, 30)), ("at noon", (12, 0)),
+                                             ("at 2:15pm", (14, 15)), ("13pm", None), ("30 am load", None),
+                                             ("june 3", None)])
+def test_a_time_of_day_is_read(text: str, clock: tuple[int, int] | None) -> None:
+    from graph.understanding.dates import time_of_day
+
+    assert time_of_day(Text.of(text).joined) == clock
+
+
+def test_a_fault_named_without_its_side_names_every_mode_of_its_kind() -> None:
+    from graph.understanding.identifiers import find_failure_modes
+
+    assert find_failure_modes(Text.of("is it fouled?"), vocabulary()) == [
+        "Evaporator Water side fouling", "Condenser Water side fouling"]
+    assert find_failure_modes(Text.of("is the condenser fouled?"), vocabulary()) == ["Condenser Water side fouling"]
