@@ -11,6 +11,7 @@ Pure functions over the reading, the focus and the classified intents.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from assetops.domain.turn import Focus, QuestionShape
@@ -30,6 +31,8 @@ ADVICE_INTENTS = frozenset(ADVICE_FOR.values()) | {"verdict"}
 ADVICE_SHAPE: dict[str, QuestionShape] = {"recommend_wo": "recommend", "fix_procedure": "how_to"}
 
 
+# The record a commanded write names: a work order (the clause is normalised: "WO" reads "work order").
+_ORDER_NAMED = re.compile(r"\bwork orders?\b|\btickets?\b")
 # Listings of existing orders a commanded draft replaces (the draft checks for a duplicate itself).
 _LOOKS_AT_ORDERS = frozenset({"resolution", "work_orders"})
 
@@ -68,8 +71,9 @@ def apply_request(intents: list[str], reading: RequestReading, focus: Focus) -> 
     if reading.preview and not reading.writes:  # "what would the work order say?": shown, not written
         return ActReading(["recommend_wo"], "recommend", writes_allowed=False, offer="draft_wo")
     if reading.writes:
-        if not WRITE_INTENTS & set(intents):  # "draft a calibration WO for that sensor": the write commanded is
-            # the request, whatever else its words score ("work order for that" also reads as "was one raised?")
+        if not WRITE_INTENTS & set(intents) and _ORDER_NAMED.search(reading.clause):
+            # "draft a calibration WO for that sensor": the order commanded is the request, whatever else its
+            # words score ("work order for that" also reads as "was one raised?"); "write it up" is no order
             intents = ["draft_wo", *(i for i in intents if i not in _LOOKS_AT_ORDERS)]
         return ActReading(intents, reading.shape, writes_allowed=True)
     advised, shape, offer = _with_advice(intents, reading.shape)

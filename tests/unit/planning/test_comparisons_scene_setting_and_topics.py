@@ -180,3 +180,10 @@ def test_a_reading_at_a_time_of_day_asks_for_that_moment() -> None:
 def test_will_it_tomorrow_is_a_forecast() -> None:
     decision = Dialog(reference_date=date(2021, 6, 15)).say("will ch9 need more than 300 kW tomorrow?")
     assert ("timeseries", "forecast") in steps(decision)
+
+
+@pytest.mark.parametrize("message", ["write it up in a few lines for my boss", "write me a summary of this"])
+def test_writing_text_up_is_no_work_order(message: str) -> None:
+    dialog = Dialog()
+    dialog.say("is chiller 9 ok?")
+    assert ("maintenance", "draft_wo") not in steps(dialog.say(message))
