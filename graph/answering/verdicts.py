@@ -48,7 +48,11 @@ from graph.answering.fleet_ranking import compare_assets, ranking_lines
 from graph.answering.markdown import chillers, join_names
 from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
 from graph.answering.sections import first_clause
-from graph.answering.signal_verdicts import forecast_verdict, sensor_health_verdict
+from graph.answering.signal_verdicts import (
+    forecast_threshold_verdict,
+    forecast_verdict,
+    sensor_health_verdict,
+)
 from graph.answering.trend_verdicts import running_again_verdict, worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
@@ -390,6 +394,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: sensor_health_verdict(turn, q),
     lambda q, turn, _: worsening_verdict(turn, q),
     lambda q, turn, _: forecast_verdict(turn, q),
+    lambda q, turn, _: forecast_threshold_verdict(turn, q),
     lambda q, turn, session: work_order_existence_verdict(turn, q, session),
     lambda q, turn, _: breakdown_trend_verdict(turn, q),
 )

@@ -59,7 +59,11 @@ def point_value(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         # "what was its kW/ton at 2pm yesterday?": the sample nearest that moment, not the day's mean
         at = span.start.replace(hour=clock[0], minute=clock[1]).isoformat()
     for asset in ctx.telemetry_assets:
-        plan.add("data", "point_value", asset_ids=[asset], window=ctx.window, sensors=ctx.sensors_for(asset),
+        sensors = ctx.sensors_for(asset)
+        load = f"{asset} Chiller % Loaded"  # read with any value: a 0 kW/ton is an off chiller, and says so
+        if sensors and load not in sensors and "Chiller % Loaded" in all_sensors(asset, ctx.catalog):
+            sensors = [*sensors, load]
+        plan.add("data", "point_value", asset_ids=[asset], window=ctx.window, sensors=sensors,
                  params={"at": at} if at else {},
                  goal=f"{asset} values {'at ' + at[:16].replace('T', ' ') if at else 'on ' + describe_window(ctx.window)}")
     return None

@@ -49,3 +49,20 @@ def test_no_forecast_verdict_when_only_the_base_model_was_scored() -> None:
     assert forecast_verdict([base_only], "would a tuned model do better?") is None
     verdict = yes_no_verdict("would a tuned model do better on its tonnage?", [base_only])
     assert verdict.sentence.startswith("Not clearly from this alone: Chiller 3 2020-01-01..2021-01-01 with ttm_96_28")
+
+
+def test_a_forecast_is_held_against_the_level_the_question_names() -> None:
+    from graph.answering.signal_verdicts import forecast_threshold_verdict
+    from tests.unit.answering.builders import art
+
+    per_target = {"Chiller 9 Power Input": {"from": "2021-06-15T00:00:00-04:00", "to": "2021-06-17T00:00:00-04:00",
+                                            "first": 120.0, "last": 180.0, "min": 2.0, "max": 312.4, "mean": 150.0,
+                                            "direction": "rising"}}
+    found = art("forecast", {"per_target": per_target}, asset="Chiller 9")
+    above = forecast_threshold_verdict([found], "will ch9 need more than 300 kW tomorrow afternoon?")
+    assert above is not None and above.sentence == (
+        "Yes, the forecast peak of Chiller 9 power input is 312.4 between 2021-06-15 00:00 and 2021-06-17 00:00, "
+        "above 300 kW.")
+    under = forecast_threshold_verdict([found], "will its power stay over 350 kW?")
+    assert under is not None and under.answer == "No"
+    assert forecast_threshold_verdict([found], "will the load top 80%?") is None  # load was not forecast
