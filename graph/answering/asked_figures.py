@@ -328,7 +328,9 @@ def site_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     top = _TOP_N.search(question)
     shown = {"three": 3, "five": 5}.get(top.group(1).lower(), int(top.group(1)) if top and top.group(1).isdigit()
                                         else _RULES_NAMED) if top else _RULES_NAMED
-    names = [", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted]
+    # the equipment named busiest first: a later "and the runner-up?" reads the order this answer gives
+    busiest = sorted(counted, key=lambda pair: -sum(r.count for r in pair[1]))
+    names = [", ".join(a.equipment_ids or a.asset_ids) for a, _ in busiest]
     where = join_names(names) if len(names) <= 3 else f"{', '.join(names[:2])} and {len(names) - 2} more"
     said = join_names([f"{rule_text(r)} ({n} alert{'s' if n != 1 else ''})" for r, n in fired[:shown]])
     return f"Across {where}, the busiest rule{'s were' if len(fired[:shown]) > 1 else ' was'} {said}."
