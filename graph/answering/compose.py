@@ -26,7 +26,7 @@ from graph.answering.asked_figures import (
 from graph.answering.confidence import confidence_line
 from graph.answering.figures import telemetry_figures
 from graph.answering.long_output import LONG_KINDS, markdown_url
-from graph.answering.markdown import sentences, whole_clauses
+from graph.answering.markdown import clauses_outside_parentheses, sentences, whole_clauses
 from graph.answering.question_style import QuestionStyle, read_question
 from graph.answering.recommend import offer_sentence
 from graph.answering.sections import (
@@ -146,7 +146,7 @@ def _lead(outcome: TurnOutcome, ordered: list[SpecialistResult], *, answering: f
         if short:
             return first_clause(picked[0][0], 400)
         # A supporting finding by its first clause, whole: never cut inside a clause.
-        return " ".join(text if in_full else sentences(text)[0].split("; ")[0].rstrip(".") + "."
+        return " ".join(text if in_full else clauses_outside_parentheses(sentences(text)[0])[0].rstrip(".") + "."
                         for text, in_full in picked)
     if outcome.results:
         return "I could not complete the analysis this turn; here is what went wrong."

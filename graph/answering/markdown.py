@@ -70,13 +70,25 @@ def number(value: float, unit: str = "") -> str:
     return f"{text} {unit}".rstrip()
 
 
+def clauses_outside_parentheses(text: str) -> list[str]:
+    """`text` split at "; " where no parenthesis is open: "(Chiller 4 61%; Chiller 9 59%)" stays one aside."""
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth <= 0 and text.startswith("; ", index):
+            parts.append(text[start:index])
+            start = index + 2
+    parts.append(text[start:])
+    return parts
+
+
 def whole_clauses(text: str, limit: int) -> str:
     """Whole sentences of `text` within `limit`; a single sentence longer than that keeps its whole
     clauses (parts between semicolons) that fit, the first one always: never a word cut in half."""
     kept = whole_sentences(text, limit)
     if len(kept) <= limit:
         return kept
-    clauses = kept.rstrip(".").split("; ")
+    clauses = clauses_outside_parentheses(kept.rstrip("."))
     out = clauses[0]
     for clause in clauses[1:]:
         if len(out) + len(clause) + 3 > limit:

@@ -10,6 +10,7 @@ repeated with the same arguments (tsfm_retry).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,11 @@ ANOMALY_KIND = "anomaly_detection"  # artifact kind = the action name (planner c
 # Set-points and run flags are commands, and the load is the driver every other sensor is
 # conditioned on: none of them is a fault signal to run anomaly detection on.
 COMMAND_SIGNALS = frozenset({"Setpoint Temperature", "Run Status", "Schedule", "Chiller % Loaded"})
+
+
+def _targets(sensors: Sequence[str], asset_id: str) -> list[str]:
+    """The sensors anomaly detection analyses: the command signals (setpoint, load) drive, they are no target."""
+    return [full_name(s, asset_id) for s in sensors if short_name(s, asset_id) not in COMMAND_SIGNALS]
 
 
 def _prior_anomalies(
@@ -122,8 +128,9 @@ async def anomaly_detection(task: SpecialistTask, ctx: SpecialistContext) -> Spe
     session_artifacts = ctx.visible_artifacts + await ctx.store.list_session(ctx.session_id)
     runs: list[_Run] = []
     for telemetry, note in chosen:
-        wanted = [full_name(s, telemetry.asset_id) for s in (task.sensors or DEFAULT_AD_SENSORS)
-                  if short_name(s, telemetry.asset_id) not in COMMAND_SIGNALS]
+        wanted = _targets(task.sensors or DEFAULT_AD_SENSORS, telemetry.asset_id) \
+            or _targets(DEFAULT_AD_SENSORS, telemetry.asset_id)  # "can they carry the load?": the load drives,
+        # the readings that answer to it are what is analysed
         known = _prior_anomalies(session_artifacts, ctx, telemetry)
         runs.append(_Run(telemetry, note, [s for s in wanted if s not in known], {s: known[s] for s in wanted if s in known}))
     todo = [run for run in runs if run.missing]

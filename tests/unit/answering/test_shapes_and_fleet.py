@@ -306,3 +306,12 @@ def test_derived_figures_are_stated_when_asked() -> None:
         "delta T 5.8 degF while running (return temperature 49.8 degF, supply temperature 44.0 degF)"]
     assert derived_figure_texts("and the evap approach?", read)[0].startswith("evaporator approach 2.3 degF")
     assert derived_figure_texts("condenser approach trend?", read) == []
+
+
+def test_clauses_split_only_outside_parentheses() -> None:
+    from graph.answering.markdown import clauses_outside_parentheses, whole_clauses
+
+    text = "Chiller 3 has the highest load: 63% while running (Chiller 4 61%; Chiller 9 59%); the rest is steady"
+    assert clauses_outside_parentheses(text) == [
+        "Chiller 3 has the highest load: 63% while running (Chiller 4 61%; Chiller 9 59%)", "the rest is steady"]
+    assert whole_clauses(text + ".", 90) == "Chiller 3 has the highest load: 63% while running (Chiller 4 61%; Chiller 9 59%)."
