@@ -484,10 +484,6 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "which" and _RUN_TIME_PICK.search(reading.clause) and not understood.intents:
         return ["history"]  # "which of them ran the longest?": the running time of each, from its telemetry
     if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
-        if not understood.sensors.canonical and not focus.sensors:
-            # "are the ch6 alarms a real problem or instrumentation?": no reading to check, so the ranked causes,
-            # instrument faults among them, answer it
-            return ["diagnose"]
         return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
     if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):
         return ["work_orders"]  # "when was it last cleaned?": the work-order history holds the date

@@ -187,12 +187,3 @@ def test_writing_text_up_is_no_work_order(message: str) -> None:
     dialog = Dialog()
     dialog.say("is chiller 9 ok?")
     assert ("maintenance", "draft_wo") not in steps(dialog.say(message))
-
-
-def test_real_or_instrument_without_a_reading_in_question_is_answered_by_the_ranked_causes() -> None:
-    dialog = Dialog()
-    dialog.say("which chiller had the most alarms last month?")
-    assert dialog.say("are the ch6 ones a real problem or just instrumentation?").intent == "diagnose"
-    reading = Dialog()
-    reading.say("what was chiller 6's supply temp last week?")
-    assert reading.say("is that real or is the sensor off?").intent == "sensor_validity"
