@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from artifacts.model import Artifact
 from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of
@@ -360,3 +361,81 @@ def derived_figure_texts(question: str, window: Artifact) -> list[str]:
         out.append(f"{name} {number(a[0].value - b[0].value, unit)}{' while running' if a[0].running else ''} "
                    f"({a[0].label.lower()} {number(a[0].value, unit)}, {b[0].label.lower()} {number(b[0].value, unit)})")
     return out
+
+
+# "more than 300 kW", "below 30% load", "over 46 degF": a level the question holds a reading against.
+_THRESHOLD = re.compile(r"\b(more than|higher than|greater than|above|over|exceed\w*|beyond|top|less than|lower than|"
+                        r"below|under|drop (?:below|under)|fall (?:below|under))\s+(\d+(?:\.\d+)?)\s*(kw/ton\b|kw\b|"
+                        r"tons?\b|%|degf?\b|f\b|gpm\b)?", re.I)
+_BELOW = ("less", "lower", "below", "under", "drop", "fall")
+_UNIT_SENSOR = {"kw": "Power Input", "ton": "Tonnage", "tons": "Tonnage", "%": "Chiller % Loaded",
+                "kw/ton": "Chiller Efficiency", "gpm": "Condenser Water Flow"}
+_UNIT_SHOWN = {"kw": "kW", "kw/ton": "kW/ton", "ton": "tons", "tons": "tons", "deg": "degF", "degf": "degF",
+               "f": "degF", "gpm": "gpm"}
+
+
+@dataclass(frozen=True)
+class AskedLevel:
+    """A level the question holds a reading against, and which side of it it asks about."""
+
+    level: float
+    below: bool
+    unit: str  # as typed, lower-case ("kw", "%", "")
+    sensors: list[str]  # bare names of the reading(s): named ones, else the one the unit implies
+
+    @property
+    def text(self) -> str:
+        shown = _UNIT_SHOWN.get(self.unit, self.unit)
+        return f"{self.level:g}" + ("" if shown in ("", "%") else " ") + shown
+
+
+def asked_level(question: str) -> AskedLevel | None:
+    """The level in "more than 300 kW tomorrow?", "any below 30% load?"; None when it names none."""
+    match = _THRESHOLD.search(question)
+    if match is None:
+        return None
+    unit = (match.group(3) or "").lower()
+    named = [*asked_sensors(question), *([_UNIT_SENSOR[unit]] if unit in _UNIT_SENSOR else [])]
+    return AskedLevel(float(match.group(2)), match.group(1).lower().startswith(_BELOW), unit,
+                      list(dict.fromkeys(named)))
+
+
+# "did it ever go over 90%?", "at any point": the extreme of the window, not its mean while running.
+_AT_ANY_POINT = re.compile(r"\b(?:ever|at any (?:point|time)|at all|peak\w*|spike\w*|hit|reach\w*|max\w*|min\w*)\b",
+                           re.I)
+
+
+def level_sentence(question: str, artifacts: list[Artifact]) -> tuple[Literal["Yes", "No"], str, list[str]] | None:
+    """(answer, sentence, evidence) for a yes/no holding a reading against a level over the turn's telemetry
+    windows: each chiller's mean while running (its extreme for "ever"/"at any point"); None without a level."""
+    asked = asked_level(question)
+    if asked is None or not asked.sensors:
+        return None
+    extreme = bool(_AT_ANY_POINT.search(question))
+    sensor = asked.sensors[0]
+    rows: list[tuple[str, float, str]] = []
+    for art in artifacts:
+        if art.kind != "telemetry_window" or not art.asset_ids:
+            continue
+        for name, entry in stats_of(art).items():
+            if not _matches(name.removeprefix(f"{art.asset_ids[0]} "), sensor):
+                continue
+            bound = entry.get("min" if asked.below else "max")
+            value = float(bound) if extreme and isinstance(bound, int | float) else None if extreme \
+                else running_mean(entry)
+            if value is not None:
+                rows.append((art.asset_ids[0], value, str(entry.get("unit") or "")))
+            break
+    if not rows:
+        return None
+    crossing = [(a, v, u) for a, v, u in rows if (v < asked.level if asked.below else v > asked.level)]
+    what = ("lowest" if asked.below else "highest") if extreme else "mean while running"
+    side = "below" if asked.below else "above"
+    evidence = [f"- {a}: {sensor.lower()} {what} {number(v, u)}" for a, v, u in rows]
+    if crossing:
+        said = join_names([f"{a} ({number(v, u)})" for a, v, u in crossing])
+        return "Yes", f"Yes, {said} {'was' if len(crossing) == 1 else 'were'} {side} {asked.text} ({what}).", evidence
+    edge = min(rows, key=lambda r: r[1]) if asked.below else max(rows, key=lambda r: r[1])
+    who = "none" if len(rows) > 1 else rows[0][0]
+    return "No", (f"No, {who} went {side} {asked.text} ({what}): the {'lowest' if asked.below else 'highest'} was "
+                  f"{edge[0]} at {number(edge[1], edge[2])}."), evidence

@@ -12,7 +12,7 @@ from statistics import fmean
 
 from artifacts.model import Artifact
 from artifacts.readings import ForecastScore, forecast_scores, moved_alone, sensor_health, tuned_checkpoint
-from graph.answering.asked_figures import asked_sensors
+from graph.answering.asked_figures import asked_level
 from graph.answering.diagnosis_verdicts import asks_health
 from graph.answering.markdown import join_names, number
 from graph.answering.yes_no import Answer, Verdict, flip
@@ -75,28 +75,15 @@ def forecast_verdict(artifacts: list[Artifact], question: str = "") -> Verdict |
     return None
 
 
-# "will it need more than 300 kW tomorrow?", "is the load going to drop below 40%?": a forecast against a level.
-_THRESHOLD = re.compile(r"\b(more than|higher than|above|over|exceed\w*|beyond|top|less than|lower than|below|under|"
-                        r"drop (?:below|under)|fall (?:below|under))\s+(\d+(?:\.\d+)?)\s*(kw\b|tons?\b|%|degf?\b|"
-                        r"f\b|kw/ton)?", re.I)
-_UNIT_SHOWN = {"kw": "kW", "kw/ton": "kW/ton", "ton": "tons", "tons": "tons", "deg": "degF", "degf": "degF",
-               "f": "degF"}
-_BELOW = ("less", "lower", "below", "under", "drop", "fall")
-_UNIT_SENSOR = {"kw": "Power Input", "ton": "Tonnage", "tons": "Tonnage", "%": "Chiller % Loaded",
-                "kw/ton": "Chiller Efficiency"}
-
-
 def forecast_threshold_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Will the forecast cross a level the question names? Yes when the forecast's peak (its low, for "below")
     passes it over the forecast horizon; None without a level, a forecast, or the reading forecast."""
-    match = _THRESHOLD.search(question)
+    asked = asked_level(question)
     forecasts = [a for a in artifacts if a.kind == "forecast" and isinstance(a.results.get("per_target"), dict)]
-    if match is None or not forecasts:
+    if asked is None or not forecasts:
         return None
-    level = float(match.group(2))
-    below = match.group(1).lower().startswith(_BELOW)
-    unit = (match.group(3) or "").lower()
-    named = [*asked_sensors(question), *([_UNIT_SENSOR[unit]] if unit in _UNIT_SENSOR else [])]
+    level, below = asked.level, asked.below
+    named = asked.sensors
     for art in forecasts:
         per_target = art.results["per_target"]
         target = next((t for t in per_target if any(t.endswith(n) for n in named)), None)
@@ -110,10 +97,8 @@ def forecast_threshold_verdict(artifacts: list[Artifact], question: str = "") ->
         span = f"between {str(entry['from'])[:16].replace('T', ' ')} and {str(entry['to'])[:16].replace('T', ' ')}"
         said = target.removeprefix(f"{art.asset_ids[0]} ") if art.asset_ids else target
         side = ("below" if below else "above") if crosses else ("not below" if below else "not above")
-        shown = _UNIT_SHOWN.get(unit, unit)
-        asked = f"{level:g}" + ("" if shown in ("", "%") else " ") + shown
         return Verdict(answer, f"{answer}, the forecast {way} of {', '.join(art.asset_ids)} {said.lower()} is "
-                               f"{number(edge)} {span}, {side} {asked}.",
+                               f"{number(edge)} {span}, {side} {asked.text}.",
                        [f"- {said}: forecast range {number(float(entry['min']))} to {number(float(entry['max']))} "
                         f"(mean {number(float(entry['mean']))}) [{art.id}]",
                         "(a model forecast: its error grows with lead time)"])

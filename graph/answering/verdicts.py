@@ -31,7 +31,14 @@ from artifacts.readings import (
     sustained_shifts,
     work_order_counts,
 )
-from graph.answering.asked_figures import asked_sensors, figure_text, named_rules, rule_text, sensor_figures
+from graph.answering.asked_figures import (
+    asked_sensors,
+    figure_text,
+    level_sentence,
+    named_rules,
+    rule_text,
+    sensor_figures,
+)
 from graph.answering.change_verdicts import attribution_verdict, repair_verdict
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.compare_verdicts import comparison_verdict
@@ -388,6 +395,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, session: alert_outcome_verdict(turn, q, session),
     lambda q, turn, _: bundle_verdict(turn, q),
     lambda q, turn, _: kpi_event_verdict(turn, q),
+    lambda q, turn, _: _level_verdict(turn, q),
     attribution_verdict,
     lambda q, turn, _: health_verdict(turn, q),
     lambda q, turn, _: sensor_validity_verdict(turn, q),
@@ -404,6 +412,12 @@ SINGLE: tuple[Check, ...] = (
     lambda q, turn, _: alert_verdict(turn, q),
     lambda q, turn, _: anomaly_verdict(turn, q),
 )
+
+
+def _level_verdict(artifacts: list[Artifact], question: str) -> Verdict | None:
+    """"Any chiller below 30% load last week?": the readings held against the level the question names."""
+    found = level_sentence(question, artifacts)
+    return Verdict(found[0], found[1], found[2]) if found is not None else None
 
 
 def _hypotheses(artifacts: list[Artifact]) -> list[Hypothesis]:

@@ -244,3 +244,17 @@ def test_chillers_are_ranked_on_their_supply_above_their_own_setpoint_and_idle_o
     assert ranked is not None and ranked.first == "Chiller 6"
     assert "+0.6 degF" in ranked.headline and any("Chiller 4: not running" in line for line in ranked.lines)
     assert setpoint_offset_ranking("which one has the highest supply temperature?", windows) is None
+
+
+def test_a_reading_is_held_against_the_level_the_question_names() -> None:
+    from graph.answering.asked_figures import level_sentence
+    from tests.unit.answering.builders import window
+
+    reads = [window(f"Chiller {n}", "2020-09-03", "2020-09-10", {"Chiller % Loaded": (load, "%")})
+             for n, load in ((3, 58.0), (6, 45.0), (9, 57.0))]
+    found = level_sentence("any chillers running below 30% load most of last week?", reads)
+    assert found is not None and found[:2] == (
+        "No", "No, none went below 30% (mean while running): the lowest was Chiller 6 at 45%.")
+    above = level_sentence("were any of them over 50% load?", reads)
+    assert above is not None and above[1] == "Yes, Chiller 3 (58%) and Chiller 9 (57%) were above 50% (mean while running)."
+    assert level_sentence("how was the load last week?", reads) is None
