@@ -172,6 +172,12 @@ def running_mean(entry: Mapping[str, Any]) -> float | None:
     return _number(value)
 
 
+def top_codes(artifact: Artifact) -> list[tuple[str, str, int]]:
+    """A work-order summary's most frequent primary codes: (code, description, count), most frequent first."""
+    return [(_text(e.get("code")), _text(e.get("description")), int(e.get("count") or 0))
+            for e in _dicts(artifact.results.get("top_codes"))]
+
+
 def labor_hours(artifact: Artifact) -> tuple[float, float] | None:
     """A work-order summary's labour booked (all orders, corrective ones) in hours; None when not counted."""
     total, corrective = artifact.results.get("labor_hours"), artifact.results.get("corrective_labor_hours")

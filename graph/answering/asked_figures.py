@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from artifacts.model import Artifact
-from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of
+from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of, top_codes
 from graph.answering.compare_terms import comparison_sense
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
@@ -439,3 +439,25 @@ def level_sentence(question: str, artifacts: list[Artifact]) -> tuple[Literal["Y
     who = "none" if len(rows) > 1 else rows[0][0]
     return "No", (f"No, {who} went {side} {asked.text} ({what}): the {'lowest' if asked.below else 'highest'} was "
                   f"{edge[0]} at {number(edge[1], edge[2])}."), evidence
+
+
+_ASKS_CODES = re.compile(r"\b(?:failure )?codes?\b|\bmost (?:common|frequent) (?:failures?|faults?|problems?|issues?|"
+                         r"repairs?|breakdowns?|jobs?)\b", re.I)
+
+
+def site_codes_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Across the 11 equipment ids, the most common codes were M013 Condenser Plugged (14), ...": the primary codes
+    summed over several equipment ids' listings (each listing's ten most frequent), for a question about codes."""
+    if not _ASKS_CODES.search(question):
+        return None
+    listings = [a for a in artifacts if a.kind == "work_order_summary" and top_codes(a)]
+    if len(listings) < 2:
+        return None
+    totals: dict[str, tuple[str, int]] = {}
+    for art in listings:
+        for code, description, count in top_codes(art):
+            seen = totals.get(code)
+            totals[code] = (description or (seen[0] if seen else ""), (seen[1] if seen else 0) + count)
+    ranked = sorted(totals.items(), key=lambda item: (-item[1][1], item[0]))[:_RULES_NAMED]
+    said = join_names([f"{code} {description} ({count})".replace("  ", " ") for code, (description, count) in ranked])
+    return f"Across {len(listings)} equipment ids, the most common codes were {said}."

@@ -20,6 +20,7 @@ from graph.answering.asked_figures import (
     period_pick,
     sensor_ranking,
     setpoint_offset_ranking,
+    site_codes_sentence,
     site_rules_sentence,
 )
 from graph.answering.compare_terms import window_phrase
@@ -77,6 +78,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
     ranked = ranking_lines(rows) if rows is not None else []
+    totals = _site_totals(inputs)
+    if totals is not None:  # a pick among rules or codes across the site, not among the equipment
+        return totals
     by_run_time = run_time_ranking(inputs.question, inputs.artifacts)
     if by_run_time is not None:  # "which chiller ran the most hours?": ranked on running time
         return ShapedLead(by_run_time[0], by_run_time[1], replaces_body=False)
@@ -263,11 +267,22 @@ def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
         or sensor_ranking(inputs.question, inputs.artifacts)
     if by_sensor is not None:  # the sensor the question names ranks them, not the anomaly share
         return ShapedLead(by_sensor.headline, by_sensor.lines, replaces_body=False)
+    totals = _site_totals(inputs)
+    if totals is not None:
+        return totals
     comparison = compare_assets(inputs.artifacts)
-    rules = site_rules_sentence(inputs.question, inputs.artifacts)
-    if rules is not None:  # "top 3 alarm rules on site": the rules summed across the equipment, then the table
-        return ShapedLead(rules, comparison.lines if comparison is not None else [], replaces_body=False)
     return ShapedLead(comparison.headline, comparison.lines) if comparison is not None else None
+
+
+def _site_totals(inputs: AnswerInputs) -> ShapedLead | None:
+    """"top 3 alarm rules on site", "the most common failure code across the site": the rules (codes) summed
+    across the equipment lead, the per-equipment table follows."""
+    summed = site_rules_sentence(inputs.question, inputs.artifacts) or site_codes_sentence(inputs.question,
+                                                                                          inputs.artifacts)
+    if summed is None:
+        return None
+    comparison = compare_assets(inputs.artifacts)
+    return ShapedLead(summed, comparison.lines if comparison is not None else [], replaces_body=False)
 
 
 def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:

@@ -30,6 +30,18 @@ def fleet_text(catalog: FleetCatalog) -> str:
             f"orders: {telemetry}; with work orders, events and alerts only: {others}.")
 
 
+def subset_text(with_telemetry: bool, catalog: FleetCatalog) -> str:
+    """"Which chillers don't have sensors?": that side of the site named first, the other after it."""
+    site = vocabulary().site_name
+    sensed = [f"{a} ({catalog.equipment_id_of(a)})" for a in catalog.telemetry_assets]
+    unsensed = [f"{a} ({catalog.equipment_id_of(a)})" for a in known_assets(catalog) if a not in catalog.telemetry_assets]
+    if with_telemetry:
+        return (f"{len(sensed)} chillers at site {site} report telemetry ({coverage_text(catalog)}): {_names(sensed)}. "
+                f"The other {len(unsensed)} have work orders, events and alerts only: {_names(unsensed)}.")
+    return (f"{len(unsensed)} chillers at site {site} have no sensor data, only work orders, events and alerts: "
+            f"{_names(unsensed)}. Telemetry exists for {_names(sensed)}.")
+
+
 def capabilities_text(catalog: FleetCatalog) -> str:
     """What each specialist does, plus the site and its assets (answered without any tool call)."""
     return "\n".join([

@@ -36,6 +36,7 @@ from graph.planning.resolve import (
 )
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
+from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import last_done_job
 from graph.understanding.off_topic import is_off_topic, topic_words
@@ -115,6 +116,10 @@ _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies
                                  "load_bins", "worsening"})
 # Work-order listings a telemetry-sounding follow-up ("compare", "look at") continues.
 _WORK_ORDER_LISTINGS = frozenset({"work_orders", "bundling", "predict_next"})
+# "which chillers (don't) have sensors?", "which ones are monitored?": the question is which, nothing more.
+_ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what) (?:chillers|units|ones|machines|assets)\b(?: \w+){0,3}? "
+                               r"(?:have|has|are|is|report|don't|dont|do not|aren't|lack|get)\b(?:(?! for | in | on | "
+                               r"during | last | this ).)*$")
 # Records a "how many of those?" follow-up counts again (over its own period), and how it asks.
 _COUNTED_RECORDS = ("alerts", "work_orders")
 _HOW_MANY_OF_THOSE = re.compile(r"\bhow many (?:of )?(?:those|these|them)\b")
@@ -319,6 +324,11 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
                                                                        focus.asset_ids),
                         focus=focus, intent="off_topic", reference_date=reference_date)
+    subset = telemetry_subset(understood.text.joined)
+    if subset is not None and reading.shape == "which" and _ASKS_FOR_THE_SET.search(reading.clause):
+        # "which chillers don't have sensors?": the set itself is the answer, from the catalog
+        return Decision(kind="answer", message=messages.subset_text(subset == "telemetry", catalog), focus=focus,
+                        intent="inventory", reference_date=reference_date)
     act = apply_request(_compound_intents(parts, understood, reading, focus, reference_date, artifacts, catalog),
                         reading, focus)
     if act.declined:

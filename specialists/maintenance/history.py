@@ -91,7 +91,7 @@ def _latest_per_job(dated: list[tuple[datetime | None, dict[str, Any]]]) -> list
     return list(latest.values())[:_JOBS_KEPT]
 
 
-def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 5, recent: int = 5,
+def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 10, recent: int = 5,
                           until: date | None = None) -> WorkOrderSummary:
     """Summarise work orders shaped as the `wo` tools return them (any mix of preventive/corrective).
 

@@ -103,3 +103,18 @@ def test_is_it_fouled_is_answered_with_the_likeliest_fouling_mode() -> None:
     verdict = yes_no_verdict("is it fouled?", [found])
     assert verdict.answer == "No" and verdict.sentence.startswith(
         "No, Evaporator Water side fouling is less likely (0.00-0.25)")
+
+
+def test_the_most_common_codes_across_the_site_are_summed_over_the_listings() -> None:
+    from graph.answering.asked_figures import site_codes_sentence
+
+    six = orders("Chiller 6", "CWC04006", total=41, corrective=41, start="2015-01-01", end="2021-05-10")
+    six.results["top_codes"] = [{"code": "M013", "description": "Condenser Plugged", "count": 9},
+                                {"code": "L004", "description": "Gasket Leak", "count": 4}]
+    nine = orders("Chiller 9", "CWC04009", total=20, corrective=12, start="2015-01-01", end="2021-05-10")
+    nine.results["top_codes"] = [{"code": "L004", "description": "Gasket Leak", "count": 7},
+                                 {"code": "MT001", "description": "Routine Maintenance", "count": 3}]
+    assert site_codes_sentence("what's the most common failure code across the site?", [six, nine]) == (
+        "Across 2 equipment ids, the most common codes were L004 Gasket Leak (11), M013 Condenser Plugged (9) and "
+        "MT001 Routine Maintenance (3).")
+    assert site_codes_sentence("which chiller had the most work orders?", [six, nine]) is None

@@ -187,3 +187,12 @@ def test_writing_text_up_is_no_work_order(message: str) -> None:
     dialog = Dialog()
     dialog.say("is chiller 9 ok?")
     assert ("maintenance", "draft_wo") not in steps(dialog.say(message))
+
+
+@pytest.mark.parametrize(("message", "opening"), [
+    ("which chillers don't have sensors?", "7 chillers at site MAIN have no sensor data"),
+    ("which units have telemetry?", "4 chillers at site MAIN report telemetry")])
+def test_which_chillers_are_monitored_is_answered_from_the_catalog(message: str, opening: str) -> None:
+    decision = Dialog().say(message)
+    assert decision.kind == "answer" and decision.message.startswith(opening)
+    assert Dialog().say("which of the monitored chillers had the most alarms last month?").kind == "run"
