@@ -261,7 +261,8 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
 
 
 def _rule_words(rule: RuleCount) -> set[str]:
-    name = rule.rule_name.removeprefix("Chiller - ").lower()
+    """The words of a rule's name ("evaporator", "approach", "high"); a name that is only its id has none."""
+    name = rule.rule_name.removeprefix("Chiller - ").lower().replace(rule.rule_id.lower(), " ")
     return {w for w in re.findall(r"[a-z]+", name) if len(w) > 2}
 
 
@@ -284,22 +285,30 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
     if not _ALERTS.search(question):
         return None
     parts = []
-    for art in artifacts:
-        rules = alert_rules(art) if art.kind == "alert_rules" else None
-        if rules is None:
-            continue
+    counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
+    # a rule the question names is counted on every equipment id, 0 where it did not fire (or does not exist)
+    named_ids = {r.rule_id: r for _, rules in counted for r in named_rules(question, rules)}
+    named_total = 0
+    for art, rules in counted:
         where = ", ".join(art.equipment_ids or art.asset_ids)
-        named = named_rules(question, rules)
-        if named:
-            parts += [f"{rule_text(r)} fired {r.count} time{'s' if r.count != 1 else ''} on {where}" for r in named]
+        if named_ids:
+            here = {r.rule_id: r for r in rules}
+            for rule_id, rule in named_ids.items():
+                count = here[rule_id].count if rule_id in here else 0
+                named_total += count
+                parts.append(f"{rule_text(rule)} fired {count} time{'s' if count != 1 else ''} on {where}")
             continue
         total, fired = sum(r.count for r in rules), sum(1 for r in rules if r.count)
         parts.append(f"{total} alert{'s' if total != 1 else ''} on {where} from {fired} rule{'s' if fired != 1 else ''}")
-    if not parts or (not _COUNT.search(question) and not any(" fired " in p for p in parts)):
+    if not parts or (not _COUNT.search(question) and not named_ids):
         return None
-    counted = [a for a in artifacts if a.kind == "alert_rules" and alert_rules(a) is not None]
-    if len(counted) > 1 and not any(" fired " in p for p in parts):  # several chillers: the total leads
-        total = sum(r.count for a in counted for r in alert_rules(a) or [])
+    if len(counted) > 1 and named_ids:  # several equipment ids: the rule's total leads
+        rule_names = join_names([rule_text(r) for r in named_ids.values()])
+        busiest = [p for p in parts if " fired 0 times" not in p]
+        return (f"{rule_names} fired {named_total} time{'s' if named_total != 1 else ''} in all"
+                + (": " + join_names(busiest[:4]) if busiest else "") + ".")
+    if len(counted) > 1:  # several chillers: the total leads
+        total = sum(r.count for _, rules in counted for r in rules)
         return f"{total} alert{'s' if total != 1 else ''} in all: " + join_names(parts[:4]) + "."
     return join_names(parts[:4]) + "."
 

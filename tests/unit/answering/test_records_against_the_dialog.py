@@ -8,6 +8,8 @@ from graph.answering.fleet_ranking import compare_assets
 from graph.answering.verdicts import work_order_existence_verdict
 from tests.unit.answering.builders import alerts, diagnosis, orders
 
+EVAP = {"RUL0018": "Chiller - Evaporator Approach High"}
+
 
 def test_is_that_more_than_last_year_compares_the_corrective_count_the_dialog_made() -> None:
     this_year = orders("Chiller 9", "CWC04009", total=12, corrective=8, start="2019-01-01", end="2019-12-16",
@@ -118,3 +120,16 @@ def test_the_most_common_codes_across_the_site_are_summed_over_the_listings() ->
         "Across 2 equipment ids, the most common codes were L004 Gasket Leak (11), M013 Condenser Plugged (9) and "
         "MT001 Routine Maintenance (3).")
     assert site_codes_sentence("which chiller had the most work orders?", [six, nine]) is None
+
+
+def test_a_named_rule_is_totalled_across_the_site_counting_zero_where_it_did_not_fire() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+
+    reads = [alerts("Chiller 9", "CWC04009", {"RUL0018": 12, "RUL0017": 3}, start="2021-01-01", end="2021-04-01",
+                    names=EVAP),
+             alerts("Chiller 6", "CWC04006", {"RUL0018": 0, "RUL0022": 8}, start="2021-01-01", end="2021-04-01",
+                    names=EVAP),
+             alerts("Chiller 3", "CWC04703", {"RUL0017": 7}, start="2021-01-01", end="2021-04-01")]
+    assert alert_count_sentence("how many alerts did RUL0018 throw site-wide last quarter?", reads) == (
+        "RUL0018 Evaporator Approach High fired 12 times in all: RUL0018 Evaporator Approach High fired 12 times on "
+        "CWC04009.")
