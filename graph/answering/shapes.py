@@ -41,6 +41,7 @@ from graph.answering.stat_questions import (
     order_listing,
     run_time_ranking,
     run_time_sentence,
+    total_sentence,
 )
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
 from graph.understanding.last_done import REPAIR_STEMS, last_done_job, names_job
@@ -300,6 +301,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         return _verdict(inputs)
     if inputs.shape == "recommend":
         return _recommend(inputs)
+    total = total_sentence(inputs.question, inputs.artifacts)
+    if total is not None:  # "the plant's total power draw yesterday?": summed over the chillers, then the energy
+        return ShapedLead(total, [], replaces_body=False)
     labour = labour_sentence(inputs.question, inputs.artifacts)
     if labour is not None:  # "how much labour did those take?": the hours booked, per equipment id
         fleet = _fleet(inputs) if inputs.scope in ("fleet", "assets") else None

@@ -233,3 +233,54 @@ def labour_sentence(question: str, artifacts: list[Artifact]) -> str | None:
         return None
     first = "; ".join(parts[:4])
     return first[:1].upper() + first[1:] + "."
+
+
+# "what was the plant's total power draw yesterday?", "combined tonnage": the readings summed over the chillers.
+_TOTAL = re.compile(r"\b(?:total|combined|sum|altogether|all together|plant[- ]wide|site[- ]wide|whole plant)\b", re.I)
+_SUMMABLE = {"Power Input": ("kW", "kWh"), "Tonnage": ("tons", "ton-hours")}
+
+
+def total_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"The 4 chillers drew 612 kW on average yesterday (about 14,700 kWh): ..." for a question asking a total of
+    a summable reading (power, tonnage) over several chillers: each chiller's mean over all samples (off hours
+    count as zero draw), summed, and the energy over the window."""
+    if not _TOTAL.search(question):
+        return None
+    sensor = next((s for s in asked_sensors(question) if s in _SUMMABLE), None)
+    if sensor is None:
+        return None
+    per_asset: dict[str, float] = {}
+    hours = None
+    for art in artifacts:
+        if not art.asset_ids or art.asset_ids[0] in per_asset:
+            continue
+        entry = _mean_entry(art, sensor)
+        if entry is None:
+            continue
+        per_asset[art.asset_ids[0]] = entry
+        if art.window_start is not None and art.window_end is not None:
+            hours = (art.window_end - art.window_start).total_seconds() / 3600
+    if len(per_asset) < 2:
+        return None
+    rate, amount = _SUMMABLE[sensor]
+    total = sum(per_asset.values())
+    when = window_phrase(next(a for a in artifacts if a.asset_ids and a.asset_ids[0] in per_asset))
+    energy = f" (about {number(total * hours)} {amount})" if hours else ""
+    parts = ", ".join(f"{asset} {number(value, rate)}" for asset, value in sorted(per_asset.items(),
+                                                                                  key=lambda kv: -kv[1]))
+    verb = "drew" if sensor == "Power Input" else "delivered"
+    return (f"The {len(per_asset)} chillers {verb} {number(total, rate)} in all on average {when}{energy}: "
+            f"{parts}.").replace("  ", " ")
+
+
+def _mean_entry(art: Artifact, sensor: str) -> float | None:
+    """A sensor's mean over all samples of a telemetry window or a point-value read (None when absent)."""
+    if art.kind == "telemetry_window":
+        for name, entry in stats_of(art).items():
+            if name.endswith(sensor) and isinstance(entry.get("mean"), int | float):
+                return float(entry["mean"])
+    if art.kind == "point_values" and isinstance(art.results.get("values"), Mapping):
+        for name, entry in art.results["values"].items():
+            if name.endswith(sensor) and isinstance(entry, Mapping) and isinstance(entry.get("mean"), int | float):
+                return float(entry["mean"])
+    return None

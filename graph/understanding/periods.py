@@ -355,6 +355,8 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue  # with nothing discussed it is the week ahead
                 span, kind = _unit_after(vocab.units[match.group(1)], match.group(0), focus_window, zone=zone), "focus"
             elif name.startswith("event"):
+                if event is None and focus_window is not None and match.group(0).endswith(" that"):
+                    continue  # "and the week before that?" with no event: the week before the window discussed
                 span, kind = _event_window(match, name, vocab, event, zone=zone), "event"
             elif name == "past":
                 span, kind = _past(match, vocab, reference, zone=zone), "past"

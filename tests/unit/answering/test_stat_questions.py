@@ -103,3 +103,15 @@ def test_the_labour_the_orders_took_is_summed_per_equipment() -> None:
         "The 3 work orders on CWC04006 in August 2020 took 7.5 labour hours; the 1 work order on CWC04703 in August "
         "2020 took 2 labour hours (1 on corrective orders).")
     assert labour_sentence("how many work orders?", [six]) is None
+
+
+def test_a_total_over_the_plant_sums_each_chillers_mean_and_gives_the_energy() -> None:
+    from graph.answering.stat_questions import total_sentence
+    from tests.unit.answering.builders import window
+
+    reads = [window(f"Chiller {n}", "2020-08-14", "2020-08-15", {"Power Input": (kw, "kW")}) for n, kw in
+             ((3, 185.7), (9, 300.0))]  # the builder's all-samples mean is half the running mean
+    assert total_sentence("what was the plant's total power draw yesterday?", reads) == (
+        "The 2 chillers drew 242.8 kW in all on average on 2020-08-14 (about 5,828 kWh): Chiller 9 150.0 kW, "
+        "Chiller 3 92.8 kW.")
+    assert total_sentence("what was chiller 3's power yesterday?", reads) is None

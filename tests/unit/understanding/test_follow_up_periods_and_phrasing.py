@@ -198,3 +198,8 @@ def test_a_fault_named_without_its_side_names_every_mode_of_its_kind() -> None:
     assert find_failure_modes(Text.of("is it fouled?"), vocabulary()) == [
         "Evaporator Water side fouling", "Condenser Water side fouling"]
     assert find_failure_modes(Text.of("is the condenser fouled?"), vocabulary()) == ["Condenser Water side fouling"]
+
+
+def test_the_week_before_that_with_no_event_is_the_week_before_the_window() -> None:
+    day = TimeWindow(at(2021, 6, 14), at(2021, 6, 15), "yesterday")
+    assert windows("and the week before that?", day) == [(at(2021, 6, 7), at(2021, 6, 14))]
