@@ -76,6 +76,10 @@ def failure_mode_verdict(artifacts: list[Artifact], question: str = "") -> Verdi
     evidence = [f"- {h.failure_mode}: {h.bounds[0]:.2f}-{h.bounds[1]:.2f}" for h in ranked[:3]]
     evidence.append(f"Source: diagnosis of {asset} [{art.id}]")
     asked = named_mode(question, ranked)
+    named = find_failure_modes(Text.of(question), vocabulary())
+    if asked is None and named and _is_fault(top):  # "is it a refrigerant leak?" when the evidence points elsewhere
+        return Verdict("No", f"No, {join_names(named[:2])} is not among the likely causes on {asset}; the most "
+                             f"likely is {top_mode} ({low:.2f}-{high:.2f}).", evidence)
     if asked is None:  # "is there a fault?", "is it serious?"
         if not _is_fault(top):
             answer: Answer = "No"

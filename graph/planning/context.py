@@ -66,6 +66,7 @@ class PlanContext:
     scope: str = "asset"  # a `Scope`: set to "fleet" when the turn looks at the whole site
     writes_allowed: bool = True  # False: no recipe may add a write (a drafted work order)
     extra_windows: list[TimeWindow] = field(default_factory=list)  # periods discussed earlier a comparison adds
+    compared_subject: str | None = None  # "how does that compare with ch3?": the chiller the comparison is about
     against_focus: bool = False  # the named period is what the focus window is compared with ("more than last year?")
 
     @property

@@ -276,7 +276,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         equipment_ids=ctx.equipment_ids(assets),
         window=window,
         earlier_window=focus.window if moved else focus.earlier_window,
-        picked=subject or focus.picked,
+        picked=subject or ctx.compared_subject or focus.picked,
         ranked=list(focus.ranked),
         window_named=ctx.window_explicit if ctx.window is not None and not ctx.window_is_aside else focus.window_named,
         sensors=list(dict.fromkeys(sensors)),

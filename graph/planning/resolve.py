@@ -141,6 +141,8 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     periods = [m for m in ctx.understanding.periods.mentions if m.window is not None]
     comparing = ctx.primary == "compare" or (ctx.primary == "work_orders" and "compare" in ctx.understanding.intents)
     if comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) < 2:
+        if len(ctx.focus.asset_ids) == 1:  # the chiller under discussion stays the one a later "it" means
+            ctx.compared_subject = ctx.focus.asset_ids[0]
         ctx.assets = [*ctx.focus.asset_ids, *ctx.assets]  # "how does that compare with chiller 4?"
     if not ctx.assets:
         if mentions.bare_asset_word and len(ctx.focus.asset_ids) == 1 \

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from artifacts.model import Artifact
 from graph.answering.asked_figures import (
     alert_count_sentence,
@@ -258,3 +260,11 @@ def test_a_reading_is_held_against_the_level_the_question_names() -> None:
     above = level_sentence("were any of them over 50% load?", reads)
     assert above is not None and above[1] == "Yes, Chiller 3 (58%) and Chiller 9 (57%) were above 50% (mean while running)."
     assert level_sentence("how was the load last week?", reads) is None
+
+
+@pytest.mark.parametrize(("question", "sensor"), [("ch4 evap temps look low to me", "Liquid Refrigerant Evaporator Temperature"),
+                                                  ("what are its amps doing?", "Power Input")])
+def test_everyday_names_of_readings_are_read(question: str, sensor: str) -> None:
+    from graph.answering.asked_figures import asked_sensors
+
+    assert asked_sensors(question) == [sensor]

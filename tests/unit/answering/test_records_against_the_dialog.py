@@ -133,3 +133,13 @@ def test_a_named_rule_is_totalled_across_the_site_counting_zero_where_it_did_not
     assert alert_count_sentence("how many alerts did RUL0018 throw site-wide last quarter?", reads) == (
         "RUL0018 Evaporator Approach High fired 12 times in all: RUL0018 Evaporator Approach High fired 12 times on "
         "CWC04009.")
+
+
+def test_a_named_fault_the_evidence_does_not_support_is_answered_no() -> None:
+    from graph.answering.verdicts import yes_no_verdict
+
+    found = diagnosis("Chiller 4", ("Control Panel: Electrical failure (safety trip)", 0.94, 1.0),
+                      ("Compressor Overheating: Failed due to Normal wear, overheating", 0.0, 0.14))
+    verdict = yes_no_verdict("so is it a refrigerant leak?", [found])
+    assert verdict.sentence == ("No, Purge Unit Excessive purge is not among the likely causes on Chiller 4; the most "
+                                "likely is Control Panel: Electrical failure (safety trip) (0.94-1.00).")

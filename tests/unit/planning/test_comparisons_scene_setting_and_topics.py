@@ -196,3 +196,10 @@ def test_which_chillers_are_monitored_is_answered_from_the_catalog(message: str,
     decision = Dialog().say(message)
     assert decision.kind == "answer" and decision.message.startswith(opening)
     assert Dialog().say("which of the monitored chillers had the most alarms last month?").kind == "run"
+
+
+def test_it_after_comparing_with_another_chiller_is_the_chiller_compared() -> None:
+    dialog = Dialog(reference_date=date(2018, 8, 20))
+    dialog.say("ch4 evap temps look low to me")
+    dialog.say("and how does that compare with ch3 over the same days?")
+    assert {a for t in dialog.say("so is it a refrigerant leak?").tasks for a in t.asset_ids} == {"Chiller 4"}
