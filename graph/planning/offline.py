@@ -34,6 +34,7 @@ from graph.planning.resolve import (
     resolve_window,
     stop,
 )
+from graph.planning.scope import superlative_one
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.fleet_subset import telemetry_subset
@@ -488,6 +489,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if "prioritize" in chosen and len(chosen) > 1 and focus.asset_ids and superlative_one(understood.text.joined):
+        # "compare this week to last week for the worst one": the one a ranking picked before, not a new ranking
+        chosen = [i for i in chosen if i != "prioritize"]
     if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and [i for i in chosen if i != "prioritize"]:
         # "what's the worst month for alarms on 6?": a pick among the periods of that listing, not a chiller ranking
         return [i for i in chosen if i != "prioritize"]

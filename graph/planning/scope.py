@@ -40,8 +40,13 @@ _SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|w
                               r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b")
 
 
+def superlative_one(text: str) -> bool:
+    """"the worst one", "the top unit": one asset picked by an earlier ranking, in the normalised `text`."""
+    return bool(_SUPERLATIVE_ONE.search(text))
+
+
 def _superlative_one(ctx: PlanContext) -> bool:
-    return bool(_SUPERLATIVE_ONE.search(ctx.understanding.text.joined))
+    return superlative_one(ctx.understanding.text.joined)
 
 
 def _singular_reference(ctx: PlanContext) -> bool:

@@ -12,7 +12,9 @@ import re
 from graph.understanding.text import Text, stem
 from graph.understanding.vocabulary import Vocabulary
 
-_LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b|\bmost recent\b.*\bwhen\b")
+_LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b|\bmost recent\b.*\bwhen\b|"
+                   # "what did the last inspection find?", "is it due for its annual service?"
+                   r"\b(?:the|its|their) (?:last|latest|most recent|previous)\b|\b(?:due|overdue) for\b")
 
 
 def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:

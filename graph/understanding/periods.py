@@ -441,7 +441,8 @@ def _since(text: str, atom: Atom, lead_start: int, reference: date, *, zone: tzi
 
 
 # "more frequent this month than last?": the elided period is the one before ("last month").
-_THAN_LAST = re.compile(r"\bthis (week|month|quarter|year)\b.*\bthan (?:the )?(?:last|previous|prior)\b"
+_THAN_LAST = re.compile(r"\bthis (week|month|quarter|year)\b.*\b(?:than|vs|versus|compared (?:to|with)) (?:the )?"
+                        r"(?:last|previous|prior)\b"
                         r"(?! (?:\d|two|three|few|several))")
 _UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 
@@ -477,6 +478,18 @@ def _last_means_the_one_before(out: Periods, focus: TimeWindow | None) -> None:
                 (window.start, window.end) == (focus.start, focus.end):
             earlier = cal.shift(window, years=-1, label=f"{window.label} ({window.start.year - 1})")
             out.mentions[index] = replace(mention, window=earlier)
+
+
+def _last_week_before_this(out: Periods) -> None:
+    """"This week against last week": last week is the calendar week before this one, not the seven days to
+    today (which would overlap it)."""
+    this = next((m for m in out.mentions if m.window is not None and m.window.label == "this week"), None)
+    for index, mention in enumerate(out.mentions):
+        window = mention.window
+        if this is None or this.window is None or window is None or window.label != "last week":
+            continue
+        start = this.window.start - timedelta(days=7)
+        out.mentions[index] = replace(mention, window=TimeWindow(start, this.window.start, "last week"))
 
 
 def _drop_deadlines(text: str, out: Periods) -> None:
@@ -537,6 +550,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
                                           "focus", len(text)))
     _than_last(text, out, zone=zone)
     _last_means_the_one_before(out, focus_window)
+    _last_week_before_this(out)
     _drop_deadlines(text, out)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:

@@ -203,3 +203,14 @@ def test_it_after_comparing_with_another_chiller_is_the_chiller_compared() -> No
     dialog.say("ch4 evap temps look low to me")
     dialog.say("and how does that compare with ch3 over the same days?")
     assert {a for t in dialog.say("so is it a refrigerant leak?").tasks for a in t.asset_ids} == {"Chiller 4"}
+
+
+def test_comparing_periods_for_the_worst_one_is_no_new_ranking() -> None:
+    from dataclasses import replace
+
+    dialog = Dialog(reference_date=date(2021, 6, 20))
+    dialog.say("give me a one-line status for each chiller")
+    dialog.focus = replace(dialog.focus, picked="Chiller 4")  # the answer's pick, as the service records it
+    decision = dialog.say("compare this week to last week for the worst one")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}
+    assert ("maintenance", "prioritize") not in steps(decision)

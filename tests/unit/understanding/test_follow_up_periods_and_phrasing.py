@@ -203,3 +203,18 @@ def test_a_fault_named_without_its_side_names_every_mode_of_its_kind() -> None:
 def test_the_week_before_that_with_no_event_is_the_week_before_the_window() -> None:
     day = TimeWindow(at(2021, 6, 14), at(2021, 6, 15), "yesterday")
     assert windows("and the week before that?", day) == [(at(2021, 6, 7), at(2021, 6, 14))]
+
+
+@pytest.mark.parametrize("message", ["this week vs last?", "compare this week to last week", "this week versus last"])
+def test_this_week_against_last_week_are_two_calendar_weeks(message: str) -> None:
+    found = windows(message)
+    assert found[0] == (at(2021, 6, 28), at(2021, 7, 2))  # this week, to the reference day
+    assert found[1] == (at(2021, 6, 21), at(2021, 6, 28))
+
+
+@pytest.mark.parametrize(("message", "job"), [("what did the last inspection on it find?", {"inspection"}),
+                                              ("is it due for its annual service?", {"annual", "servic"})])
+def test_the_last_job_and_a_job_due_read_the_job(message: str, job: set[str]) -> None:
+    from graph.understanding.last_done import last_done_job
+
+    assert last_done_job(Text.of(message), vocabulary()) >= job
