@@ -299,11 +299,13 @@ class OrderRef:
     code: str = ""
     description: str = ""
     preventive: bool = False
+    labor_hours: float = 0.0
 
 
 def _order(entry: Mapping[str, Any]) -> OrderRef:
     return OrderRef(wo_id=_text(entry.get("wo_id")), date=_text(entry.get("date")), code=_text(entry.get("code")),
-                    description=_text(entry.get("description")), preventive=bool(entry.get("preventive")))
+                    description=_text(entry.get("description")), preventive=bool(entry.get("preventive")),
+                    labor_hours=float(entry.get("labor_hours") or 0.0))
 
 
 def recent_orders(artifact: Artifact) -> list[OrderRef]:

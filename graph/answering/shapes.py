@@ -38,6 +38,7 @@ from graph.answering.stat_questions import (
     extreme_sentence,
     idle_sentence,
     labour_sentence,
+    most_labour_sentence,
     order_listing,
     run_time_ranking,
     run_time_sentence,
@@ -82,6 +83,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     totals = _site_totals(inputs)
     if totals is not None:  # a pick among rules or codes across the site, not among the equipment
         return totals
+    most_labour = most_labour_sentence(inputs.question, inputs.artifacts)
+    if most_labour is not None:  # "which of those took the most hours?": a pick among the listed orders
+        return ShapedLead(most_labour, [], replaces_body=False)
     by_run_time = run_time_ranking(inputs.question, inputs.artifacts)
     if by_run_time is not None:  # "which chiller ran the most hours?": ranked on running time
         return ShapedLead(by_run_time[0], by_run_time[1], replaces_body=False)

@@ -284,3 +284,23 @@ def _mean_entry(art: Artifact, sensor: str) -> float | None:
             if name.endswith(sensor) and isinstance(entry, Mapping) and isinstance(entry.get("mean"), int | float):
                 return float(entry["mean"])
     return None
+
+
+# "which of those took the most hours?", "which job took longest?": the order with the most labour booked.
+_MOST_LABOUR = re.compile(r"\b(?:most|longest|biggest|highest) (?:hours|labou?r|time|effort)\b|\btook (?:the )?(?:most|"
+                          r"longest)\b|\bmost (?:man[- ]?)?hours\b", re.I)
+
+
+def most_labour_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"WO150914 on 2019-08-18 (M006 Overheating) took the most labour: 6 h of the 9 h booked on the 3 listed."
+    for a pick among listed work orders by the labour they took; None when it asks no such pick."""
+    if not _MOST_LABOUR.search(question):
+        return None
+    orders = [o for a in artifacts if a.kind == "work_order_summary" for o in recent_orders(a)]
+    if not orders or not any(o.labor_hours for o in orders):
+        return None
+    top = max(orders, key=lambda o: o.labor_hours)
+    total = sum(o.labor_hours for o in orders)
+    what = f" ({top.code} {top.description})".replace(" )", ")") if top.code else ""
+    return (f"{top.wo_id} on {top.date}{what} took the most labour: {top.labor_hours:g} h of the {total:g} h booked "
+            f"on the {len(orders)} listed.")

@@ -36,7 +36,9 @@ def fleet_assets(ctx: PlanContext) -> list[str]:
 
 
 # "the worst one", "the top unit", "the most urgent of them": one asset, picked by a ranking.
-_SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|weakest|most \w+|least \w+|\w+est) "
+_SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|weakest|most \w+|least \w+|\w+est|"
+                              # of two: "why is the worse one worse?"
+                              r"worse|better|higher|lower|bigger|weaker|hotter|noisier|busier|more \w+|less \w+) "
                               r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b")
 
 

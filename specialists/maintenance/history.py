@@ -79,7 +79,7 @@ def _order_ref(when: datetime | None, order: dict[str, Any]) -> dict[str, Any]:
     return {"wo_id": order.get("wo_id"), "date": when.date().isoformat() if when else None,
             "code": order.get("primary_code"),
             "description": order.get("wo_description") or order.get("primary_code_description"),
-            "preventive": bool(order.get("preventive"))}
+            "preventive": bool(order.get("preventive")), "labor_hours": hours(order.get("actual_labor_hours"))}
 
 
 def _latest_per_job(dated: list[tuple[datetime | None, dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -115,3 +115,15 @@ def test_a_total_over_the_plant_sums_each_chillers_mean_and_gives_the_energy() -
         "The 2 chillers drew 242.8 kW in all on average on 2020-08-14 (about 5,828 kWh): Chiller 9 150.0 kW, "
         "Chiller 3 92.8 kW.")
     assert total_sentence("what was chiller 3's power yesterday?", reads) is None
+
+
+def test_the_listed_order_that_took_the_most_labour_is_picked() -> None:
+    from graph.answering.stat_questions import most_labour_sentence
+    from tests.unit.answering.builders import orders
+
+    listing = orders("Chiller 9", "CWC04009", total=2, corrective=0, start="2020-02-01", end="2020-03-01", recent=[
+        {"wo_id": "WO2", "date": "2020-02-18", "code": "MT013", "description": "Vibration Analysis", "labor_hours": 1.0},
+        {"wo_id": "WO1", "date": "2020-02-17", "code": "MT008", "description": "Leak Detection", "labor_hours": 2.0}])
+    assert most_labour_sentence("which of those took the most hours?", [listing]) == (
+        "WO1 on 2020-02-17 (MT008 Leak Detection) took the most labour: 2 h of the 3 h booked on the 2 listed.")
+    assert most_labour_sentence("which of those was the latest?", [listing]) is None

@@ -214,3 +214,13 @@ def test_comparing_periods_for_the_worst_one_is_no_new_ranking() -> None:
     decision = dialog.say("compare this week to last week for the worst one")
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}
     assert ("maintenance", "prioritize") not in steps(decision)
+
+
+def test_the_worse_one_of_two_is_the_one_picked() -> None:
+    from dataclasses import replace
+
+    dialog = Dialog(reference_date=date(2021, 1, 15))
+    dialog.say("top 2 chillers by kW/ton in december?")
+    dialog.focus = replace(dialog.focus, picked="Chiller 6")
+    decision = dialog.say("why is the worse one worse?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
