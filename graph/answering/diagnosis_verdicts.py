@@ -162,9 +162,11 @@ def health_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | N
     for art, rate in rates:
         asset = ", ".join(art.asset_ids)
         lines.append(f"- {asset}: {rate:.1%} of running samples flagged [{art.id}]")
-        if rate > CLEAR_ANOMALY_RATE or sustained_shifts(art):
+        if rate > CLEAR_ANOMALY_RATE:
             problems.setdefault(asset, []).append(f"shows abnormal behaviour ({rate:.1%} of running samples flagged, "
                                                   f"against about {FALSE_ALARM_RATE:.0%} on healthy data)")
+        elif sustained_shifts(art):  # few samples flagged, but a reading moved off its relation and stayed there
+            problems.setdefault(asset, []).append(f"shows a sustained shift ({rate:.1%} of running samples flagged)")
     for asset, (art, ranked) in diagnosed.items():
         top = ranked[0]
         lines.append(f"- {asset}: most likely {top.failure_mode} ({top.probability:.2f}) [{art.id}]")
