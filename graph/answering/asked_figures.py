@@ -15,7 +15,7 @@ from typing import Literal
 
 from artifacts.model import Artifact
 from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of, top_codes
-from graph.answering.compare_terms import comparison_sense
+from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.text import Text
@@ -307,6 +307,11 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
         busiest = [p for p in parts if " fired 0 times" not in p]
         return (f"{rule_names} fired {named_total} time{'s' if named_total != 1 else ''} in all"
                 + (": " + join_names(busiest[:4]) if busiest else "") + ".")
+    if len(counted) > 1 and len({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}) == 1:
+        # one equipment id over several periods ("this month vs last"): each period's count, no sum
+        when = [f"{sum(r.count for r in rules)} {window_phrase(art)}".strip() for art, rules in counted]
+        where = ", ".join(counted[0][0].equipment_ids or counted[0][0].asset_ids)
+        return f"Alerts on {where}: " + join_names(when) + "."
     if len(counted) > 1:  # several chillers: the total leads
         total = sum(r.count for _, rules in counted for r in rules)
         return f"{total} alert{'s' if total != 1 else ''} in all: " + join_names(parts[:4]) + "."

@@ -100,12 +100,12 @@ def period_phrase(start: datetime | None, end: datetime | None) -> str:
         return ""
     # Stored bounds are UTC instants of site-local midnights: half a day inward gives the local dates.
     first, last = (start + _HALF_DAY).date(), (end - _HALF_DAY).date()
+    if first == last:
+        return f"on {first:%Y-%m-%d}"
     if (first.month, first.day) == (1, 1) and last.year == first.year:
         return f"in {first.year}"
     if first.day == 1 and (last.year, last.month) == (first.year, first.month):
         return f"in {first:%B %Y}"
-    if first == last:
-        return f"on {first:%Y-%m-%d}"
     return f"from {first:%Y-%m-%d} to {(end + _HALF_DAY).date():%Y-%m-%d}"
 
 

@@ -249,22 +249,24 @@ def total_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     sensor = next((s for s in asked_sensors(question) if s in _SUMMABLE), None)
     if sensor is None:
         return None
-    per_asset: dict[str, float] = {}
-    hours = None
-    for art in artifacts:
-        if not art.asset_ids or art.asset_ids[0] in per_asset:
-            continue
-        entry = _mean_entry(art, sensor)
-        if entry is None:
-            continue
-        per_asset[art.asset_ids[0]] = entry
-        if art.window_start is not None and art.window_end is not None:
-            hours = (art.window_end - art.window_start).total_seconds() / 3600
-    if len(per_asset) < 2:
+    # one window for every chiller: the window most of the turn's reads share (a point read before a window)
+    by_window: dict[tuple[object, object], dict[str, tuple[float, Artifact]]] = {}
+    for art in sorted(artifacts, key=lambda a: a.kind != "point_values"):
+        value = _mean_entry(art, sensor) if art.asset_ids else None
+        if value is not None:
+            by_window.setdefault((art.window_start, art.window_end), {}).setdefault(art.asset_ids[0], (value, art))
+    if not by_window:
         return None
+    chosen = max(by_window.values(), key=len)
+    if len(chosen) < 2:
+        return None
+    per_asset = {asset: value for asset, (value, _) in chosen.items()}
+    first = next(iter(chosen.values()))[1]
+    hours = (first.window_end - first.window_start).total_seconds() / 3600 \
+        if first.window_start is not None and first.window_end is not None else None
     rate, amount = _SUMMABLE[sensor]
     total = sum(per_asset.values())
-    when = window_phrase(next(a for a in artifacts if a.asset_ids and a.asset_ids[0] in per_asset))
+    when = window_phrase(first)
     energy = f" (about {number(total * hours)} {amount})" if hours else ""
     parts = ", ".join(f"{asset} {number(value, rate)}" for asset, value in sorted(per_asset.items(),
                                                                                   key=lambda kv: -kv[1]))

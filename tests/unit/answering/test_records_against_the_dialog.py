@@ -143,3 +143,12 @@ def test_a_named_fault_the_evidence_does_not_support_is_answered_no() -> None:
     verdict = yes_no_verdict("so is it a refrigerant leak?", [found])
     assert verdict.sentence == ("No, Purge Unit Excessive purge is not among the likely causes on Chiller 4; the most "
                                 "likely is Control Panel: Electrical failure (safety trip) (0.94-1.00).")
+
+
+def test_alerts_of_one_equipment_over_two_periods_are_not_summed() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+
+    june = alerts("Chiller 9", "CWC04009", {"RUL0018": 1}, start="2021-06-01", end="2021-07-01", id="june")
+    may = alerts("Chiller 9", "CWC04009", {"RUL0017": 2, "RUL0022": 3}, start="2021-05-01", end="2021-06-01", id="may")
+    assert alert_count_sentence("how many alarms did ch9 have this month vs last?", [june, may]) == (
+        "Alerts on CWC04009: 1 in June 2021 and 5 in May 2021.")

@@ -127,3 +127,15 @@ def test_the_listed_order_that_took_the_most_labour_is_picked() -> None:
     assert most_labour_sentence("which of those took the most hours?", [listing]) == (
         "WO1 on 2020-02-17 (MT008 Leak Detection) took the most labour: 2 h of the 3 h booked on the 2 listed.")
     assert most_labour_sentence("which of those was the latest?", [listing]) is None
+
+
+def test_a_total_takes_one_window_for_every_chiller() -> None:
+    from graph.answering.stat_questions import total_sentence
+    from tests.unit.answering.builders import window
+
+    week = [window(f"Chiller {n}", "2021-05-26", "2021-06-02", {"Power Input": (kw, "kW")}) for n, kw in
+            ((3, 200.0), (9, 400.0))]
+    day = [window(f"Chiller {n}", "2021-06-01", "2021-06-02", {"Power Input": (kw, "kW")}, id=f"day{n}")
+           for n, kw in ((3, 2.0), (4, 300.0), (9, 100.0))]
+    said = total_sentence("what was the plant's total power draw yesterday?", [*week, *day])
+    assert said is not None and said.startswith("The 3 chillers drew 201.0 kW in all on average on 2021-06-01")
