@@ -108,9 +108,6 @@ _WEAK_SCORE = 2
 # whether the reading is real.
 _DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b|"
                                 r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b")
-# "is that the sensor ...?", "is it just the probe?": the instrument of the reading under discussion is doubted.
-_THAT_SENSOR = re.compile(r"\b(?:is|was|could) (?:that|this|it)(?: be)? (?:just |only |really )?(?:the |a |its |bad )?"
-                          r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
@@ -359,9 +356,6 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if decision is not None:
         return decision
     resolve_sensors(ctx)
-    if ctx.primary == "sensor_validity" and focus.sensors and _THAT_SENSOR.search(understood.text.joined):
-        # "is that the sensor or is the building load different?": the reading just discussed is the one doubted
-        ctx.canonical_sensors = list(dict.fromkeys(canonical_of(s) for s in focus.sensors))
     decision = _run(ctx)
     decision.shape, decision.scope = act.shape, _scope(ctx)  # type: ignore[assignment]
     if decision.kind == "run":

@@ -307,9 +307,18 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     return None
 
 
+# "is that the sensor ...?", "is it just the probe?": the instrument of the reading under discussion is doubted.
+_THAT_SENSOR = re.compile(r"\b(?:is|was|could) (?:that|this|it)(?: be)? (?:just |only |really )?(?:the |a |its |bad )?"
+                          r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b")
+
+
 def resolve_sensors(ctx: PlanContext) -> None:
     """The turn's canonical sensors: named ones, else the focus's (names without the asset prefix)."""
     named = ctx.understanding.sensors.canonical
+    if ctx.primary == "sensor_validity" and ctx.focus.sensors and _THAT_SENSOR.search(ctx.understanding.text.joined):
+        # "is that the sensor, or is the building load different?": the reading just discussed is the one doubted,
+        # whatever the other side of the question names
+        named = list(dict.fromkeys(canonical_of(s) for s in ctx.focus.sensors))
     if named:
         ctx.canonical_sensors, ctx.sensors_explicit = list(named), True
     elif ctx.understanding.sensors.all_sensors:

@@ -463,9 +463,8 @@ def described_before(message: str) -> bool:
     """A statement comes before the question ("#9 has been pulling more kW for the same load. Is something wrong
     with it?"): the question is about what it describes, not a fresh look."""
     clauses = _clauses(message)
-    asking = asking_clause(message)
-    return any(c != asking and not c.rstrip().endswith("?") and len(Text.of(c).tokens) >= _MIN_DESCRIPTION
-               for c in clauses[:clauses.index(asking)] if asking in clauses)
+    before = clauses[:clauses.index(asking_clause(message))]  # the asking clause is always one of them
+    return any(not c.rstrip().endswith("?") and len(Text.of(c).tokens) >= _MIN_DESCRIPTION for c in before)
 
 
 _MIN_DESCRIPTION = 4  # "ok." or "hi there." describe nothing
