@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from assetops.domain.catalog import FleetCatalog
+from graph.understanding.off_topic import function_words
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import Vocabulary
 
@@ -118,6 +119,74 @@ def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
                 _add(mentions.assets, name)
 
 
+_COMPARATIVE_QUANTITY = frozenset({"more", "less", "fewer", "over", "under", "above", "below"})
+_SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", "doing", "running"})
+
+
+def _plain_number(token: str) -> int | None:
+    match = _NUMBER.match(token)
+    return int(match.group(1)) if match and not token.startswith("#") else None
+
+
+def _number_list(tokens: tuple[str, ...], start: int) -> tuple[list[int], int]:
+    """The bare numbers listed from `start` on ("7 10 and 14" once commas are dropped) and the index after
+    the last of them."""
+    numbers: list[int] = []
+    index = end = start
+    while index < len(tokens):
+        number = _plain_number(tokens[index])
+        if number is not None:
+            numbers.append(number)
+            end = index + 1
+        elif tokens[index] not in ("and", "or") or not numbers:
+            break
+        index += 1
+    return numbers, end
+
+
+def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) -> list[int]:
+    """Bare numbers at `index` that stand where a chiller is the argument or the subject of a clause.
+
+    A list of two or more ("out of 7, 10 and 14 which one ..."), a number after a word that takes a chiller
+    ("any alerts logged against 14?", "what about 4, same month"), or one opening a clause before a verb
+    ("and 4 was fine in july, right?"). A following unit, count or month keeps it a quantity or a date.
+    """
+    before = tokens[index - 1] if index > 0 else ""
+    if before in vocab.months or _plain_number(before) is not None or (
+            before == "than" and index > 1 and tokens[index - 2] in _COMPARATIVE_QUANTITY):
+        return []
+    listed, end = _number_list(tokens, index)
+    after = tokens[end] if end < len(tokens) else ""
+    if after in vocab.quantity_words or after in vocab.units or after in vocab.months \
+            or after in vocab.time_of_day_tokens or after in (vocab.asset_word, vocab.asset_plural_word):
+        return []
+    followed = not after or after in vocab.the_number_followers or after in vocab.number_subject_followers
+    if len(listed) >= 2:  # "7, 10 and 14 which one ...", not "2 or 3 bullets"
+        return listed if followed or after in function_words() else []
+    if before in vocab.number_argument_heads and before != "of" and followed:
+        return listed
+    opens_clause = index == 0 or before in ("?", "and", "but", "so")
+    if opens_clause and (after in _SUBJECT_VERBS or after in vocab.number_subject_followers):
+        return listed
+    return []
+
+
+def _scan_argument_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    """Chillers named by their bare number where the sentence has a chiller's place for it (known ones only)."""
+    tokens, index = text.tokens, 0
+    while index < len(tokens):
+        if _plain_number(tokens[index]) is None or (index > 0 and tokens[index - 1] in (
+                vocab.asset_word, vocab.asset_plural_word)):
+            index += 1
+            continue
+        numbers = _argument_numbers(tokens, index, vocab)
+        names = [_name_for(number, vocab) for number in numbers]
+        if names and all(catalog.asset_id_of(name) for name in names):
+            for name in names:
+                _add(mentions.assets, name)
+        index = max(index + 1, _number_list(tokens, index)[1])
+
+
 # "Between 3 and 4, which one ...": a pair of chiller numbers to choose from (not "between 2 and 5 days").
 _BETWEEN_PAIR = re.compile(r"\bbetween #?(\d{1,3}) and #?(\d{1,3})\b(?! ?(?:days?|weeks?|months?|years?|hours?|h|"
                            r"min\w*|am|pm|%|percent|degrees?|deg\w*|kw\w*|tons?|gpm|psi|times|:|\d))")
@@ -200,6 +269,7 @@ def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMe
     _scan_bare_numbers(text, vocab, mentions, catalog)
     _scan_typed_numbers(text, vocab, mentions, catalog)
     _scan_between_pair(text, vocab, mentions, catalog)
+    _scan_argument_numbers(text, vocab, mentions, catalog)
     _scan_equipment_ids(text, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
     _scan_other_equipment(text, vocab, mentions)

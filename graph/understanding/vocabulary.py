@@ -42,6 +42,8 @@ class Vocabulary:
     asset_number_markers: frozenset[str]  # "unit 6", "no. 6", "#6": a number that is a chiller's
     asset_rank_words: frozenset[str]  # "#1 priority": a marked number that is a rank
     the_number_followers: frozenset[str]  # "on the 9 over ...": words after "the N" that make N a chiller
+    number_argument_heads: frozenset[str]  # "against 14", "what about 4": words that take a chiller
+    number_subject_followers: frozenset[str]  # "7 most likely to need": words after a subject chiller number
     max_typo_distance: int
     all_asset_phrases: tuple[str, ...]
     other_equipment: tuple[str, ...]
@@ -127,6 +129,8 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         asset_number_markers=frozenset(assets["number_markers"]),
         asset_rank_words=frozenset(assets["rank_words"]),
         the_number_followers=frozenset(assets["the_number_followers"]),
+        number_argument_heads=frozenset(assets["argument_heads"]),
+        number_subject_followers=frozenset(assets["subject_followers"]),
         max_typo_distance=int(assets["max_typo_distance"]),
         all_asset_phrases=tuple(assets["all_phrases"]),
         other_equipment=tuple(assets["other_equipment"]),
