@@ -11,6 +11,7 @@ from assetops.domain.turn import TimeWindow
 from graph.understanding.assets import AssetMentions, find_assets
 from graph.understanding.identifiers import find_failure_modes, find_rule_ids, find_work_order_ids
 from graph.understanding.intents import classify, score_intents
+from graph.understanding.period_subject import set_aside_context_periods
 from graph.understanding.periods import Periods, find_periods, year_named
 from graph.understanding.sensors import SensorMentions, find_sensors
 from graph.understanding.text import Text
@@ -75,6 +76,7 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
     year = year_named(Text.of(context).joined, vocab, reference_date, zone=catalog.zone) if context else None
     periods = find_periods(text.joined, vocab, reference_date, focus_window, event_time,
                            window_reference="window" in references, zone=catalog.zone, year_of_context=year)
+    periods = set_aside_context_periods(message, text.joined, periods, vocab, catalog)
     return Understanding(
         text=text,
         intents=classify(scores, vocab),

@@ -57,6 +57,9 @@ class Periods:
     problems: list[str] = field(default_factory=list)
     # The problems that are dates typed wrong ("2020-02-31"): the user has to correct these.
     invalid_dates: list[str] = field(default_factory=list)
+    # Periods given in passing in a clause about something else ("the tower contractor was in on june 2nd"):
+    # kept out of `mentions`, so they are neither the window asked nor a side of a comparison.
+    context: list[PeriodMention] = field(default_factory=list)
 
     @property
     def first(self) -> PeriodMention | None:
