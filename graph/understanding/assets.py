@@ -123,6 +123,9 @@ _COMPARATIVE_QUANTITY = frozenset({"more", "less", "fewer", "over", "under", "ab
 _SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", "doing", "running"})
 
 
+_LIST_CONNECTORS = frozenset({"and", "or", "vs", "versus"})  # "7, 10 and 14", "6 vs 9"
+
+
 def _plain_number(token: str) -> int | None:
     match = _NUMBER.match(token)
     return int(match.group(1)) if match and not token.startswith("#") else None
@@ -138,7 +141,7 @@ def _number_list(tokens: tuple[str, ...], start: int) -> tuple[list[int], int]:
         if number is not None:
             numbers.append(number)
             end = index + 1
-        elif tokens[index] not in ("and", "or") or not numbers:
+        elif tokens[index] not in _LIST_CONNECTORS or not numbers:
             break
         index += 1
     return numbers, end

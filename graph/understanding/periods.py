@@ -110,7 +110,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_following": re.compile(rf"\bthe following {unit}\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "tomorrow": re.compile(r"\b(?:the day after )?tomorrow\b"),
-        "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:{number} )?{unit}\b"),
+        # ("project it out a couple weeks" reads "project out it a couple weeks" once the particle is joined)
+        "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:(?:it|them) )?(?:{number} (?:of )?)?"
+                             rf"{unit}\b"),
         "ago": re.compile(rf"\b{number} {unit} (?:ago|back)\b"),
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
         "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:week|month|quarter|year)|"

@@ -212,3 +212,12 @@ def test_a_weekday_ahead_is_no_period_to_look_at() -> None:
     periods = find_periods(Text.of("Forecast says a heat wave from Thursday.").joined, vocabulary(), REFERENCE,
                            zone=default_catalog().zone)
     assert periods.mentions == []
+
+
+@pytest.mark.parametrize(("message", "end"), [
+    ("project it out a couple weeks", at(2021, 7, 15)),
+    ("forecast the next couple of weeks", at(2021, 7, 15)),
+    ("over the next few days", at(2021, 7, 4)),
+])
+def test_a_horizon_with_a_loose_count(message: str, end: datetime) -> None:
+    assert first_window(message) == (at(2021, 7, 1), end)
