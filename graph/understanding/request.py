@@ -38,6 +38,7 @@ class Grammar:
     fillers: frozenset[str]
     yes_no_openers: tuple[str, ...]
     yes_no_tails: tuple[str, ...]
+    state_words: frozenset[str]
     polite_openers: tuple[str, ...]
     wh_words: frozenset[str]
     which_openers: tuple[str, ...]
@@ -69,7 +70,8 @@ def grammar() -> Grammar:
     raw = yaml.safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
     return Grammar(
         fillers=frozenset(raw["fillers"]), yes_no_openers=tuple(raw["yes_no_openers"]),
-        yes_no_tails=tuple(raw["yes_no_tails"]), polite_openers=tuple(raw["polite_openers"]),
+        yes_no_tails=tuple(raw["yes_no_tails"]), state_words=frozenset(raw["state_words"]),
+        polite_openers=tuple(raw["polite_openers"]),
         wh_words=frozenset(raw["wh_words"]), which_openers=tuple(raw["which_openers"]),
         which_anywhere=tuple(raw["which_anywhere"]), how_to_openers=tuple(raw["how_to_openers"]),
         verdict_phrases=tuple(raw["verdict_phrases"]), recommend_openers=tuple(raw["recommend_openers"]),
@@ -304,9 +306,30 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "open"
     if _negative_imperative(opening, clause):
         return "open"
-    if _starts(opening, g.yes_no_openers) or _has(clause, g.yes_no_tails):
+    if _starts(opening, g.yes_no_openers) or _has(clause, g.yes_no_tails) or _elided_yes_no(opening, g):
         return "yes_no"
     return "open"
+
+
+_PARTICIPLE = re.compile(r"[a-z]{3,}ing")
+
+
+def _elided_yes_no(opening: tuple[str, ...], g: Grammar) -> bool:
+    """A question that leaves its auxiliary out ("[is it] worse than may last yr?", "[are the] rest of them
+    ok?", "[is the] chw supply temp creeping up too?"): no wh-word opens it and it says a state, a comparison
+    or an ongoing change. A noun phrase alone ("tonnage for the same period?") asks for the figure instead."""
+    if not opening or opening[-1] != "?" or any(w in g.wh_words for w in opening):
+        return False
+    words = opening[:-1]
+    if any(w in g.state_words or w == "than" for w in words):
+        return True
+    # "dropping?", "creeping up too": an ongoing change; "forecasting accuracy on that?" is a noun phrase
+    return any(_PARTICIPLE.fullmatch(w) is not None and (i + 1 == len(words) or words[i + 1] in _AFTER_PARTICIPLE
+                                                         or words[i + 1] in g.state_words)
+               for i, w in enumerate(words))
+
+
+_AFTER_PARTICIPLE = frozenset({"up", "down", "again", "too", "lately", "still", "away", "anymore", "now", "recently"})
 
 
 def _alternative(clause: Text, g: Grammar) -> bool:

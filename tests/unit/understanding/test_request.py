@@ -126,3 +126,17 @@ def test_a_message_is_split_into_the_questions_it_asks(message: str, parts: int)
     from graph.understanding.request import question_parts
 
     assert len(question_parts(message)) == parts
+
+
+@pytest.mark.parametrize(("message", "shape"), [
+    ("better than march the year before?", "yes_no"),
+    ("the others alright?", "yes_no"),
+    ("accurate enough to schedule the crews with?", "yes_no"),
+    ("condenser approach drifting up as well?", "yes_no"),
+    ("still climbing?", "yes_no"),
+    ("tonnage for the same period?", "open"),
+    ("cooling tower side?", "open"),
+    ("forecasting error on that?", "open"),
+])
+def test_a_question_without_its_auxiliary_is_yes_no_when_it_says_a_state(message: str, shape: str) -> None:
+    assert read_request(message).shape == shape
