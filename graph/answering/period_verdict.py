@@ -38,7 +38,7 @@ def _pair(question: str, sensor: str, turn: list[Artifact],
           session: list[Artifact]) -> tuple[SensorFigure, SensorFigure] | None:
     """(asked period, compared period) of one asset. A question about the past ("a year earlier",
     "last year") asks about the earliest of this turn's periods, else about the latest; it is compared
-    with the nearest other period of the same asset (this turn's or the session's)."""
+    with the other period this turn fetched, else the nearest one of the session."""
     here = sensor_figures(sensor, turn)
     if not here:
         return None
@@ -48,8 +48,12 @@ def _pair(question: str, sensor: str, turn: list[Artifact],
     if not mine:
         return None
     asked = mine[0] if past else mine[-1]
-    others = sorted({f.period: f for f in sensor_figures(sensor, [*turn, *session])
-                     if f.asset == asset and f.period and f.period != asked.period}.values(), key=lambda f: f.period)
+    def other_periods(pool: list[Artifact]) -> list[SensorFigure]:
+        return sorted({f.period: f for f in sensor_figures(sensor, pool)
+                       if f.asset == asset and f.period and f.period != asked.period}.values(), key=lambda f: f.period)
+
+    # "down this month vs july?" fetched both: the turn's other period, not an earlier look-back of the session
+    others = other_periods(turn) or other_periods([*turn, *session])
     if not others:
         return None
     later = [f for f in others if f.period > asked.period]

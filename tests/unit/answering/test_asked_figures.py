@@ -136,6 +136,18 @@ def test_kw_per_ton_better_a_year_earlier_compares_the_two_periods() -> None:
     assert as_bad is not None and as_bad.answer == "No"
 
 
+def test_the_other_period_is_the_one_this_turn_fetched_not_an_earlier_look_back() -> None:
+    this_month = window("Chiller 6", "Condenser Water Flow", 2500.0, "gpm",
+                        period=(datetime(2019, 8, 1, tzinfo=UTC), datetime(2019, 8, 16, tzinfo=UTC)))
+    july = window("Chiller 6", "Condenser Water Flow", 3300.0, "gpm", period=(
+        datetime(2019, 7, 1, tzinfo=UTC), datetime(2019, 8, 1, tzinfo=UTC)), ident="artifact_dc_july")
+    last_30_days = window("Chiller 6", "Condenser Water Flow", 2600.0, "gpm", period=(
+        datetime(2019, 7, 16, tzinfo=UTC), datetime(2019, 8, 15, tzinfo=UTC)), ident="artifact_dc_30d")
+    verdict = period_verdict("is its condenser water flow down this month vs july?", [this_month, july], [last_30_days])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert "3,300 gpm" in verdict.sentence and "2019-07-01" in verdict.sentence
+
+
 def test_no_comparative_word_or_no_second_period_gives_no_period_verdict() -> None:
     now = window("Chiller 6", "Chiller Efficiency", 0.50, "kW/ton")
     assert period_verdict("Was its kW/ton better a year earlier?", [now], []) is None
