@@ -45,7 +45,7 @@ _ALERTS = re.compile(r"\b(alerts?|alarm\w*|rules?|fir(e|es|ing|ed))\b", re.I)
 _ORDERS = re.compile(r"\b(work ?orders?|wos?|jobs?|tickets?|maintenance)\b", re.I)
 _PERFORMANCE = re.compile(r"\b(efficien\w*|inefficien\w*|perform\w*|worse|better)\b", re.I)
 _ANOTHER_ASSET = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\s+(on\s+|at\s+)?((the\s+)?(chiller|ch|unit|"
-                            r"no\.?)\s*#?\d|the\s+\d|#\d|cwc\d|\d+\b(?!\s*(days?|weeks?|months?|years?|%)))", re.I)
+                            r"no\.?)\s*#?\d|the\s+\d|#\d|cwc\d|\d{1,3}\b(?!\s*(days?|weeks?|months?|years?|%)))", re.I)
 # Another asset or period, not a norm: "worse than normal" is a health question, not a comparison.
 _COMPARES = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\b(?!\s+(normal|usual|expected|spec|design\w*|"
                        r"it should|they should|nominal))", re.I)
@@ -274,3 +274,32 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         if verdict is not None:
             return verdict
     return None
+
+
+# "up or down vs 2019?", "better or worse than last summer?": a choice between two directions.
+_DIRECTION = r"(?:up|down|higher|lower|more|less|fewer|better|worse|increas\w*|decreas\w*|ris\w*|fall\w*|improv\w*)"
+_DIRECTION_CHOICE = re.compile(rf"\b({_DIRECTION})\s+or\s+({_DIRECTION})\b", re.I)
+
+
+def direction_choice(question: str, decide: Callable[[str], Verdict | None]) -> Verdict | None:
+    """The direction the figures moved, for a question that offers two ("up or down vs 2019?"): `decide` is
+    asked the yes/no question of each option in turn ("up vs 2019?", then "down vs 2019?"); the first it
+    answers yes is the answer, in the user's word; neither: about the same. None when no two directions are
+    offered or the evidence settles neither."""
+    offered = _DIRECTION_CHOICE.search(question)
+    if offered is None:
+        return None
+    said = []
+    for option in offered.groups():
+        verdict = decide(question[:offered.start()] + option + question[offered.end():])
+        if verdict is None or verdict.answer not in ("Yes", "No"):
+            return None
+        if verdict.answer == "Yes":
+            return Verdict("Yes", f"{option.capitalize()}: {_without_answer(verdict.sentence)}", verdict.evidence)
+        said.append(verdict)
+    return Verdict("No", f"About the same: {_without_answer(said[0].sentence)}", said[0].evidence)
+
+
+def _without_answer(sentence: str) -> str:
+    """"Yes, Chiller 3 had ..." -> "Chiller 3 had ..."."""
+    return re.sub(r"^(?:Yes|No|Not clearly)[,:]\s*", "", sentence)

@@ -10,7 +10,7 @@ report) are summarised and linked. Pure: reads artifacts and the question only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from artifacts.model import Artifact
 from artifacts.readings import hypotheses, latest_per_job, ranking, stats_of, sustained_shifts
@@ -24,6 +24,7 @@ from graph.answering.asked_figures import (
     site_rules_sentence,
 )
 from graph.answering.compare_terms import window_phrase
+from graph.answering.compare_verdicts import direction_choice
 from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
@@ -45,6 +46,7 @@ from graph.answering.stat_questions import (
     total_sentence,
 )
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
+from graph.answering.yes_no import Verdict
 from graph.understanding.last_done import REPAIR_STEMS, last_done_job, names_job
 from graph.understanding.request import bullets_asked
 from graph.understanding.text import Text
@@ -78,6 +80,9 @@ class AnswerInputs:
 
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
+    moved = direction_choice(inputs.question, lambda asked: _yes_no_verdict(replace(inputs, question=asked)))
+    if moved is not None:  # "up or down vs 2019?": the direction, in the user's word, with both figures
+        return ShapedLead(moved.sentence, moved.evidence, replaces_body=False)
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
     ranked = ranking_lines(rows) if rows is not None else []
     totals = _site_totals(inputs)
@@ -157,11 +162,15 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
                       replaces_body=False)
 
 
-def _yes_no(inputs: AnswerInputs) -> ShapedLead:
+def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
     # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
-    verdict = period_verdict(inputs.question, inputs.artifacts, inputs.session) \
+    return period_verdict(inputs.question, inputs.artifacts, inputs.session) \
         or (fleet_pick_verdict(inputs.question, inputs.artifacts) if inputs.scope == "fleet" else None) \
         or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session, inputs.session)
+
+
+def _yes_no(inputs: AnswerInputs) -> ShapedLead:
+    verdict = _yes_no_verdict(inputs)
     return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
 
 

@@ -122,3 +122,21 @@ def test_two_periods_of_one_asset_do_not_answer_a_question_about_another_asset()
     assert comparison_verdict("Is Chiller 9 firing more alerts than Chiller 6?", [june], [may]) is None
     assert comparison_verdict("Is the 9 firing more alerts than the 6?", [june], [may]) is None
     assert comparison_verdict("More alerts than last month?", [june], [may]).answer == "Yes"  # type: ignore[union-attr]
+
+
+def test_two_directions_offered_are_answered_with_the_one_the_figures_took() -> None:
+    from graph.answering.compare_verdicts import direction_choice
+
+    def decide(question: str) -> object:
+        return yes_no_verdict(question, [this_year, last_year])
+
+    this_year = orders("Chiller 2", "CWC04702", total=9, corrective=7, start="2020-01-01", end="2021-01-01")
+    last_year = orders("Chiller 2", "CWC04702", total=6, corrective=3, start="2019-01-01", end="2020-01-01")
+    moved = direction_choice("more or fewer breakdowns vs 2019?", decide)  # type: ignore[arg-type]
+    assert moved is not None and moved.sentence == ("More: Chiller 2 had 7 corrective work orders in 2020 against 3 "
+                                                    "in 2019.")
+    flat = orders("Chiller 2", "CWC04702", total=9, corrective=3, start="2020-01-01", end="2021-01-01")
+    this_year = flat
+    same = direction_choice("more or fewer breakdowns vs 2019?", decide)  # type: ignore[arg-type]
+    assert same is not None and same.sentence.startswith("About the same:")
+    assert direction_choice("is it more than 2019?", decide) is None  # type: ignore[arg-type]
