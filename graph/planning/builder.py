@@ -38,8 +38,9 @@ class PlanBuilder:
         task = SpecialistTask(specialist=specialist, action=action, goal=goal,
                               depends_on=sorted(set(depends_on)), **fields)  # type: ignore[arg-type]
         for index, existing in enumerate(self.tasks):
-            if _same_work(existing, task):
+            if _same_work(existing, task) or _same_scan(existing, task):
                 existing.depends_on = sorted(set(existing.depends_on) | set(task.depends_on))
+                existing.sensors = list(dict.fromkeys([*existing.sensors, *task.sensors]))
                 return index
         self.tasks.append(task)
         return len(self.tasks) - 1
@@ -70,3 +71,15 @@ def _same_work(left: SpecialistTask, right: SpecialistTask) -> bool:
             left.params) == (right.specialist, right.action, right.asset_ids, right.equipment_ids, right.window,
                              right.sensors, right.params)
 
+
+
+# Analyses that read several sensors in one pass: two recipes asking one of them for the same chiller and window
+# ("anything odd across the plant? which unit looks worst": the anomaly scan and the ranking's) run it once, on
+# the sensors of both.
+_SCANS = frozenset({"anomaly_detection"})
+
+
+def _same_scan(left: SpecialistTask, right: SpecialistTask) -> bool:
+    return left.action in _SCANS and (left.specialist, left.action, left.asset_ids, left.equipment_ids, left.window,
+                                      left.params) == (right.specialist, right.action, right.asset_ids,
+                                                       right.equipment_ids, right.window, right.params)

@@ -120,3 +120,11 @@ def test_a_summary_with_no_chiller_named_covers_every_chiller_the_session_looked
     assert report and report[0].asset_ids == ["Chiller 6", "Chiller 9"]
     named = [t for t in dialog.say("write up chiller 9 for my manager").tasks if t.action == "report"]
     assert named and named[0].asset_ids == ["Chiller 9"]
+
+
+def test_two_recipes_wanting_the_same_scan_run_it_once_on_both_sensor_sets() -> None:
+    from tests.unit.planning.dialog import Dialog, steps
+    decision = Dialog().say("anything strange across the site over the past two weeks? which machine looks worst")
+    scans = [t for t in decision.tasks if t.action == "anomaly_detection"]
+    assert len(scans) == len({tuple(t.asset_ids) for t in scans}) == 4
+    assert ("maintenance", "prioritize") in steps(decision)
