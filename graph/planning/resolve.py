@@ -163,14 +163,23 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     return None
 
 
+# Requests that only look at a chiller (its readings by default): on a chiller without telemetry, its records.
+_OVERVIEW_INTENTS = frozenset({"history", "investigate"})
+_READINGS_NAMED = re.compile(r"\b(?:telemetry|sensor data|sensors|readings?|measurements?)\b")
+
+
 def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
     """Telemetry asked of chillers that have none: the others go ahead without them (said so); when none
-    has telemetry, a refusal that says what exists (their work orders), not another question's answer."""
+    has telemetry, a look at them shows their work orders and alerts, and a reading asked by name gets an
+    answer that says there is none and what exists instead (not another question's answer)."""
     kept = [a for a in ctx.assets if a not in without]
     subject = " and ".join(without)
-    carried = (ctx.focus.last_intent is not None and not ctx.understanding.intents
-               and not ctx.understanding.sensors.canonical)
-    if not kept and carried:  # "do the same for Chiller 7": the request was the last one, not telemetry by name
+    named = bool(ctx.understanding.sensors.canonical or ctx.understanding.sensors.all_sensors
+                 or _READINGS_NAMED.search(ctx.understanding.text.joined))
+    carried = ctx.focus.last_intent is not None and not ctx.understanding.intents and not named
+    # "what've you got on chiller 13?": a look at the chiller, no reading named; what it has is its records
+    overview = not named and set(ctx.intents) <= _OVERVIEW_INTENTS
+    if not kept and (carried or overview):  # "do the same for Chiller 7": the request was the last one
         ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): showing "
                  "the work orders and alerts instead.")
         ctx.intents = ["work_orders", "alerts"]
@@ -180,7 +189,8 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
         # "does 13 have any sensor data?" asks whether there is any: that is answered (no), not refused
         if ctx.request is not None and ctx.request.shape == "yes_no":
             return stop(ctx, "answer", f"No, {text}")
-        return stop(ctx, "reject", text)
+        # "can you show me its kw/ton?": the reading cannot be shown; saying so, and what exists, is the answer
+        return stop(ctx, "answer", text)
     ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
              "left out of this analysis.")
     ctx.assets = kept

@@ -95,12 +95,30 @@ def test_the_message_limit_is_the_service_setting_unless_one_is_passed_in() -> N
     assert refused.kind == "reject" and "1,000" in refused.message
 
 
-def test_telemetry_of_a_work_order_only_chiller_is_refused_saying_what_exists() -> None:
+def test_a_look_at_a_work_order_only_chiller_shows_its_records_and_says_why() -> None:
     decision = plan_turn("chiller 1 trend last month", Focus(), REFERENCE, catalog=default_catalog())
-    assert decision.kind == "reject" and "Chiller 1" in decision.message and "no telemetry" in decision.message
+    assert decision.kind == "run"
+    assert {t.action for t in decision.tasks} == {"wo_summary", "alert_rules"}
+    assert any("Chiller 1 has no telemetry" in note for note in decision.assumptions)
+
+
+def test_a_reading_of_a_work_order_only_chiller_is_answered_saying_what_exists() -> None:
+    decision = plan_turn("chiller 1 power last month", Focus(), REFERENCE, catalog=default_catalog())
+    assert decision.kind == "answer" and not decision.tasks
+    assert "Chiller 1" in decision.message and "no telemetry" in decision.message
 
 
 def test_with_a_telemetry_chiller_beside_it_the_work_order_only_one_is_left_out_and_said() -> None:
     decision = plan_turn("compare chiller 1 and chiller 6 power last month", Focus(), REFERENCE, catalog=default_catalog())
     assert decision.kind == "run" and {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
     assert any("Chiller 1 has no telemetry" in note for note in decision.assumptions)
+
+
+def test_what_have_you_got_on_a_work_order_only_chiller_lists_its_records() -> None:
+    decision = plan_turn("what do you have on chiller 2?", Focus(), REFERENCE, catalog=default_catalog())
+    assert decision.kind == "run" and {t.action for t in decision.tasks} == {"wo_summary", "alert_rules"}
+
+
+def test_a_capability_question_with_a_word_between_is_answered() -> None:
+    decision = plan_turn("new here - what can you really do for me?", Focus(), REFERENCE, catalog=default_catalog())
+    assert decision.kind == "answer" and decision.intent == "capabilities"
