@@ -170,9 +170,20 @@ def preview(artifacts: list[Artifact], pending_offer: str | None, work: str | No
                           "nothing is filed.", reasons, offer_sentence(pending_offer or "draft_wo"))
 
 
-def recommend(question: str, artifacts: list[Artifact], pending_offer: str | None) -> Recommendation:
-    """The recommendation the question asks for: the order as it would read when asked, replace-or-repair
-    when it says so, else act-or-wait."""
+def about_assets(artifacts: list[Artifact], assets: set[str]) -> list[Artifact]:
+    """The artifacts of `assets` (and those of no particular asset): advice on Chiller 6 never rests on
+    another chiller's diagnosis found earlier in the session. All of them when `assets` is empty."""
+    if not assets:
+        return artifacts
+    return [a for a in artifacts if not (a.asset_ids or a.equipment_ids)
+            or assets & {*a.asset_ids, *a.equipment_ids}]
+
+
+def recommend(question: str, artifacts: list[Artifact], pending_offer: str | None,
+              assets: set[str] | None = None) -> Recommendation:
+    """The recommendation the question asks for, on the evidence of `assets` (the turn's chillers): the order
+    as it would read when asked, replace-or-repair when it says so, else act-or-wait."""
+    artifacts = about_assets(artifacts, assets or set())
     if read_request(question).preview:
         return preview(artifacts, pending_offer, described_work(question))
     if _REPLACE.search(question):

@@ -157,7 +157,8 @@ def _verdict(inputs: AnswerInputs) -> ShapedLead:
 
 
 def _recommend(inputs: AnswerInputs) -> ShapedLead:
-    advice = recommend(inputs.question, [*inputs.session, *inputs.artifacts], inputs.pending_offer)
+    turn_assets = {name for a in inputs.artifacts for name in (*a.asset_ids, *a.equipment_ids)}
+    advice = recommend(inputs.question, [*inputs.session, *inputs.artifacts], inputs.pending_offer, turn_assets)
     return ShapedLead(advice.sentence, [f"- {r}" for r in advice.reasons[:MAX_REASONS]], advice.offer,
                       replaces_body=False)
 

@@ -315,3 +315,12 @@ def test_clauses_split_only_outside_parentheses() -> None:
     assert clauses_outside_parentheses(text) == [
         "Chiller 3 has the highest load: 63% while running (Chiller 4 61%; Chiller 9 59%)", "the rest is steady"]
     assert whole_clauses(text + ".", 90) == "Chiller 3 has the highest load: 63% while running (Chiller 4 61%; Chiller 9 59%)."
+
+
+def test_advice_on_one_chiller_rests_on_its_own_evidence_not_another_ones_later_diagnosis() -> None:
+    from graph.answering.recommend import recommend
+    own = diagnosis("Chiller 6", ("Condenser Improper water side flow rate", 0.95, 1.0), turn=1)
+    other = diagnosis("Chiller 3", ("Evaporator Water side fouling", 0.8, 0.9), turn=2)
+    advice = recommend("should i pull the strainer on 6 this weekend or wait?", [own, other], None, {"Chiller 6"})
+    assert "Condenser Improper water side flow rate" in advice.sentence
+    assert not any("Evaporator" in reason for reason in advice.reasons)
