@@ -48,9 +48,20 @@ def _pair(question: str, sensor: str, turn: list[Artifact],
     if not mine:
         return None
     asked = mine[0] if past else mine[-1]
+    windows = {a.id: a for a in [*turn, *session]}
+
+    def apart(figure: SensorFigure) -> bool:
+        """Two periods to compare do not overlap: a trend's look-back around the window is not 'before'."""
+        mine, theirs = windows.get(asked.artifact_id), windows.get(figure.artifact_id)
+        if mine is None or theirs is None or None in (mine.window_start, mine.window_end, theirs.window_start,
+                                                       theirs.window_end):
+            return True
+        return not (mine.window_start < theirs.window_end and theirs.window_start < mine.window_end)  # type: ignore[operator]
+
     def other_periods(pool: list[Artifact]) -> list[SensorFigure]:
         return sorted({f.period: f for f in sensor_figures(sensor, pool)
-                       if f.asset == asset and f.period and f.period != asked.period}.values(), key=lambda f: f.period)
+                       if f.asset == asset and f.period and f.period != asked.period and apart(f)}.values(),
+                      key=lambda f: f.period)
 
     # "down this month vs july?" fetched both: the turn's other period, not an earlier look-back of the session
     others = other_periods(turn) or other_periods([*turn, *session])

@@ -228,7 +228,10 @@ _CHANGE_OVER_TIME = re.compile(
     r"\btrending (?:up|down|worse|better)\b|"
     # "has its evap temp been dropping this summer?", "is the approach widening?": a move in progress
     r"\b(?:been|is|are) (?:\w+ ){0,6}?(?:dropping|falling|rising|climbing|creeping (?:up|down)|sliding|sinking|slipping|"
-    r"widening|narrowing|declining|increasing|decreasing)\b", re.IGNORECASE)
+    r"widening|narrowing|declining|increasing|decreasing)\b|"
+    # with the auxiliary left out: "chw supply temp creeping up too?", "approach widening again?"
+    r"\b(?:creeping|drifting|trending|climbing|rising|falling|dropping|sliding|sinking|slipping|declining|widening|"
+    r"narrowing) (?:up|down|higher|lower|too|again|as well|also|lately|still|\?)", re.IGNORECASE)
 
 
 def asks_change_over_time(text: str) -> bool:

@@ -148,6 +148,14 @@ def test_the_other_period_is_the_one_this_turn_fetched_not_an_earlier_look_back(
     assert "3,300 gpm" in verdict.sentence and "2019-07-01" in verdict.sentence
 
 
+def test_a_look_back_that_overlaps_the_asked_window_is_not_an_earlier_period() -> None:
+    asked = window("Chiller 6", "Supply Temperature", 43.4, "degF",
+                   period=(datetime(2019, 8, 1, tzinfo=UTC), datetime(2019, 8, 21, tzinfo=UTC)))
+    around = window("Chiller 6", "Supply Temperature", 43.3, "degF", ident="artifact_dc_around",
+                    period=(datetime(2019, 7, 24, tzinfo=UTC), datetime(2019, 8, 21, tzinfo=UTC)))
+    assert period_verdict("supply temp creeping up too over the same stretch?", [around], [asked]) is None
+
+
 def test_no_comparative_word_or_no_second_period_gives_no_period_verdict() -> None:
     now = window("Chiller 6", "Chiller Efficiency", 0.50, "kW/ton")
     assert period_verdict("Was its kW/ton better a year earlier?", [now], []) is None

@@ -140,3 +140,13 @@ def test_a_message_is_split_into_the_questions_it_asks(message: str, parts: int)
 ])
 def test_a_question_without_its_auxiliary_is_yes_no_when_it_says_a_state(message: str, shape: str) -> None:
     assert read_request(message).shape == shape
+
+
+@pytest.mark.parametrize(("message", "change"), [
+    ("condenser approach creeping up too?", True),
+    ("return temp drifting again over the same stretch?", True),
+    ("the load dropping lately?", True),
+    ("supply temp for the same stretch?", False),
+])
+def test_a_move_asked_without_its_auxiliary_asks_about_change(message: str, change: bool) -> None:
+    assert read_request(message).asks_change is change
