@@ -165,6 +165,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
 
 # Requests that only look at a chiller (its readings by default): on a chiller without telemetry, its records.
 _OVERVIEW_INTENTS = frozenset({"history", "investigate"})
+_ASKS_ABILITY = re.compile(r"(?:\w+ )?(?:can|could|would) (?:you|u|i|we) (?:\w+ )?(?:show|see|get|give|pull|plot|have)\b")
 _READINGS_NAMED = re.compile(r"\b(?:telemetry|sensor data|sensors|readings?|measurements?)\b")
 
 
@@ -187,10 +188,12 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
     if not kept:
         text = messages.no_telemetry_text(without, ctx.catalog)
         # "does 13 have any sensor data?" asks whether there is any: that is answered (no), not refused
-        if ctx.request is not None and ctx.request.shape == "yes_no":
+        # "does 13 have any sensor data?", "can you show me its kw/ton?" ask whether it can be had: answered
+        # no, with what exists; "plot its power draw" commands what cannot be done: refused, saying what exists
+        asks_if = ctx.request is not None and ctx.request.shape == "yes_no"
+        if asks_if or _ASKS_ABILITY.match(ctx.understanding.text.joined):
             return stop(ctx, "answer", f"No, {text}")
-        # "can you show me its kw/ton?": the reading cannot be shown; saying so, and what exists, is the answer
-        return stop(ctx, "answer", text)
+        return stop(ctx, "reject", text)
     ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
              "left out of this analysis.")
     ctx.assets = kept

@@ -102,10 +102,16 @@ def test_a_look_at_a_work_order_only_chiller_shows_its_records_and_says_why() ->
     assert any("Chiller 1 has no telemetry" in note for note in decision.assumptions)
 
 
-def test_a_reading_of_a_work_order_only_chiller_is_answered_saying_what_exists() -> None:
+def test_a_reading_of_a_work_order_only_chiller_is_refused_saying_what_exists() -> None:
     decision = plan_turn("chiller 1 power last month", Focus(), REFERENCE, catalog=default_catalog())
-    assert decision.kind == "answer" and not decision.tasks
+    assert decision.kind == "reject" and not decision.tasks
     assert "Chiller 1" in decision.message and "no telemetry" in decision.message
+
+
+def test_asked_whether_a_reading_can_be_had_the_answer_is_no_with_what_exists() -> None:
+    decision = plan_turn("could you show me chiller 1's power last month?", Focus(), REFERENCE,
+                         catalog=default_catalog())
+    assert decision.kind == "answer" and decision.message.startswith("No, Chiller 1")
 
 
 def test_with_a_telemetry_chiller_beside_it_the_work_order_only_one_is_left_out_and_said() -> None:
