@@ -472,6 +472,8 @@ _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w
                             r"fewest)\b|\b(?:most|fewest|least) (?:run(?:ning)? |operating )?hours\b|\brun ?time\b|"
                             r"\brunning time\b")
 # "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
+# A chiller's health asked yes or no ("was 4 fine in july?", "the rest of them ok?").
+_HEALTHY = re.compile(r"\b(?:fine|ok|okay|alright|all right|healthy|normal|in good shape|behaving)\b")
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
 _ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
@@ -521,6 +523,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical:
         return ["investigate"]  # "is chiller 3 ok?": a health check, not a listing of its readings
+    if reading.shape == "yes_no" and _HEALTHY.search(reading.clause) and not understood.sensors.canonical \
+            and chosen and chosen[0] in (*_LOOK_INTENTS, "compare") \
+            and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
+        return ["investigate"]  # "and 4 was fine in july, right?": its health, whatever the last step compared
     if reading.shape == "which" and _CONCERN.search(reading.clause) and not understood.sensors.canonical \
             and len(understood.assets.assets) != 1 and chosen and chosen[0] in ("forecast", *_LOOK_INTENTS, "compare"):
         return ["prioritize"]  # "heat wave coming: which machine worries you most?": ranked on fault evidence

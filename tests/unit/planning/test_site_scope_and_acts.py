@@ -128,3 +128,13 @@ def test_two_recipes_wanting_the_same_scan_run_it_once_on_both_sensor_sets() -> 
     scans = [t for t in decision.tasks if t.action == "anomaly_detection"]
     assert len(scans) == len({tuple(t.asset_ids) for t in scans}) == 4
     assert ("maintenance", "prioritize") in steps(decision)
+
+
+def test_whether_a_chiller_was_fine_is_a_health_check_whatever_the_last_step_compared() -> None:
+    from tests.unit.planning.dialog import Dialog, steps
+    dialog = Dialog()
+    dialog.say("is 9's supply temp up this month vs june?")
+    decision = dialog.say("and 3 was okay in june, right?")
+    assert decision.focus.asset_ids == ["Chiller 3"]
+    assert ("timeseries", "anomaly_detection") in steps(decision)
+    assert ("data", "compare") not in steps(decision)
