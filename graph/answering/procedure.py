@@ -6,8 +6,11 @@ from its criteria (`artifacts.readings`).
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from artifacts.model import Artifact
-from artifacts.readings import criteria, hypotheses, steps
+from artifacts.readings import criteria, hypotheses, moved_alone, sensor_verdicts, steps
 
 PROCEDURE_KINDS = ("restart_checklist", "validation_protocol", "monitoring_config")
 MAX_CRITERIA = 6
@@ -67,3 +70,48 @@ def fix_plan(artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
              f"2. Fix the cause on {asset} (raise a work order for the repair).",
              "3. After the repair, validate with the running baselines (ask for a validation protocol)."]
     return f"To deal with {mode} on {asset}, three steps:", steps
+
+
+@dataclass(frozen=True)
+class DriftFinding:
+    """A sensor found drifting (it moved at equal load while its physically coupled readings did not)."""
+
+    asset: str
+    sensor: str
+    shift: str  # "+0.67 degF", '' when the check gave no figure
+    turn: int
+    artifact_id: str
+
+
+_MOVED_ALONE = re.compile(r"^(?P<sensor>.+?) moved (?P<shift>[+-][\d.]+ ?\w*) at equal load.*\bsensor drift\b")
+
+
+def drift_findings(artifacts: list[Artifact]) -> list[DriftFinding]:
+    """Every drifting sensor the session's sensor checks found, newest first: a validity check's "sensor drift"
+    verdicts and a health check's readings that moved on their own."""
+    found = []
+    for art in artifacts:
+        asset = ", ".join(art.asset_ids) or "the chiller"
+        if art.kind == "sensor_validity":
+            found += [DriftFinding(asset, v.sensor.removeprefix(f"{asset} "),
+                                   f"{v.shift:+.2f} degF" if v.shift is not None else "", art.turn_index or 0, art.id)
+                      for v in sensor_verdicts(art) if v.verdict == "sensor_drift"]
+        elif art.kind == "trend_stats":
+            found += [DriftFinding(asset, m["sensor"], m["shift"], art.turn_index or 0, art.id)
+                      for line in moved_alone(art) if (m := _MOVED_ALONE.match(line))]
+    return sorted(found, key=lambda f: -f.turn)
+
+
+def recalibration_plan(finding: DriftFinding) -> tuple[str, list[str]]:
+    """(first sentence, numbered steps) to confirm and correct a drifting sensor in the field."""
+    moved = f" (it moved {finding.shift} at equal load while its coupled readings did not)" if finding.shift else ""
+    return (f"Recalibrate {finding.asset}'s {finding.sensor} transmitter{moved}; four steps:",
+            [f"1. Verify in the field: put a calibrated reference probe in the same well (or beside the sensor) and "
+             f"compare for 15-30 minutes at steady load; a gap near {finding.shift or 'the shift found'} confirms "
+             "the drift.",
+             "2. Recalibrate the transmitter (zero and span against the reference), or replace it if it will not "
+             "hold calibration.",
+             f"3. Mark {finding.sensor}'s readings since the drift began as suspect and re-baseline its monitoring on "
+             "the corrected readings.",
+             "4. Re-check a week later: it should track its coupled temperatures again. "
+             f"[{finding.artifact_id}]"])

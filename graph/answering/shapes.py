@@ -31,7 +31,7 @@ from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines
 from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import period_verdict
-from graph.answering.procedure import fix_plan, procedure
+from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
 from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.stat_questions import (
     busiest_month_sentence,
@@ -132,7 +132,23 @@ _ABOUT_VALIDATING = re.compile(r"\b(validat\w*|verif\w*|confirm\w*|prove|accept\
                                r"(?:is|it's|was) fixed|after the (?:repair|fix|cleaning))\b", re.I)
 
 
+def _drift_to_fix(inputs: AnswerInputs) -> DriftFinding | None:
+    """The drifting sensor the dialog found last, when no diagnosis came after it (what "what would you do
+    about it?" and "how do I recal it?" are about); on the turn's chillers when it names any."""
+    pool = [*inputs.session, *inputs.artifacts]
+    assets = {name for a in inputs.artifacts for name in a.asset_ids}
+    drifts = [d for d in drift_findings(pool) if not assets or d.asset in assets]
+    if not drifts:
+        return None
+    diagnosed = max((a.turn_index or 0 for a in pool if a.kind == "diagnose"), default=-1)
+    return drifts[0] if drifts[0].turn >= diagnosed else None
+
+
 def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
+    drift = _drift_to_fix(inputs)
+    if drift is not None and not _ABOUT_VALIDATING.search(inputs.question.replace("verify and", "")):
+        first, steps = recalibration_plan(drift)
+        return ShapedLead(first, steps)
     found = procedure(inputs.artifacts)
     fix = fix_plan(inputs.artifacts) or fix_plan(inputs.session)
     validating = found is not None and any(a.kind == "validation_protocol" for a in inputs.artifacts)
@@ -147,6 +163,7 @@ def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 _SAID_KEPT = 4  # earlier answers a verdict restates
+_REPLACE_OR_PREVIEW = re.compile(r"\b(?:replac\w*|retir\w*|work order|ticket|draft)\b", re.I)
 
 
 def _verdict(inputs: AnswerInputs) -> ShapedLead:
@@ -157,6 +174,10 @@ def _verdict(inputs: AnswerInputs) -> ShapedLead:
 
 
 def _recommend(inputs: AnswerInputs) -> ShapedLead:
+    drift = _drift_to_fix(inputs)
+    if drift is not None and not _REPLACE_OR_PREVIEW.search(inputs.question):  # "what would you do about it?"
+        first, steps = recalibration_plan(drift)
+        return ShapedLead(first, steps, offer_sentence(inputs.pending_offer or "draft_wo"))
     turn_assets = {name for a in inputs.artifacts for name in (*a.asset_ids, *a.equipment_ids)}
     advice = recommend(inputs.question, [*inputs.session, *inputs.artifacts], inputs.pending_offer, turn_assets)
     return ShapedLead(advice.sentence, [f"- {r}" for r in advice.reasons[:MAX_REASONS]], advice.offer,

@@ -113,6 +113,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         # ("project it out a couple weeks" reads "project out it a couple weeks" once the particle is joined)
         "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:(?:it|them) )?(?:{number} (?:of )?)?"
                              rf"{unit}\b"),
+        # "looking back 6 months", "going back a couple of years": the span up to today, not the one back then
+        "look_back": re.compile(rf"\b(?:looking|look|going|go|reaching|reach) back (?:over )?(?:the )?(?:last |past )?"
+                                rf"(?:about |around |roughly |some )?{number} (?:of )?{unit}\b"),
         "ago": re.compile(rf"\b{number} {unit} (?:ago|back)\b"),
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
         "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:week|month|quarter|year)|"
@@ -373,6 +376,9 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 span, kind = _future(match, vocab, reference, zone=zone), "future"
             elif name == "ahead":
                 span, kind = _ahead(match, vocab, reference, zone=zone), "future"
+            elif name == "look_back":
+                span = _back(reference, vocab.units[match.group(2)], _count(match.group(1), vocab), match.group(0), zone=zone)
+                kind = "past"
             elif name == "ago":
                 span, kind = _ago(match, vocab, reference, zone=zone), "past"
             else:

@@ -324,3 +324,22 @@ def test_advice_on_one_chiller_rests_on_its_own_evidence_not_another_ones_later_
     advice = recommend("should i pull the strainer on 6 this weekend or wait?", [own, other], None, {"Chiller 6"})
     assert "Condenser Improper water side flow rate" in advice.sentence
     assert not any("Evaporator" in reason for reason in advice.reasons)
+
+
+def test_after_a_sensor_drift_finding_the_fix_asked_for_is_a_recalibration() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+    validity = art("sensor_validity", {"verdicts": [
+        {"sensor": "Chiller 6 Supply Temperature", "verdict": "sensor_drift", "shift": 0.54, "followers": []},
+        {"sensor": "Chiller 6 Return Temperature", "verdict": "real_change", "shift": 1.2, "followers": ["x"]}]},
+        asset="Chiller 6", producer="failure", turn=3)
+    older = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.6, 0.7), turn=1)
+    for shape, question in (("recommend", "ok what would you do about it"),
+                            ("how_to", "how do I check and recalibrate it in the field?")):
+        lead = shaped_lead(AnswerInputs(shape=shape, scope="asset", question=question, artifacts=[],
+                                        session=[older, validity]))
+        assert lead is not None and lead.first.startswith("Recalibrate Chiller 6's Supply Temperature transmitter")
+        assert any("reference probe" in line for line in lead.lines)
+    newer = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.6, 0.7), turn=4)
+    lead = shaped_lead(AnswerInputs(shape="how_to", scope="asset", question="how do we fix it?", artifacts=[],
+                                    session=[validity, newer]))
+    assert lead is None or not lead.first.startswith("Recalibrate")
