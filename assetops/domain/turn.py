@@ -42,6 +42,7 @@ class Focus:
     last_intent: str | None = None
     scope: str = "asset"  # a `Scope`: "fleet" while the dialog is about the whole site
     pending_offer: str | None = None  # an action the last answer offered ("draft_wo"): "yes, do it" takes it
+    offered_work: str | None = None  # the job that offer was about ("oil analysis"): the draft carries it
     discussed: list[str] = field(default_factory=list)  # assets talked about, most recent first ("both" reads it)
     earlier_window: TimeWindow | None = None  # the period discussed before `window` ("those two quarters")
     picked: str | None = None  # the asset the last "which one?" answer named first ("why that one?")

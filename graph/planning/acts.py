@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from assetops.domain.turn import Focus, QuestionShape
-from graph.understanding.request import RequestReading
+from graph.understanding.request import RequestReading, named_job
 
 # Intents that write a record (a drafted work order, a saved fine-tuned model) when they run.
 WRITE_INTENTS = frozenset({"draft_wo", "plan_fix", "finetune"})
@@ -77,4 +77,6 @@ def apply_request(intents: list[str], reading: RequestReading, focus: Focus) -> 
             intents = ["draft_wo", *(i for i in intents if i not in _LOOKS_AT_ORDERS)]
         return ActReading(intents, reading.shape, writes_allowed=True)
     advised, shape, offer = _with_advice(intents, reading.shape)
+    if offer is None and reading.shape == "recommend" and named_job(reading.clause):
+        offer = "draft_wo"  # "should I book an oil analysis on it?": the answer offers to draft that job
     return ActReading(advised, shape, writes_allowed=False, offer=offer)

@@ -49,6 +49,7 @@ from graph.understanding.request import (
     asks_repair_worked,
     bullets_asked,
     described_before,
+    named_job,
     question_parts,
     read_request,
     request_sentences,
@@ -359,7 +360,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     decision = _run(ctx)
     decision.shape, decision.scope = act.shape, _scope(ctx)  # type: ignore[assignment]
     if decision.kind == "run":
-        decision.focus = replace(decision.focus, scope=decision.scope, pending_offer=_offer(act, ctx))
+        offer = _offer(act, ctx)
+        decision.focus = replace(decision.focus, scope=decision.scope, pending_offer=offer,
+                                 offered_work=named_job(reading.clause) if offer == "draft_wo" else None)
     return decision
 
 

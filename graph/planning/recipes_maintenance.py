@@ -197,7 +197,8 @@ def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) ->
     """A drafted work order per chiller (the specialist checks open orders for duplicates first); the job
     the user described, if any, goes with it as `work`."""
     sensor_work = ctx.focus.last_intent in SENSOR_INTENTS
-    work = described_work(ctx.understanding.text.source)
+    # the job described now, else the one the taken offer was about ("should I book an oil analysis?" - "yes")
+    work = described_work(ctx.understanding.text.source) or ctx.focus.offered_work
     for asset in ctx.assets:
         mode, deps = _target_mode(ctx, plan, asset)
         params: dict[str, object] = {"failure_mode": mode, "purpose": purpose or ("calibration" if sensor_work

@@ -332,6 +332,8 @@ def _elided_yes_no(opening: tuple[str, ...], g: Grammar) -> bool:
                for i, w in enumerate(words))
 
 
+# "yep, go ahead and write that one up": the words that join a yes to the write it names.
+_CONFIRM_LINKS = frozenset({"and", "up", "in", "for", "me", "us", "now"})
 _AFTER_PARTICIPLE = frozenset({"up", "down", "again", "too", "lately", "still", "away", "anymore", "now", "recently"})
 
 
@@ -352,7 +354,8 @@ def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
     if opening and _starts(opening, g.decline_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS and not asks:
         return "decline"
     if (opening and _starts(opening, g.confirm_starts) and len(tokens) <= _MAX_CONFIRM_TOKENS
-            and all(t in g.confirm_words or t in g.write_objects or t in g.fillers or t == "?" for t in tokens)):
+            and all(t in g.confirm_words or t in g.write_objects or t in g.fillers or t == "?"
+                    or t in g.write_verbs or t in _CONFIRM_LINKS for t in tokens)):
         return "confirm"
     if opening and "?" not in tokens and (opening[0] in g.imperative_verbs or _negative_imperative(opening, clause)):
         return "command"  # "Raise a work order for the worst one." orders, though it names a pick

@@ -138,3 +138,15 @@ def test_whether_a_chiller_was_fine_is_a_health_check_whatever_the_last_step_com
     assert decision.focus.asset_ids == ["Chiller 3"]
     assert ("timeseries", "anomaly_detection") in steps(decision)
     assert ("data", "compare") not in steps(decision)
+
+
+def test_should_i_book_a_job_offers_to_draft_it_and_yes_write_it_up_drafts_that_job() -> None:
+    from tests.unit.planning.dialog import Dialog, steps
+    dialog = Dialog()
+    asked = dialog.say("should we schedule a condenser tube cleaning on chiller 9 next month?")
+    assert not any(t.action == "draft_wo" for t in asked.tasks)  # a question: advice, nothing written
+    assert asked.focus.pending_offer == "draft_wo"
+    taken = dialog.say("ok, go ahead and write that up")
+    assert ("maintenance", "draft_wo") in steps(taken)
+    draft = next(t for t in taken.tasks if t.action == "draft_wo")
+    assert "tube cleaning" in str(draft.params.get("work"))
