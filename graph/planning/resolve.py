@@ -188,12 +188,13 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
     if not kept:
         text = messages.no_telemetry_text(without, ctx.catalog)
         # "does 13 have any sensor data?" asks whether there is any: that is answered (no), not refused
-        # "does 13 have any sensor data?", "can you show me its kw/ton?" ask whether it can be had: answered
-        # no, with what exists; "plot its power draw" commands what cannot be done: refused, saying what exists
+        # "does 13 have any sensor data?", "can you show me its kw/ton?" ask whether it can be had: no, with
+        # what exists; "show me its condenser temps" is answered the same way, what exists being the answer
+        # (a chiller without sensors is a fact about the site, not bad input)
         asks_if = ctx.request is not None and ctx.request.shape == "yes_no"
         if asks_if or _ASKS_ABILITY.match(ctx.understanding.text.joined):
             return stop(ctx, "answer", f"No, {text}")
-        return stop(ctx, "reject", text)
+        return stop(ctx, "answer", text)
     ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
              "left out of this analysis.")
     ctx.assets = kept

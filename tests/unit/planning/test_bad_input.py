@@ -102,9 +102,9 @@ def test_a_look_at_a_work_order_only_chiller_shows_its_records_and_says_why() ->
     assert any("Chiller 1 has no telemetry" in note for note in decision.assumptions)
 
 
-def test_a_reading_of_a_work_order_only_chiller_is_refused_saying_what_exists() -> None:
+def test_a_reading_of_a_work_order_only_chiller_is_answered_saying_what_exists() -> None:
     decision = plan_turn("chiller 1 power last month", Focus(), REFERENCE, catalog=default_catalog())
-    assert decision.kind == "reject" and not decision.tasks
+    assert decision.kind == "answer" and not decision.tasks
     assert "Chiller 1" in decision.message and "no telemetry" in decision.message
 
 
