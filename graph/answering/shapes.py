@@ -45,10 +45,12 @@ from graph.answering.stat_questions import (
     run_time_sentence,
     total_sentence,
 )
+from graph.answering.symptom_modes import symptom_answer
 from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
 from graph.answering.yes_no import Verdict
 from graph.understanding.last_done import REPAIR_STEMS, last_done_job, names_job
 from graph.understanding.request import bullets_asked
+from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
 
@@ -321,8 +323,20 @@ def _site_totals(inputs: AnswerInputs) -> ShapedLead | None:
     return ShapedLead(summed, comparison.lines if comparison is not None else [], replaces_body=False)
 
 
+def _by_symptoms(inputs: AnswerInputs) -> ShapedLead | None:
+    """"What kind of failure gives you more kW and a warmer leaving temp?": the failure-mode knowledge this turn
+    looked up, ranked by the symptoms the question describes."""
+    if not any(a.kind in ("failure_modes", "sensor_mapping") for a in inputs.artifacts):
+        return None
+    found = symptom_answer(described_symptoms(Text.of(inputs.question), vocabulary()))
+    return ShapedLead(found[0], found[1], replaces_body=False) if found is not None else None
+
+
 def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     """The opening for the question's shape, or None where the finding's own summary answers best."""
+    by_symptoms = _by_symptoms(inputs)
+    if by_symptoms is not None:
+        return by_symptoms
     long_output = _long_output(inputs)
     if long_output is not None and inputs.shape in ("open", "verdict"):
         return long_output
