@@ -303,3 +303,33 @@ def direction_choice(question: str, decide: Callable[[str], Verdict | None]) -> 
 def _without_answer(sentence: str) -> str:
     """"Yes, Chiller 3 had ..." -> "Chiller 3 had ..."."""
     return re.sub(r"^(?:Yes|No|Not clearly)[,:]\s*", "", sentence)
+
+
+_COMPARATIVE_WORD = re.compile(r"\b(more|fewer|less|higher|lower|most|fewest|least)\b", re.I)
+
+
+def period_record_pick(question: str, artifacts: list[Artifact]) -> Verdict | None:
+    """"Did it see more repair tickets in 2019 or in 2020?": the period with more (or fewer) records of one
+    equipment, said first with both counts; None unless this turn counted one equipment's records over two
+    periods apart and the question asks which way."""
+    families = _families(question) or [order_sides, alert_sides]
+    for family in families:
+        sides = family(question, artifacts)
+        keys = {s.key for s in sides}
+        dated = sorted((s for s in sides if s.start is not None and s.end is not None), key=lambda s: s.start)
+        if len(keys) != 1 or len(dated) != 2 or dated[0].end > dated[1].start:  # type: ignore[operator]
+            continue
+        word = _COMPARATIVE_WORD.search(question)
+        sense = comparison_sense(question, higher_is_worse=True)
+        if word is None or sense is None:
+            return None
+        first, second = dated
+        if first.value == second.value:
+            sentence = f"The same in both: {first.key} had {first.text} {first.when} and {_figure(second)} {second.when}."
+        else:
+            picked, other = (first, second) if (first.value > second.value) == (sense == "higher") else (second, first)
+            sentence = (f"{word.group(1).capitalize()} {picked.when}: {picked.key} had {picked.text} {picked.when} "
+                        f"against {_figure(other)} {other.when}.")
+        lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated]
+        return Verdict("Yes", " ".join(sentence.split()), lines)
+    return None

@@ -50,6 +50,7 @@ from graph.understanding.request import (
     bullets_asked,
     described_before,
     named_job,
+    names_both_periods,
     question_parts,
     read_request,
     request_sentences,
@@ -266,6 +267,13 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         hypotheses = hypotheses_from(ctx.artifacts, [subject]) or list(focus.hypotheses)
     moved = window is not None and focus.window is not None and (window.start, window.end) != (
         focus.window.start, focus.window.end)
+    record_windows = [t.window for t in tasks if t.specialist == "maintenance" and t.window is not None]
+    apart = sorted({(w.start, w.end): w for w in record_windows}.values(), key=lambda w: w.start)
+    if len(apart) == 2 and apart[0].end <= apart[1].start and not ctx.window_is_aside:
+        # "more repair tickets in 2019 or in 2020?": both years are the dialog's, the later one last
+        # ("across those two years" then spans them)
+        window, focus = apart[1], replace(focus, window=apart[0])
+        moved = True
     # "Are the other three showing the same thing?" compares the rest against the chiller under discussion,
     # which stays the subject: a later "it" is that chiller, "them" all of them.
     assets = [subject, *ctx.assets] if subject else list(ctx.assets)
@@ -424,10 +432,6 @@ def _symptom_on_one_chiller(ctx: PlanContext) -> None:
     ctx.note("Read as a symptom to explain: the likely causes are ranked from this chiller's data.")
 
 
-# "those two quarters", "both periods", "between the two months": the last two periods of the dialog.
-_TWO_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quarters|months|years|weeks|windows|"
-                          r"seasons|summers|winters|stretches)\b|\bboth (?:of )?(?:those|these|them|periods)\b")
-
 
 def _nested(outer: TimeWindow, inner: TimeWindow) -> bool:
     """"Closing Q3 - how did it run in August?": a context period around the one asked is no second period."""
@@ -441,7 +445,7 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     periods = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
     earlier = ctx.focus.earlier_window
     if (not periods and earlier is not None and ctx.focus.window is not None and len(ctx.telemetry_assets) == 1
-            and _TWO_PERIODS.search(ctx.understanding.text.joined)
+            and names_both_periods(ctx.understanding.text.joined)
             and ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize")):
         ctx.intents = ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate", "prioritize"))]
         ctx.window = ctx.focus.window

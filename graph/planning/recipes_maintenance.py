@@ -114,8 +114,12 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 
 
 def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
-    """The turn's window, and before it the focus window when the turn compares the two ("did it alarm more
-    this time than the year before?" needs this time's records as well)."""
+    """The records' windows: both periods when the message names two apart ("more repair tickets in 2019 or
+    in 2020?", "this month than last?"), the focus window before the turn's when the turn compares the two
+    ("did it alarm more this time than the year before?"), else the turn's window."""
+    named = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    if len(named) == 2 and named[0].end <= named[1].start or len(named) == 2 and named[1].end <= named[0].start:
+        return list(named)
     if ctx.against_focus and ctx.focus.window is not None and ctx.focus.window != ctx.window:
         return [ctx.focus.window, ctx.window]
     return [ctx.window]
@@ -136,14 +140,6 @@ def predict_next(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 def alerts(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Which alert rules fire and how often (with the alert events of the window); over each period when
     the message compares two ("more frequent this month than last?")."""
-    windows = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
-    if len(windows) == 2 and windows[0] != windows[1]:
-        for window in windows:
-            for asset in ctx.assets:
-                plan.add("maintenance", "alert_rules", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
-                         window=window, params={"with_events": True},
-                         goal=f"alert rules and how often they fire for {asset}, {describe_window(window)}")
-        return None
     compared = _compared_windows(ctx)
     for span in compared:
         when = f", {describe_window(span)}" if len(compared) > 1 else ""

@@ -22,6 +22,7 @@ from graph.planning.context import (
 from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.last_done import last_done_job
+from graph.understanding.request import names_both_periods
 from graph.understanding.sensors import canonical_of, expand
 
 
@@ -297,6 +298,12 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
                                 f"last {days} days", ctx.catalog.zone)
         ctx.note(f"'Recent' read as the {days} days before {ctx.reference_date.isoformat()}.")
         ctx.window_is_aside = ctx.focus.window is not None
+    elif (set(ctx.intents) <= WHOLE_HISTORY_INTENTS and ctx.focus.window is not None
+          and ctx.focus.earlier_window is not None and names_both_periods(ctx.understanding.text.joined)):
+        earlier, later = sorted((ctx.focus.earlier_window, ctx.focus.window), key=lambda w: w.start)
+        # "what kept coming back across those two years?": the records of both, as one span
+        ctx.window = TimeWindow(earlier.start, max(earlier.end, later.end), f"{earlier.label} and {later.label}")
+        ctx.window_explicit = True
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and OVER_THE_YEARS.search(ctx.understanding.text.joined):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "worse every year?": all years
         ctx.note("Year over year: the whole work-order history.")

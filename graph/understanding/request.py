@@ -234,6 +234,16 @@ _CHANGE_OVER_TIME = re.compile(
     r"narrowing) (?:up|down|higher|lower|too|again|as well|also|lately|still|\?)", re.IGNORECASE)
 
 
+# "those two quarters", "both periods", "across the two years": the last two periods of the dialog.
+_BOTH_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quarters|months|years|weeks|windows|"
+                           r"seasons|summers|winters|stretches)\b|\bboth (?:of )?(?:those|these|them|periods)\b")
+
+
+def names_both_periods(text: str) -> bool:
+    """Whether the normalised text points at the two periods the dialog discussed last."""
+    return bool(_BOTH_PERIODS.search(text))
+
+
 def asks_change_over_time(text: str) -> bool:
     """Whether the text asks if something keeps changing ("is it getting worse?", "still sliding?")."""
     return bool(_CHANGE_OVER_TIME.search(text))

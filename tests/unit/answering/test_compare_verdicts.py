@@ -140,3 +140,15 @@ def test_two_directions_offered_are_answered_with_the_one_the_figures_took() -> 
     same = direction_choice("more or fewer breakdowns vs 2019?", decide)  # type: ignore[arg-type]
     assert same is not None and same.sentence.startswith("About the same:")
     assert direction_choice("is it more than 2019?", decide) is None  # type: ignore[arg-type]
+
+
+def test_which_of_two_periods_had_more_records_is_answered_with_the_period_and_both_counts() -> None:
+    from graph.answering.compare_verdicts import period_record_pick
+    earlier = orders("Chiller 2", "CWC04702", total=9, corrective=4, start="2018-01-01", end="2019-01-01")
+    later = orders("Chiller 2", "CWC04702", total=9, corrective=6, start="2019-01-01", end="2020-01-01")
+    pick = period_record_pick("were there more breakdowns in 2018 or in 2019?", [earlier, later])
+    assert pick is not None and pick.sentence == ("More in 2019: Chiller 2 had 6 corrective work orders in 2019 "
+                                                  "against 4 in 2018.")
+    fewer = period_record_pick("fewer breakdowns in 2018 or 2019?", [earlier, later])
+    assert fewer is not None and fewer.sentence.startswith("Fewer in 2018:")
+    assert period_record_pick("breakdowns in 2018 or 2019?", [earlier, later]) is None  # which way not asked

@@ -281,3 +281,16 @@ def test_fixing_a_drifting_sensor_drafts_a_calibration_order_for_that_sensor() -
     assert "Return Temperature" in str(draft.params["failure_mode"])
     assert "calibrat" in str(draft.params["failure_mode"])
     assert ("failure", "diagnose") not in step_set(decision)
+
+
+def test_two_years_named_are_both_counted_and_those_two_years_span_them() -> None:
+    dialog = Dialog()
+    first = dialog.say("did CWC04702 have more repair tickets in 2018 or in 2019?")
+    assert sorted(window_of_all(first, "wo_summary")) == [(at(2018, 1, 1), at(2019, 1, 1)), (at(2019, 1, 1), at(2020, 1, 1))]
+    second = dialog.say("what kept coming back across those two years?")
+    assert window_of(second, "wo_summary") == (at(2018, 1, 1), at(2020, 1, 1))
+    assert second.tasks[0].params["kind"] == "corrective"
+
+
+def window_of_all(decision: object, action: str) -> list[tuple[object, object]]:
+    return [(t.window.start, t.window.end) for t in decision.tasks if t.action == action and t.window]  # type: ignore[attr-defined]
