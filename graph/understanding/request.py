@@ -390,16 +390,21 @@ def commands_write(clause: Text, act: SpeechAct, g: Grammar) -> bool:
     return False
 
 
-# "track it down on site", "send someone onsite": where the work happens, not the whole site as scope.
-_SITE_AS_PLACE = re.compile(r"\b(?:on|to|off) (?:- )?site\b|\bonsite\b|\bsite visit\b|"
+# "track it down on site", "send someone onsite": where the work happens, not the whole site as scope; the
+# building's load and a person's title ("the plant manager") are not the site's chillers either.
+_SITE_WORD_NOT_SCOPE = re.compile(r"\b(?:on|to|off) (?:- )?site\b|\bonsite\b|\bsite visit\b|"
                             # "is the building load actually different?": the heat the building asks for, a cause
                             # on the process side, not the building's chillers as a set
-                            r"\b(?:the |our |whole |entire )?building (?:load|demand|side|heat load|cooling load)\b")
+                            r"\b(?:the |our |whole |entire )?building (?:load|demand|side|heat load|cooling load)\b|"
+                            # "a few lines for the plant manager": a person's title, not the plant as scope
+                            r"\b(?:plant|site|facility|facilities|fleet|building|campus) (?:manager|engineer|operator|"
+                            r"operators|director|head|lead|supervisor|team|staff|crew|owner|management|ops|"
+                            r"people|folks|guys|meeting|review|walk|walkthrough)s?\b")
 
 
 def _fleet(whole: Text, g: Grammar) -> bool:
-    if _SITE_AS_PLACE.search(whole.joined):
-        whole = Text(tuple(_SITE_AS_PLACE.sub(" ", whole.joined).split()), whole.source)
+    if _SITE_WORD_NOT_SCOPE.search(whole.joined):
+        whole = Text(tuple(_SITE_WORD_NOT_SCOPE.sub(" ", whole.joined).split()), whole.source)
     if _QUANTIFIED_ASSETS.search(whole.joined):
         return True
     if any(whole.contains(p) for p in g.plural_back_references):

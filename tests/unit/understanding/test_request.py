@@ -150,3 +150,21 @@ def test_a_question_without_its_auxiliary_is_yes_no_when_it_says_a_state(message
 ])
 def test_a_move_asked_without_its_auxiliary_asks_about_change(message: str, change: bool) -> None:
     assert read_request(message).asks_change is change
+
+
+@pytest.mark.parametrize(("message", "fleet"), [
+    ("sum it up in three lines for the plant manager", False),
+    ("send the site team a short summary", False),
+    ("anything off across the plant this week?", True),
+])
+def test_a_title_with_plant_or_site_in_it_is_not_the_whole_site(message: str, fleet: bool) -> None:
+    assert read_request(message).fleet is fleet
+
+
+def test_those_three_months_point_back_at_the_period_discussed() -> None:
+    from datetime import date
+
+    from graph.understanding import understand
+    from tests.support.catalog import default_catalog
+    assert "window" in understand("how many repairs over those three months?", date(2021, 7, 1),
+                                  catalog=default_catalog()).references
