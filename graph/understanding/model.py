@@ -43,8 +43,9 @@ class Understanding:
 # A determiner pointing back plus a span word is a reference to the period discussed ("over that stretch",
 # "those weeks", "the same time frame"), whatever the span word.
 _WINDOW_REFERENCE = re.compile(
-    # ("those three months", "the same two weeks": a count between the pointer and the unit changes nothing)
-    r"\b(?:that|this|those|these|the same|same)\s+(?:(?:two|three|four|five|six|few|couple of|\d+)\s+)?"
+    # ("those three months": a count between the pointer and the unit changes nothing; "those two years" may be
+    # the two periods the dialog discussed, read by the planner)
+    r"\b(?:that|this|those|these|the same|same)\s+(?:(?:three|four|five|six|few|couple of|\d+)\s+)?"
     r"(?:period|stretch|span|window|time|timeframe|time frame|"
     r"range|interval|episode|weeks?|months?|years?|days?|dates|quarter|season|summer|winter|spring|fall|autumn|"
     r"spell|run|phase)\b")
