@@ -383,10 +383,29 @@ def commands_write(clause: Text, act: SpeechAct, g: Grammar) -> bool:
         return True
     tokens = clause.tokens
     for index, token in enumerate(tokens):
-        if token in g.write_verbs:
+        if token in g.write_verbs and not _modifies_a_noun(tokens, index, g):
             rest = " ".join(tokens[index + 1:index + 6])
             if any(f" {obj} " in f" {rest} " for obj in g.write_objects):
                 return True
+    return False
+
+
+# Words before a write verb that make it describe the records rather than order one ("list the open work
+# orders", "show me all open tickets", "any scheduled jobs?").
+_DETERMINERS = frozenset({"the", "all", "any", "my", "our", "those", "these", "its", "their", "of", "some", "no",
+                          "every", "each", "still", "currently", "already", "recently", "new", "other"})
+
+
+def _modifies_a_noun(tokens: tuple[str, ...], index: int, g: Grammar) -> bool:
+    """"open" in "list the open work orders" is an adjective: a determiner stands before it, or another
+    command verb of the clause ("list", "show") does with no "and"/"then" between them."""
+    if index > 0 and tokens[index - 1] in _DETERMINERS:
+        return True
+    for earlier in reversed(tokens[:index]):
+        if earlier in ("and", "then", "also", "please"):
+            return False
+        if earlier in g.imperative_verbs and earlier not in g.write_verbs:
+            return True
     return False
 
 

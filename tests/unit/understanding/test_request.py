@@ -168,3 +168,14 @@ def test_those_three_months_point_back_at_the_period_discussed() -> None:
     from tests.support.catalog import default_catalog
     assert "window" in understand("how many repairs over those three months?", date(2021, 7, 1),
                                   catalog=default_catalog()).references
+
+
+@pytest.mark.parametrize(("message", "writes"), [
+    ("list the open work orders", False),
+    ("show me all open tickets on 9", False),
+    ("list open work orders", False),
+    ("please open a ticket for the leak", True),
+    ("pull the data and raise a work order for it", True),
+])
+def test_a_write_verb_that_describes_the_records_orders_nothing(message: str, writes: bool) -> None:
+    assert read_request(message).writes is writes
