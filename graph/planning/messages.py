@@ -122,6 +122,12 @@ def not_understood_text() -> str:
             f"{vocabulary().site_name}. For example: \"Review Chiller 9's last two months\".")
 
 
+def acknowledged_text(focus_assets: list[str]) -> str:
+    """The reply to a thank-you or an "ok, got it": short, with where the dialog stands."""
+    on = f" on {_names(focus_assets)}" if focus_assets else ""
+    return f"Glad it helps. Ask whenever you want to go further{on}, or on another chiller."
+
+
 def off_topic_text(words: list[str], focus_assets: list[str]) -> str:
     """The refusal of a request about something else entirely; the dialog stays where it was."""
     about = f" ({', '.join(words[:3])})" if words else ""

@@ -331,6 +331,11 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
                                                                        focus.asset_ids),
                         focus=focus, intent="off_topic", reference_date=reference_date)
+    if reading.act == "acknowledge" and not understood.intents and not (
+            understood.assets.assets or understood.sensors.canonical or understood.periods.mentions):
+        # "thanks, that's helpful": nothing asked; the dialog keeps its subject for the next question
+        return Decision(kind="answer", message=messages.acknowledged_text(focus.asset_ids), focus=focus,
+                        intent="acknowledge", reference_date=reference_date)
     subset = telemetry_subset(understood.text.joined)
     if subset is not None and reading.shape == "which" and _ASKS_FOR_THE_SET.search(reading.clause):
         # "which chillers don't have sensors?": the set itself is the answer, from the catalog

@@ -23,7 +23,7 @@ from assetops.domain.turn import QuestionShape
 from graph.understanding.text import Text
 
 GRAMMAR_PATH = Path(__file__).with_name("requests.yaml")
-SpeechAct = Literal["question", "command", "confirm", "decline", "statement"]
+SpeechAct = Literal["question", "command", "confirm", "decline", "statement", "acknowledge"]
 # Sentence ends, and the colon or dash that sets a lead-in apart ("Going back to that one: was it ...?").
 _SENTENCE_END = re.compile(
     r"(?<=[?!.;:])\s+|\n+|\s+[-\u2013\u2014]+\s+(?=(?:what|which|who|when|where|why|how|is|are|was|were|do|does|"
@@ -39,6 +39,7 @@ class Grammar:
     yes_no_openers: tuple[str, ...]
     yes_no_tails: tuple[str, ...]
     state_words: frozenset[str]
+    acknowledgements: frozenset[str]
     polite_openers: tuple[str, ...]
     wh_words: frozenset[str]
     which_openers: tuple[str, ...]
@@ -71,6 +72,7 @@ def grammar() -> Grammar:
     return Grammar(
         fillers=frozenset(raw["fillers"]), yes_no_openers=tuple(raw["yes_no_openers"]),
         yes_no_tails=tuple(raw["yes_no_tails"]), state_words=frozenset(raw["state_words"]),
+        acknowledgements=frozenset(raw["acknowledgements"]),
         polite_openers=tuple(raw["polite_openers"]),
         wh_words=frozenset(raw["wh_words"]), which_openers=tuple(raw["which_openers"]),
         which_anywhere=tuple(raw["which_anywhere"]), how_to_openers=tuple(raw["how_to_openers"]),
@@ -367,6 +369,9 @@ def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
             and all(t in g.confirm_words or t in g.write_objects or t in g.fillers or t == "?"
                     or t in g.write_verbs or t in _CONFIRM_LINKS for t in tokens)):
         return "confirm"
+    if tokens and "?" not in tokens and len(tokens) <= _MAX_CONFIRM_TOKENS and all(t in g.acknowledgements for t in tokens) \
+            and any(t not in ("ok", "okay", "alright", "right", "fine", "sure") for t in tokens):
+        return "acknowledge"  # "thanks, that's helpful", "ok cool": nothing asked (a bare "ok" may accept an offer)
     if opening and "?" not in tokens and (opening[0] in g.imperative_verbs or _negative_imperative(opening, clause)):
         return "command"  # "Raise a work order for the worst one." orders, though it names a pick
     if shape != "open" or "?" in tokens or (opening and opening[0] in g.wh_words):

@@ -96,7 +96,8 @@ def test_declining_the_offer_drafts_nothing_and_forgets_it() -> None:
 def test_thanks_is_not_taken_as_a_request() -> None:
     dialog = Dialog()
     dialog.say("chiller 9 power anomalies last month")
-    assert dialog.say("thanks").kind == "clarify"
+    thanks = dialog.say("thanks")
+    assert thanks.kind == "answer" and thanks.intent == "acknowledge" and not thanks.tasks
 
 
 @pytest.mark.parametrize("message", ["what could be causing it", "and then?", "ok what should the techs do about it"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from assetops.domain.turn import Focus
 from graph.planning.artifacts import ArtifactSummary, fired_rule_ids_from, ranked_assets
 from specialists.base import found_nothing as none_found
@@ -150,3 +152,13 @@ def test_should_i_book_a_job_offers_to_draft_it_and_yes_write_it_up_drafts_that_
     assert ("maintenance", "draft_wo") in steps(taken)
     draft = next(t for t in taken.tasks if t.action == "draft_wo")
     assert "tube cleaning" in str(draft.params.get("work"))
+
+
+@pytest.mark.parametrize("reply", ["thanks, that's really useful", "ok cool", "got it, cheers"])
+def test_a_thank_you_runs_nothing_and_keeps_the_subject(reply: str) -> None:
+    from tests.unit.planning.dialog import Dialog
+    dialog = Dialog()
+    dialog.say("how did chiller 9 run last week?")
+    decision = dialog.say(reply)
+    assert decision.kind == "answer" and not decision.tasks and decision.intent == "acknowledge"
+    assert decision.focus.asset_ids == ["Chiller 9"]
