@@ -279,6 +279,33 @@ def rule_text(rule: RuleCount) -> str:
     return f"{rule.rule_id} {name}".strip() if name and name != rule.rule_id else rule.rule_id
 
 
+_RULE_ID = re.compile(r"\bRUL\d{3,5}\b", re.I)
+
+
+def rule_meaning_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"What does RUL0018 mean?": the rule's name, then where and how often it fired over the turn's counts.
+    None unless the question names a rule by its id and the counts hold it."""
+    asked = {m.group(0).upper() for m in _RULE_ID.finditer(question)}
+    if not asked:
+        return None
+    counted = [(a, r) for a in artifacts if a.kind == "alert_rules" for r in alert_rules(a) or []
+               if r.rule_id.upper() in asked]
+    if not counted:
+        return None
+    rule = counted[0][1]
+    name = rule.rule_name.removeprefix("Chiller - ") or rule.rule_id
+    where = sorted(((", ".join(a.equipment_ids or a.asset_ids), r.count) for a, r in counted if r.count),
+                   key=lambda pair: -pair[1])
+    if not where:
+        fired = "it did not fire on these chillers in this period"
+    elif len(where) == 1:
+        fired = f"it fired {where[0][1]} times, all on {where[0][0]}"
+    else:
+        fired = (f"it fired {sum(n for _, n in where)} times: " + join_names([f"{eq} {n}" for eq, n in where[:4]])
+                 + (f" and {len(where) - 4} more" if len(where) > 4 else ""))
+    return f"{rule.rule_id} is the {name} alert rule ({rule.rule_name or rule.rule_id}); {fired}."
+
+
 def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """For a question about alerts ("how many alerts", a named rule): the count first, per equipment,
     the named rule's own count when the question names one. None when the turn has no alert counts."""

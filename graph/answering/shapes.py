@@ -18,6 +18,7 @@ from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
     alert_count_sentence,
     period_pick,
+    rule_meaning_sentence,
     sensor_ranking,
     setpoint_offset_ranking,
     site_codes_sentence,
@@ -168,6 +169,7 @@ def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 _SAID_KEPT = 4  # earlier answers a verdict restates
+_ASKS_MEANING = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|what is|what's|whats|explain|define)\b", re.I)
 _REPLACE_OR_PREVIEW = re.compile(r"\b(?:replac\w*|retir\w*|work order|ticket|draft)\b", re.I)
 
 
@@ -340,6 +342,10 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     by_symptoms = _by_symptoms(inputs)
     if by_symptoms is not None:
         return by_symptoms
+    meaning = rule_meaning_sentence(inputs.question, inputs.artifacts) if _ASKS_MEANING.search(inputs.question) \
+        else None
+    if meaning is not None:  # "what does RUL0018 mean?": the rule's name, then where it fired
+        return ShapedLead(meaning, [], replaces_body=False)
     long_output = _long_output(inputs)
     if long_output is not None and inputs.shape in ("open", "verdict"):
         return long_output

@@ -212,6 +212,8 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
     if understood.intents:
         intents = _work_order_follow_up(understood.intents, understood, focus)
         return _failure_mode_question(_two_chillers_compare(intents, understood, catalog), understood)
+    if understood.rule_ids:  # "what does RUL0018 mean?": the rule, and how often it fired
+        return ["alerts"]
     fallback = ["diagnose"] if understood.failure_modes else _fallback_intents(understood, focus)
     return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood, catalog)
 

@@ -288,3 +288,13 @@ def test_everyday_names_of_readings_are_read(question: str, sensor: str) -> None
     from graph.answering.asked_figures import asked_sensors
 
     assert asked_sensors(question) == [sensor]
+
+
+def test_what_a_rule_means_is_its_name_then_where_it_fired() -> None:
+    from graph.answering.asked_figures import rule_meaning_sentence
+    nine = alerts("CWC04009", [("RUL0018", "Evaporator Approach High", 31), ("RUL0017", "Load Low", 5)])
+    six = alerts("CWC04006", [("RUL0017", "Load Low", 9)])
+    said = rule_meaning_sentence("what does RUL0018 mean?", [nine, six])
+    assert said == ("RUL0018 is the Evaporator Approach High alert rule (Chiller - Evaporator Approach High); it fired "
+                    "31 times, all on CWC04009.")
+    assert rule_meaning_sentence("what does that mean?", [nine, six]) is None
