@@ -40,7 +40,7 @@ from graph.understanding.assets import find_assets
 from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import last_done_job
-from graph.understanding.off_topic import is_off_topic, topic_words
+from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     RequestReading,
@@ -634,6 +634,11 @@ def _names_something(understood: Understanding) -> bool:
                 or understood.references or understood.rule_ids or understood.work_order_ids)
 
 
+_GREETINGS = frozenset({"hi", "hello", "hey", "morning", "afternoon", "evening", "good", "there", "yo", "howdy",
+                        "greetings", "hiya", "team", "folks", "all"})
+_HESITATIONS = frozenset({"hmm", "hm", "huh", "eh", "um", "uh", "er", "ah", "oh", "ok", "okay", "what"})
+
+
 def _informative_next_step(understood: Understanding, reading: RequestReading, focus: Focus) -> list[str]:
     """What a message without any request words gets: never "I could not tell" while there is a subject.
 
@@ -648,6 +653,12 @@ def _informative_next_step(understood: Understanding, reading: RequestReading, f
     asks = reading.act == "question" or bool(vocab.follow_up_cues & set(understood.text.tokens))
     if focus.asset_ids and focus.last_intent and (asks or subject):
         return [vocab.follow_up_next.get(focus.last_intent, focus.last_intent)]
+    tokens = [t for t in understood.text.tokens if t.isalpha()]
+    if tokens and all(t in _GREETINGS for t in tokens):
+        return ["capabilities"]  # "hello", "good morning": what the assistant can do
+    words = [t for t in tokens if t not in function_words() and t not in _HESITATIONS]
+    if not subject and not focus.asset_ids and reading.act == "question" and "?" in understood.text.tokens and words:
+        return ["prioritize"]  # "anything I should know about before the meeting?": the site, worst first
     return ["investigate"] if subject or (asks and focus.asset_ids) else []
 
 

@@ -116,6 +116,12 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return _fleet_scope(ctx)  # "it" in "one of our chillers is off, find it" is one of the site's
     if reading is not None and reading.fleet and not _singular_reference(ctx):
         return _fleet_scope(ctx)
+    if reading is not None and reading.shape == "which" and len(focus_assets) == 1 and ctx.primary == "prioritize" \
+            and not ctx.understanding.references:
+        # "which one has the highest kW/ton right now?" after a look at one chiller: one chiller is no choice,
+        # the candidates are the site's
+        ctx.note(f"'Which one' read across the site, not only {focus_assets[0]}.")
+        return _fleet_scope(ctx)
     picked = ctx.focus.picked
     if picked and picked not in focus_assets and _superlative_one(ctx):
         focus_assets = [picked, *focus_assets]  # "the worst one" is the one an earlier answer picked as worst

@@ -162,3 +162,18 @@ def test_a_thank_you_runs_nothing_and_keeps_the_subject(reply: str) -> None:
     decision = dialog.say(reply)
     assert decision.kind == "answer" and not decision.tasks and decision.intent == "acknowledge"
     assert decision.focus.asset_ids == ["Chiller 9"]
+
+
+def test_an_open_question_with_nothing_named_and_nothing_discussed_looks_across_the_site() -> None:
+    decision = Dialog().say("anything I ought to know before the ops meeting?")
+    assert decision.kind == "run" and decision.scope == "fleet"
+    assert ("maintenance", "prioritize") in steps(decision)
+    assert Dialog().say("good morning").intent == "capabilities"
+    assert Dialog().say("hmm?").kind == "clarify"
+
+
+def test_which_one_after_a_look_at_a_single_chiller_chooses_among_the_site() -> None:
+    dialog = Dialog()
+    dialog.say("how did chiller 4 run last week?")
+    decision = dialog.say("which one has the worst kw per ton at the moment?")
+    assert decision.scope == "fleet" and len(decision.focus.asset_ids) == 4
