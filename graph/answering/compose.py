@@ -321,6 +321,9 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
         # The shaped lines (a procedure's steps, a ranking) answer the question: the generic body goes first.
         [*trimmed, scope, *tail, few, *closing],
         [*trimmed[:_KEPT_LINES], scope, *tail[:3], few, closing[0]],
+        # still too long (a long checklist): as many of its lines as fit, saying how many are left out
+        *([*trimmed[:kept], f"(... {len(trimmed) - kept} more line{'s' if len(trimmed) - kept > 1 else ''}; ask for the full list)", scope, few]
+          for kept in range(min(_KEPT_LINES, len(trimmed)) - 1, 2, -1)),
         [*first_only, *body, scope, *tail, few, *closing],
         [*first_only, *body[:4], scope, *tail[:3], _evidence(artifacts, scope, 1, outcome.zone), closing[0]],
         [*first_only, scope, _evidence(artifacts, scope, 1, outcome.zone)],

@@ -118,7 +118,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
                                 rf"(?:about |around |roughly |some )?{number} (?:of )?{unit}\b"),
         "ago": re.compile(rf"\b{number} {unit} (?:ago|back)\b"),
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
-        "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:week|month|quarter|year)|"
+        "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:morning|afternoon|evening)|"
+                            r"earlier today|this (?:week|month|quarter|year)|"
                             r"year to date|ytd|month to date)\b"),
         # "anything odd earlier in the month?": the rest of the discussed window's month (week, year) before it
         "focus_rest": re.compile(r"\b(earlier|later) (?:on )?(?:in|that|this) (?:the )?(week|month|year)\b"),
@@ -229,7 +230,9 @@ def _named(match: re.Match[str], reference: date, *, zone: tzinfo) -> TimeWindow
     tomorrow = reference + timedelta(days=1)
     starts = {
         "yesterday": reference - timedelta(days=1), "last night": reference - timedelta(days=1),
-        "today": reference, "tonight": reference, "this week": reference - timedelta(days=reference.weekday()),
+        "today": reference, "tonight": reference, "this morning": reference, "this afternoon": reference,
+        "this evening": reference, "earlier today": reference,
+        "this week": reference - timedelta(days=reference.weekday()),
         "this month": reference.replace(day=1), "month to date": reference.replace(day=1),
         "this quarter": cal.quarter_start(reference), "this year": date(reference.year, 1, 1),
         "year to date": date(reference.year, 1, 1), "ytd": date(reference.year, 1, 1),

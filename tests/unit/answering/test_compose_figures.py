@@ -61,3 +61,20 @@ def test_a_whole_history_listing_says_so_in_its_scope_not_the_period_discussed_b
     looked = [SpecialistTask("data", "history", asset_ids=["Chiller 9"], status="done")]
     assert "last month" in scope_line(TurnOutcome(decision=TurnDecision(), plan=looked, results=[], artifacts=[],
                                                   zone=default_catalog().zone, focus=Focus(window=june)))
+
+
+def test_a_checklist_too_long_to_fit_keeps_the_steps_that_fit_and_says_how_many_are_left() -> None:
+    steps = [f"Step {n}: " + "check the panel, the pumps, the oil and the refrigerant pressures carefully " * 2
+             for n in range(1, 9)]
+    checklist = Artifact(id="artifact_mp_1", session_id="s", turn_index=1, producer="maintenance",
+                         kind="restart_checklist", asset_ids=["Chiller 4"], results={"steps": steps},
+                         summary="Restart checklist for Chiller 4.")
+    result = SpecialistResult("maintenance", "restart_checklist", "ok", "Restart checklist for Chiller 4.",
+                              artifact_ids=["artifact_mp_1"], task_index=0, step=1)
+    plan = [SpecialistTask("maintenance", "restart_checklist", asset_ids=["Chiller 4"], status="done")]
+    outcome = TurnOutcome(decision=TurnDecision(intent="restart", shape="how_to"), plan=plan, results=[result],
+                          artifacts=[checklist], zone=default_catalog().zone,
+                          question="how do I bring it back up safely?")
+    answer = compose_answer(outcome, max_chars=2400)
+    assert "1. Step 1:" in answer and "more lines; ask for the full list" in answer
+    assert len(answer) <= 1200
