@@ -279,6 +279,7 @@ def rule_text(rule: RuleCount) -> str:
     return f"{rule.rule_id} {name}".strip() if name and name != rule.rule_id else rule.rule_id
 
 
+HEADLINE_SENSORS = ("Chiller Efficiency", "Power Input", "Tonnage")  # how a chiller ran, when no sensor is named
 _RULE_ID = re.compile(r"\bRUL\d{3,5}\b", re.I)
 
 

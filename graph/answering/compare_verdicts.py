@@ -316,7 +316,8 @@ def period_record_pick(question: str, artifacts: list[Artifact]) -> Verdict | No
     for family in families:
         sides = family(question, artifacts)
         keys = {s.key for s in sides}
-        dated = sorted((s for s in sides if s.start is not None and s.end is not None), key=lambda s: s.start)
+        dated = sorted((s for s in sides if s.start is not None and s.end is not None),
+                       key=lambda s: s.start or datetime.min)
         if len(keys) != 1 or len(dated) != 2 or dated[0].end > dated[1].start:  # type: ignore[operator]
             continue
         word = _COMPARATIVE_WORD.search(question)

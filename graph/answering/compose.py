@@ -17,6 +17,7 @@ from artifacts.model import Artifact
 from artifacts.readings import stats_of
 from assetops.domain.turn import Focus, SpecialistResult, SpecialistTask, TimeWindow, TurnDecision
 from graph.answering.asked_figures import (
+    HEADLINE_SENSORS,
     asked_figure_lines,
     asked_sensors,
     derived_figure_texts,
@@ -46,7 +47,6 @@ PROBLEM_LINE_CHARS = 240
 LEAD_RESULTS = 3  # the rest of the turn's findings are cited by artifact id
 DEFAULT_MAX_CHARS = 1200  # unless the user asks for detail
 BRIEF_MAX_CHARS = 600  # "a few lines for my boss"
-HEADLINE_SENSORS = ("Chiller Efficiency", "Power Input", "Tonnage")  # how a chiller ran, when no sensor is named
 
 # What to ask next, by the last specialist that produced evidence this turn.
 NEXT_QUESTION: dict[str, str] = {

@@ -18,6 +18,7 @@ from artifacts.readings import (
     recent_orders,
     work_order_counts,
 )
+from graph.answering.asked_figures import HEADLINE_SENSORS, figure_text, sensor_figures
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import chillers, join_names, without_refs
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
@@ -108,8 +109,15 @@ def session_findings(artifacts: list[Artifact]) -> Findings:
     alerted = [(asset, art) for asset, art in _latest_by_asset(artifacts, "alert_rules").items()]
     lines += [line for asset, art in alerted if (line := _alert_line(asset, art)) is not None]
     for asset, art in _latest_by_asset(artifacts, "telemetry_window").items():
-        if asset not in diagnoses and art.summary and len(art.summary) <= _QUOTABLE:
+        if asset in diagnoses:
+            continue
+        if art.summary and len(art.summary) <= _QUOTABLE:
             lines.append(f"- {art.summary.rstrip('.')} [{art.id}]")
+            continue
+        # a long summary: how it ran, in its headline figures ("efficiency 0.38 kW/ton while running, ...")
+        figures = [f"{f.label.lower()} {figure_text(f)}" for sensor in HEADLINE_SENSORS for f in sensor_figures(sensor, [art])]
+        if figures:
+            lines.append(f"- {asset}{_when(art)}: {', '.join(figures)} [{art.id}]")
     drafts = [a for a in artifacts if a.kind == "work_order_draft"]
     lines += [f"- Drafted: {' '.join(draft_title(a))} [{a.id}]".rstrip() for a in drafts]
     looked_at = {a for art in artifacts for a in art.asset_ids}

@@ -58,6 +58,8 @@ def dialog_leads(earlier: list[str], conclusion: str) -> list[str]:
         answer = _YES_NO.match(lead)  # "Yes, Chiller 4 runs ..." restated is "Chiller 4 runs ..."
         if answer is not None and len(lead) > answer.end():
             lead = lead[answer.end()].upper() + lead[answer.end() + 1:]
+        if lead.rstrip(". ").endswith(":"):  # "Chiller 6 (2021-04-01 to 2021-05-01):" heads figures; alone it says nothing
+            continue
         if lead and not _NOT_A_FINDING.search(lead) and lead not in kept and lead.rstrip(".") not in conclusion:
             kept.append(lead)
     return kept
@@ -77,7 +79,7 @@ def report_summary(report: Artifact, evidence: list[Artifact], bullets: int | No
     # The conclusion may already quote the first finding; a point is said once.
     found = [*dialog_leads(earlier or [], conclusion),
              *(line for line in (without_refs(x).removeprefix("- ") for x in findings.lines)
-               if line.rstrip(".") not in conclusion)]
+               if line.rstrip(".") not in conclusion and not line.rstrip(". ").endswith(":"))]
     actions = _actions(text)
     if bullets:  # a diagnosis leads; without one, what the dialog found does
         diagnosed = not conclusion.startswith("No diagnosis yet") and not conclusion.startswith("Nothing")

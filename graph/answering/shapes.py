@@ -86,9 +86,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     moved = direction_choice(inputs.question, lambda asked: _yes_no_verdict(replace(inputs, question=asked)))
     if moved is not None:  # "up or down vs 2019?": the direction, in the user's word, with both figures
         return ShapedLead(moved.sentence, moved.evidence, replaces_body=False)
-    by_period = period_record_pick(inputs.question, inputs.artifacts)
-    if by_period is not None:  # "more repair tickets in 2019 or in 2020?": the period, with both counts
-        return ShapedLead(by_period.sentence, by_period.evidence, replaces_body=False)
+    records_by_period = period_record_pick(inputs.question, inputs.artifacts)
+    if records_by_period is not None:  # "more repair tickets in 2019 or in 2020?": the period, with both counts
+        return ShapedLead(records_by_period.sentence, records_by_period.evidence, replaces_body=False)
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
     ranked = ranking_lines(rows) if rows is not None else []
     totals = _site_totals(inputs)

@@ -118,7 +118,7 @@ def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
     in 2020?", "this month than last?"), the focus window before the turn's when the turn compares the two
     ("did it alarm more this time than the year before?"), else the turn's window."""
     named = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
-    if len(named) == 2 and named[0].end <= named[1].start or len(named) == 2 and named[1].end <= named[0].start:
+    if len(named) == 2 and (named[0].end <= named[1].start or named[1].end <= named[0].start):
         return list(named)
     if ctx.against_focus and ctx.focus.window is not None and ctx.focus.window != ctx.window:
         return [ctx.focus.window, ctx.window]

@@ -9,6 +9,7 @@ neither (while another clause does) is context. Pure: text in, flags out.
 from __future__ import annotations
 
 import re
+
 from assetops.domain.catalog import FleetCatalog
 from graph.understanding.assets import find_assets
 from graph.understanding.periods import Periods

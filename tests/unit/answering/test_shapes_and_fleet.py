@@ -343,3 +343,15 @@ def test_after_a_sensor_drift_finding_the_fix_asked_for_is_a_recalibration() -> 
     lead = shaped_lead(AnswerInputs(shape="how_to", scope="asset", question="how do we fix it?", artifacts=[],
                                     session=[validity, newer]))
     assert lead is None or not lead.first.startswith("Recalibrate")
+
+
+def test_a_summary_restates_findings_not_headings_and_a_long_window_by_its_figures() -> None:
+    from graph.answering.findings import session_findings
+    from graph.answering.long_output import dialog_leads
+    assert dialog_leads(["Chiller 6 (2021-04-01 to 2021-05-01):.", "Chiller 6 ran at 0.38 kW/ton."], "x") == [
+        "Chiller 6 ran at 0.38 kW/ton."]
+    stats = {"Chiller 6 Chiller Efficiency": {"mean": 0.1, "running_mean": 0.38, "unit": "kW/ton", "count": 100}}
+    window = art("telemetry_window", {"stats": stats, "running_share": 0.2}, asset="Chiller 6", producer="data",
+                 summary="Chiller 6, 2021-04-01 to 2021-05-01: " + "a long run-on summary of every sensor; " * 20)
+    found = session_findings([window])
+    assert "efficiency 0.38 kW/ton while running" in found.conclusion
