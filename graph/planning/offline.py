@@ -486,6 +486,9 @@ _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w
                             r"fewest)\b|\b(?:most|fewest|least) (?:run(?:ning)? |operating )?hours\b|\brun ?time\b|"
                             r"\brunning time\b")
 # "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
+# How far a result can be trusted ("how confident are you in that number?", "is the forecast any good?").
+_ASKS_RELIABILITY = re.compile(r"\b(?:confiden\w*|accura\w*|reliab\w*|trust\w*|sure|certain\w*|good enough|"
+                               r"any good|how good|error|margin|off by|spot on|believe)\b")
 # A chiller's health asked yes or no ("was 4 fine in july?", "the rest of them ok?").
 _HEALTHY = re.compile(r"\b(?:fine|ok|okay|alright|all right|healthy|normal|in good shape|behaving)\b")
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
@@ -507,6 +510,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return [i for i in chosen if i != "prioritize"]
     if reading.shape == "which" and _RUN_TIME_PICK.search(reading.clause) and not understood.intents:
         return ["history"]  # "which of them ran the longest?": the running time of each, from its telemetry
+    if focus.last_intent in ("forecast", "evaluate_forecast") and _ASKS_RELIABILITY.search(reading.clause) \
+            and not understood.sensors.canonical:
+        return ["evaluate_forecast"]  # "how confident are you in that number?": the forecast scored against actuals
     if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
     if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):

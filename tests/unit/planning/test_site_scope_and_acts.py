@@ -177,3 +177,10 @@ def test_which_one_after_a_look_at_a_single_chiller_chooses_among_the_site() -> 
     dialog.say("how did chiller 4 run last week?")
     decision = dialog.say("which one has the worst kw per ton at the moment?")
     assert decision.scope == "fleet" and len(decision.focus.asset_ids) == 4
+
+
+def test_how_far_a_forecast_can_be_trusted_scores_it_against_actuals() -> None:
+    dialog = Dialog()
+    dialog.say("forecast chiller 4's load for the next week")
+    decision = dialog.say("how sure are you about those numbers?")
+    assert steps(decision) == [("timeseries", "evaluate_forecast")]
