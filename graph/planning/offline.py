@@ -211,6 +211,9 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
     """The turn's intents, strongest first: the classified ones, else what a follow-up implies."""
     if understood.intents:
         intents = _work_order_follow_up(understood.intents, understood, focus)
+        if intents[0] in _RECORD_LISTINGS and "compare" in intents and not understood.sensors.canonical:
+            # "how many PMs vs CMs in July?": the listing's own counts compare them; no readings are asked
+            intents = [i for i in intents if i != "compare"]
         return _failure_mode_question(_two_chillers_compare(intents, understood, catalog), understood)
     if understood.rule_ids:  # "what does RUL0018 mean?": the rule, and how often it fired
         return ["alerts"]

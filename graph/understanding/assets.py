@@ -119,6 +119,8 @@ def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
                 _add(mentions.assets, name)
 
 
+_PLACE_HEADS = frozenset({"on", "for", "about", "against", "with"})
+_PARTICIPLE = re.compile(r"[a-z]{3,}ing")
 _COMPARATIVE_QUANTITY = frozenset({"more", "less", "fewer", "over", "under", "above", "below"})
 _SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", "doing", "running"})
 
@@ -163,10 +165,11 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
     if after in vocab.quantity_words or after in vocab.units or after in vocab.months \
             or after in vocab.time_of_day_tokens or after in (vocab.asset_word, vocab.asset_plural_word):
         return []
-    followed = not after or after in vocab.the_number_followers or after in vocab.number_subject_followers
+    followed = not after or after in vocab.the_number_followers or after in vocab.number_subject_followers \
+        or (before in _PLACE_HEADS and _PARTICIPLE.fullmatch(after) is not None)  # "any sensor on 9 flatlining?"
     if len(listed) >= 2:  # "7, 10 and 14 which one ...", not "2 or 3 bullets"
         return listed if followed or after in function_words() else []
-    if before in vocab.number_argument_heads and before != "of" and followed:
+    if (before in vocab.number_argument_heads or before in _PLACE_HEADS) and before != "of" and followed:
         return listed
     opens_clause = index == 0 or before in ("?", "and", "but", "so")
     if opens_clause and (after in _SUBJECT_VERBS or after in vocab.number_subject_followers):

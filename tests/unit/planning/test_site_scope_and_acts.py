@@ -184,3 +184,9 @@ def test_how_far_a_forecast_can_be_trusted_scores_it_against_actuals() -> None:
     dialog.say("forecast chiller 4's load for the next week")
     decision = dialog.say("how sure are you about those numbers?")
     assert steps(decision) == [("timeseries", "evaluate_forecast")]
+
+
+def test_preventive_against_corrective_counts_are_one_listing_not_a_telemetry_comparison() -> None:
+    decision = Dialog().say("how many PMs vs CMs did chiller 2 get in March?")
+    assert steps(decision) == [("maintenance", "wo_summary")]
+    assert decision.tasks[0].params["kind"] == "all"

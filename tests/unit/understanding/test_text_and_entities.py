@@ -216,3 +216,11 @@ def test_bare_numbers_in_a_chillers_place_are_chillers(message: str, expected: l
 ])
 def test_numbers_that_count_or_date_stay_numbers(message: str) -> None:
     assert assets_of(message) == []
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("any readings on 2 flatlining lately?", ["Chiller 2"]),
+    ("anything on 10 drifting?", ["Chiller 10"]),
+])
+def test_a_bare_number_after_on_before_a_participle_is_a_chiller(message: str, expected: list[str]) -> None:
+    assert assets_of(message) == expected
