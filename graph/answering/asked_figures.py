@@ -23,14 +23,16 @@ from graph.understanding.text import Text
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
 # specific first, so "kW/ton" is efficiency, not power, and "condenser water supply" is not chilled-water supply.
 SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"kw\s*(?:/|per)\s*ton|efficien", re.I), "Chiller Efficiency"),
+    (re.compile(r"kw\s*(?:/|per)\s*(?:ton|tr?\b)|efficien", re.I), "Chiller Efficiency"),
     (re.compile(r"\bflow\b", re.I), "Condenser Water Flow"),
     (re.compile(r"refrigerant|\bevap\w*\s+(?:approach|temp\w*)|(?<!condenser )\bapproach\b", re.I),
      "Liquid Refrigerant Evaporator Temperature"),
-    (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\b", re.I), "Condenser Water"),
+    # ("the tower contractor was in" names a visit, not a reading: the tower's water or temperatures do)
+    (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\s+(?:supply|return|water|temp\w*)\b", re.I),
+     "Condenser Water"),
     (re.compile(r"\b(load|loaded|loading)\b", re.I), "Chiller % Loaded"),
     (re.compile(r"\btonnage\b|\btons\b", re.I), "Tonnage"),
-    (re.compile(r"\bpower\b|\bkw\b(?!\s*(?:/|per\s+ton))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
+    (re.compile(r"\bpower\b|\bkw\b(?!\s*(?:/|per\s+t))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
     (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
     (re.compile(r"(?<!condenser water )\breturn\b(?! to)", re.I), "Return Temperature"),
     (re.compile(r"set\s?point", re.I), "Setpoint Temperature"),

@@ -298,3 +298,8 @@ def test_what_a_rule_means_is_its_name_then_where_it_fired() -> None:
     assert said == ("RUL0018 is the Evaporator Approach High alert rule (Chiller - Evaporator Approach High); it fired "
                     "31 times, all on CWC04009.")
     assert rule_meaning_sentence("what does that mean?", [nine, six]) is None
+
+
+def test_kw_per_t_is_efficiency_and_a_tower_visit_names_no_reading() -> None:
+    assert asked_sensors("the tower contractor was in last week. ch4 kw/t in may looked ugly") == ["Chiller Efficiency"]
+    assert "Condenser Water" in asked_sensors("tower return temp on 6?")
