@@ -420,6 +420,12 @@ def forecast_scores(artifact: Artifact) -> dict[str, list[ForecastScore]]:
             for label, errors in artifact.results.items() if isinstance(errors, list)}
 
 
+def forecast_actual_means(artifact: Artifact) -> dict[str, float]:
+    """Each scored target's running mean over the evaluation window (`evaluate_forecast`)."""
+    means = artifact.results.get("actual_means")
+    return {str(k): float(v) for k, v in means.items() if _number(v) is not None} if isinstance(means, Mapping) else {}
+
+
 def tuned_checkpoint(artifact: Artifact) -> str | None:
     """The fine-tuned checkpoint a forecast evaluation scored, None when only the base model was scored."""
     value = artifact.results.get("model_checkpoint")

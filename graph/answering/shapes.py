@@ -34,6 +34,7 @@ from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import period_verdict
 from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
 from graph.answering.recommend import offer_sentence, recommend
+from graph.answering.signal_verdicts import forecast_accuracy_verdict
 from graph.answering.stat_questions import (
     busiest_month_sentence,
     comparison_sentence,
@@ -342,6 +343,10 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     by_symptoms = _by_symptoms(inputs)
     if by_symptoms is not None:
         return by_symptoms
+    accuracy = forecast_accuracy_verdict(inputs.artifacts, inputs.question) if inputs.shape == "open" else None
+    if accuracy is not None:  # "how confident are you in that number?": the error against the level, judged
+        return ShapedLead(accuracy.sentence.removeprefix(f"{accuracy.answer}, ").capitalize(), accuracy.evidence,
+                          replaces_body=False)
     meaning = rule_meaning_sentence(inputs.question, inputs.artifacts) if _ASKS_MEANING.search(inputs.question) \
         else None
     if meaning is not None:  # "what does RUL0018 mean?": the rule's name, then where it fired

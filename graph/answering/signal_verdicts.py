@@ -11,7 +11,14 @@ import re
 from statistics import fmean
 
 from artifacts.model import Artifact
-from artifacts.readings import ForecastScore, forecast_scores, moved_alone, sensor_health, tuned_checkpoint
+from artifacts.readings import (
+    ForecastScore,
+    forecast_actual_means,
+    forecast_scores,
+    moved_alone,
+    sensor_health,
+    tuned_checkpoint,
+)
 from graph.answering.asked_figures import asked_level
 from graph.answering.diagnosis_verdicts import asks_health
 from graph.answering.markdown import join_names, number
@@ -72,6 +79,38 @@ def forecast_verdict(artifacts: list[Artifact], question: str = "") -> Verdict |
                  for label in (tuned, base) for s in scores[label]]
         return Verdict(answer, f"{answer}, the tuned model's error is {how}: MAE {number(mine)} against "
                                f"{number(theirs)} for the base model ({base}) on {', '.join(art.asset_ids)}.", lines)
+    return None
+
+
+GOOD_ENOUGH = 0.10  # a typical error within 10% of the running level plans staging and loads
+_RELIABILITY = re.compile(r"\b(?:good enough|accura\w*|reliab\w*|trust\w*|confiden\w*|sure|any good|how good|"
+                          r"usable|decent|error|off by|spot on)\b", re.I)
+
+
+def forecast_accuracy_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Is the forecast good enough to plan with? Its typical error (MAE) against the actuals, as a share of
+    the reading's running level over the same window; None without an evaluation or a question about it."""
+    if not _RELIABILITY.search(question):
+        return None
+    for art in artifacts:
+        if art.kind != "evaluate_forecast":
+            continue
+        scores, means = forecast_scores(art), forecast_actual_means(art)
+        label = tuned_checkpoint(art) or next((k for k, v in scores.items() if v), None)
+        scored = [s for s in scores.get(label or "", []) if means.get(s.target)]
+        if not scored:
+            continue
+        worst = max(scored, key=lambda s: s.mae / means[s.target])
+        share = worst.mae / means[worst.target]
+        answer: Answer = "Yes" if share <= GOOD_ENOUGH else "Partly" if share <= 2 * GOOD_ENOUGH else "No"
+        verdict = {"Yes": "good enough to plan with", "Partly": "usable for rough planning only",
+                   "No": "not reliable enough to plan with"}[answer]
+        said = worst.target.removeprefix(f"{art.asset_ids[0]} ") if art.asset_ids else worst.target
+        lines = [f"- {s.target}: MAE {number(s.mae)} against a running mean of {number(means[s.target])} "
+                 f"({s.pairs} points) [{art.id}]" for s in scored]
+        return Verdict(answer, f"{answer}, the forecast is {verdict}: its typical error on {said.lower()} is "
+                               f"{number(worst.mae)}, {share:.0%} of the running level of {number(means[worst.target])}.",
+                       lines)
     return None
 
 

@@ -56,6 +56,7 @@ from graph.answering.markdown import chillers, join_names
 from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
 from graph.answering.sections import first_clause
 from graph.answering.signal_verdicts import (
+    forecast_accuracy_verdict,
     forecast_threshold_verdict,
     forecast_verdict,
     sensor_health_verdict,
@@ -402,6 +403,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: sensor_health_verdict(turn, q),
     lambda q, turn, _: worsening_verdict(turn, q),
     lambda q, turn, _: forecast_verdict(turn, q),
+    lambda q, turn, _: forecast_accuracy_verdict(turn, q),
     lambda q, turn, _: forecast_threshold_verdict(turn, q),
     lambda q, turn, session: work_order_existence_verdict(turn, q, session),
     lambda q, turn, _: breakdown_trend_verdict(turn, q),

@@ -229,6 +229,16 @@ async def _evaluation_telemetry(
     return telemetry, [] if telemetry is not None else [error or f"no telemetry of {asset_id}"]
 
 
+def _running_means(actuals: pd.DataFrame) -> dict[str, float]:
+    """Each target's mean over the samples it was non-zero (running): what an error is measured against."""
+    means = {}
+    for column in actuals.columns:
+        running = actuals[column][actuals[column].abs() > 1e-6]
+        if len(running):
+            means[str(column)] = round(float(running.mean()), 4)
+    return means
+
+
 def _evaluation_summary(
     asset_id: str, window: TimeWindow, scored: list[tuple[Any, list[ForecastError]]], actuals: pd.DataFrame
 ) -> str:
@@ -300,7 +310,7 @@ async def evaluate_forecast(task: SpecialistTask, ctx: SpecialistContext) -> Spe
         observations=[line for label, errors in scored for line in _score_lines(str(label), errors)],
         calls=[*first, *outcomes],
         results={str(label): [e.as_dict() for e in errors] for label, errors in scored}
-        | {"source": telemetry.artifact.id, "model_checkpoint": checkpoint},
+        | {"source": telemetry.artifact.id, "model_checkpoint": checkpoint, "actual_means": _running_means(actuals)},
         assumptions=["Every forecast step whose timestamp has an actual counts (rolling origins).", *notes]
         + ([] if checkpoint else ["No tuned checkpoint in this session: zero-shot only."]),
     )

@@ -355,3 +355,16 @@ def test_a_summary_restates_findings_not_headings_and_a_long_window_by_its_figur
                  summary="Chiller 6, 2021-04-01 to 2021-05-01: " + "a long run-on summary of every sensor; " * 20)
     found = session_findings([window])
     assert "efficiency 0.38 kW/ton while running" in found.conclusion
+
+
+def test_whether_a_forecast_is_good_enough_weighs_its_error_against_the_running_level() -> None:
+    from graph.answering.signal_verdicts import forecast_accuracy_verdict
+    scored = art("evaluate_forecast", {"ttm_96_28": [{"target": "Chiller 9 Tonnage", "pairs": 500, "mae": 30.0}],
+                                       "actual_means": {"Chiller 9 Tonnage": 600.0}}, asset="Chiller 9")
+    good = forecast_accuracy_verdict([scored], "good enough to plan staging with?")
+    assert good is not None and good.answer == "Yes" and "5% of the running level" in good.sentence
+    rough = art("evaluate_forecast", {"ttm_96_28": [{"target": "Chiller 9 Tonnage", "pairs": 500, "mae": 140.0}],
+                                      "actual_means": {"Chiller 9 Tonnage": 600.0}}, asset="Chiller 9")
+    poor = forecast_accuracy_verdict([rough], "is it accurate?")
+    assert poor is not None and poor.answer == "No"
+    assert forecast_accuracy_verdict([scored], "what did it forecast?") is None
