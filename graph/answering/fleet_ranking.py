@@ -141,6 +141,8 @@ def _headline(kind: str, rows: list[AssetRow]) -> str:
     if ROWS[kind][2]:  # counts: the largest first
         first = rows[0]
         unit = "work orders" if kind == "work_order_summary" else "alerts"
+        if all(r.value == 0 for r in rows):  # nothing to rank: none had any
+            return f"None of the {len(rows)} equipment ids has any {unit} in this period."
         return (f"{first.asset} has the most {unit}: {first.figure}; "
                 f"{len(rows) - 1} other equipment id(s) below it.")
     if kind == "telemetry_window":

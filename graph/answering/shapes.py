@@ -119,6 +119,8 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     comparison = compare_assets(inputs.artifacts)
     if comparison is not None:
         pick = comparison.rows[0]
+        if comparison.headline.startswith("None of"):  # nothing to pick: the answer is that none had any
+            return ShapedLead(comparison.headline, comparison.lines)
         return ShapedLead(f"{pick.asset}. {comparison.headline}", comparison.lines)
     diagnosed = next(((a, h) for a in inputs.artifacts if a.kind == "diagnose" and (h := hypotheses(a))), None)
     if diagnosed is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from assetops.domain.catalog import FleetCatalog
 from graph.understanding.off_topic import function_words
@@ -128,6 +129,12 @@ _SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", 
 _LIST_CONNECTORS = frozenset({"and", "or", "vs", "versus"})  # "7, 10 and 14", "6 vs 9"
 
 
+@lru_cache(maxsize=4)
+def _sensor_heads(vocab: Vocabulary) -> frozenset[str]:
+    """The first word of every sensor name the vocabulary knows ("supply", "kw/ton", "condenser")."""
+    return frozenset(alias.split()[0] for alias in vocab.sensor_aliases)
+
+
 def _plain_number(token: str) -> int | None:
     match = _NUMBER.match(token)
     return int(match.group(1)) if match and not token.startswith("#") else None
@@ -167,8 +174,8 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
         return []
     followed = not after or after in vocab.the_number_followers or after in vocab.number_subject_followers \
         or (before in _PLACE_HEADS and _PARTICIPLE.fullmatch(after) is not None)  # "any sensor on 9 flatlining?"
-    if len(listed) >= 2:  # "7, 10 and 14 which one ...", not "2 or 3 bullets"
-        return listed if followed or after in function_words() else []
+    if len(listed) >= 2:  # "7, 10 and 14 which one ...", "4 and 6 supply temps", not "2 or 3 bullets"
+        return listed if followed or after in function_words() or after in _sensor_heads(vocab) else []
     if (before in vocab.number_argument_heads or before in _PLACE_HEADS) and before != "of" and followed:
         return listed
     opens_clause = index == 0 or before in ("?", "and", "but", "so")

@@ -368,3 +368,12 @@ def test_whether_a_forecast_is_good_enough_weighs_its_error_against_the_running_
     poor = forecast_accuracy_verdict([rough], "is it accurate?")
     assert poor is not None and poor.answer == "No"
     assert forecast_accuracy_verdict([scored], "what did it forecast?") is None
+
+
+def test_a_pick_among_equipment_with_no_alerts_says_none_had_any() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+    from tests.unit.answering.builders import alerts
+    empty = [alerts(f"Chiller {n}", f"CWC0400{n}", {}, start="2019-07-01", end="2019-08-01") for n in (6, 9)]
+    lead = shaped_lead(AnswerInputs(shape="which", scope="fleet", question="which chillers had the most alarms?",
+                                    artifacts=empty))
+    assert lead is not None and lead.first.startswith("None of the 2 equipment ids has any alerts")

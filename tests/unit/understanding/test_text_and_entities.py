@@ -205,6 +205,7 @@ def test_a_preposition_number_that_ends_its_clause_is_a_chiller(message: str, as
     ("and 9 was fine in march, right?", ["Chiller 9"]),
     ("did 6 trip last night?", ["Chiller 6"]),
     ("4 vs 3 for march, power and tons", ["Chiller 4", "Chiller 3"]),
+    ("compare 3 and 9 supply temps last week", ["Chiller 3", "Chiller 9"]),
 ])
 def test_bare_numbers_in_a_chillers_place_are_chillers(message: str, expected: list[str]) -> None:
     assert assets_of(message) == expected
