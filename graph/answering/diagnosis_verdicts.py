@@ -38,9 +38,16 @@ TRIP_WORDS = re.compile(r"(?<!the )(?<!that )(?<!this )(?<!a )\b(trip(s|ped)?|sh
 _SAME = re.compile(r"\b(same|similar\w*|identical|like (the one|what|on|in|last))\b", re.I)
 
 
+# "outside its normal envelope", "not normal", "beyond the usual range": the state asked is the abnormal one.
+_NEGATED_HEALTHY = re.compile(r"\b(?:outside|out of|beyond|not|isn't|aren't|wasn't|away from|off)\s+(?:(?:its|their|the|"
+                              r"a|his|her|our)\s+)?(?:normal|usual|expected|healthy|fine|ok(?:ay)?)\b", re.I)
+
+
 def asks_health(question: str) -> bool:
-    """Whether the question asks if all is well (its yes means "nothing wrong")."""
-    return bool(_HEALTHY.search(_INTERJECTION.sub("", question)))
+    """Whether the question asks if all is well (its yes means "nothing wrong"); "is any chiller running outside
+    its normal envelope?" asks the opposite."""
+    text = _NEGATED_HEALTHY.sub(" ", _INTERJECTION.sub("", question))
+    return bool(_HEALTHY.search(text))
 
 
 def _mode_words(text: str) -> set[str]:

@@ -377,3 +377,10 @@ def test_a_pick_among_equipment_with_no_alerts_says_none_had_any() -> None:
     lead = shaped_lead(AnswerInputs(shape="which", scope="fleet", question="which chillers had the most alarms?",
                                     artifacts=empty))
     assert lead is not None and lead.first.startswith("None of the 2 equipment ids has any alerts")
+
+
+def test_outside_its_normal_range_asks_about_the_abnormal_not_whether_all_is_well() -> None:
+    from graph.answering.diagnosis_verdicts import asks_health
+    assert asks_health("is chiller 4 running normally?")
+    assert not asks_health("is any chiller running outside its normal envelope this week?")
+    assert not asks_health("anything not ok on 6?")
