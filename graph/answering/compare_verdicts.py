@@ -305,14 +305,17 @@ def _without_answer(sentence: str) -> str:
     return re.sub(r"^(?:Yes|No|Not clearly)[,:]\s*", "", sentence)
 
 
-_COMPARATIVE_WORD = re.compile(r"\b(more|fewer|less|higher|lower|most|fewest|least)\b", re.I)
+_COMPARATIVE_WORD = re.compile(r"\b(more|fewer|less|higher|lower|most|fewest|least|worse|better|busier|quieter)\b",
+                               re.I)
 
 
 def period_record_pick(question: str, artifacts: list[Artifact]) -> Verdict | None:
     """"Did it see more repair tickets in 2019 or in 2020?": the period with more (or fewer) records of one
     equipment, said first with both counts; None unless this turn counted one equipment's records over two
     periods apart and the question asks which way."""
-    families = _families(question) or [order_sides, alert_sides]
+    # records only (a reading over two periods is graph/answering/asked_figures.period_pick's)
+    families = list(dict.fromkeys([*(f for f in _families(question) if f is not sensor_sides), order_sides,
+                                   alert_sides]))
     for family in families:
         sides = family(question, artifacts)
         keys = {s.key for s in sides}

@@ -508,6 +508,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if "prioritize" in chosen and len(chosen) > 1 and focus.asset_ids and superlative_one(understood.text.joined):
         # "compare this week to last week for the worst one": the one a ranking picked before, not a new ranking
         chosen = [i for i in chosen if i != "prioritize"]
+    if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and not understood.intents \
+            and focus.listed in _RECORD_LISTINGS:
+        return [focus.listed]  # "which month was worse?" after alarms per month: a pick among that listing's periods
     if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and [i for i in chosen if i != "prioritize"]:
         # "what's the worst month for alarms on 6?": a pick among the periods of that listing, not a chiller ranking
         return [i for i in chosen if i != "prioritize"]

@@ -17,6 +17,7 @@ from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
 from graph.planning.recipes_telemetry import detect
+from graph.understanding import calendar_math as cal
 from graph.understanding.request import described_work
 from graph.understanding.sensors import canonical_of
 from graph.understanding.text import Text, phrase_tokens
@@ -113,6 +114,26 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     return None
 
 
+# "may and june, separately", "month by month", "for each month": the span's months one by one.
+_EACH = re.compile(r"\b(?:separately|individually|respectively|each month|per month|month by month|by month|"
+                   r"broken (?:out|down) by month|for each)\b")
+_MONTHS_SPLIT = 6
+
+
+def _months_of(window: TimeWindow) -> list[TimeWindow]:
+    """The calendar months a window of whole months covers (empty when it does not start on a month)."""
+    start = window.start
+    if start.day != 1 or start.hour or start.minute:
+        return []
+    months, first = [], start.date()
+    while True:
+        month = cal.month_window(first.year, first.month, f"{first:%B %Y}", start.tzinfo)  # type: ignore[arg-type]
+        if month.end > window.end:
+            return months
+        months.append(month)
+        first = month.end.date()
+
+
 def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
     """The records' windows: both periods when the message names two apart ("more repair tickets in 2019 or
     in 2020?", "this month than last?"), the focus window before the turn's when the turn compares the two
@@ -120,6 +141,13 @@ def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
     named = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
     if len(named) == 2 and (named[0].end <= named[1].start or named[1].end <= named[0].start):
         return list(named)
+    earlier = ctx.focus.earlier_window
+    if (not named and earlier is not None and ctx.window == ctx.focus.window and ctx.window is not None
+            and ctx.request is not None and ctx.request.shape == "which" and earlier.end <= ctx.window.start):
+        return [earlier, ctx.window]  # "which month was worse?" after May and June: a pick between the two
+    months = _months_of(ctx.window) if ctx.window is not None and _EACH.search(ctx.understanding.text.joined) else []
+    if 1 < len(months) <= _MONTHS_SPLIT:  # "in may and june, separately": each month on its own
+        return list(months)
     if ctx.against_focus and ctx.focus.window is not None and ctx.focus.window != ctx.window:
         return [ctx.focus.window, ctx.window]
     return [ctx.window]

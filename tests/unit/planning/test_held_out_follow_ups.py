@@ -295,3 +295,13 @@ def test_two_years_named_are_both_counted_and_those_two_years_span_them() -> Non
 
 def window_of_all(decision: object, action: str) -> list[tuple[object, object]]:
     return [(t.window.start, t.window.end) for t in decision.tasks if t.action == action and t.window]  # type: ignore[attr-defined]
+
+
+def test_months_asked_separately_are_counted_one_by_one_and_which_month_picks_between_them() -> None:
+    dialog = Dialog()
+    first = dialog.say("how many alarms did chiller 9 throw in april and may, separately?")
+    assert sorted(window_of_all(first, "alert_rules")) == [(at(2021, 4, 1), at(2021, 5, 1)),
+                                                            (at(2021, 5, 1), at(2021, 6, 1))]
+    second = dialog.say("which month was worse?")
+    assert sorted(window_of_all(second, "alert_rules")) == [(at(2021, 4, 1), at(2021, 5, 1)),
+                                                             (at(2021, 5, 1), at(2021, 6, 1))]
