@@ -125,7 +125,8 @@ def _months_of(window: TimeWindow) -> list[TimeWindow]:
     start = window.start
     if start.day != 1 or start.hour or start.minute:
         return []
-    months, first = [], start.date()
+    months: list[TimeWindow] = []
+    first = start.date()
     while True:
         month = cal.month_window(first.year, first.month, f"{first:%B %Y}", start.tzinfo)  # type: ignore[arg-type]
         if month.end > window.end:
