@@ -31,6 +31,9 @@ _LOW = re.compile(r"\b(min(?:imum)?|lowest|bottom\w* out|get down to|got down to
 _RUN_TIME = re.compile(r"\bhow (?:many|much) (?:hours|time|days)\b.*\b(?:run|ran|running|operat\w*|on)\b|"
                        r"\b(?:run|running|operating) (?:hours|time)\b|\bhours (?:run|of running|on)\b", re.I)
 _HOURS_PER_DAY = 24
+# "running hours only", "only the running hours": which samples to average, not a question about run time.
+_RUNNING_ONLY = re.compile(r"\b(?:running|run|operating) (?:hours|time) only\b|\bonly (?:the )?(?:running|run|operating) "
+                           r"(?:hours|time)\b", re.I)
 
 
 def _windows(artifacts: list[Artifact]) -> list[Artifact]:
@@ -63,7 +66,7 @@ def extreme_sentence(question: str, artifacts: list[Artifact]) -> str | None:
 
 def run_time_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """"Chiller 4 ran about 389 hours in June 2021 (54% of the time)." for "how many hours did it run?"."""
-    if not _RUN_TIME.search(question):
+    if not _RUN_TIME.search(question) or _RUNNING_ONLY.search(question):
         return None
     parts = []
     for art in _windows(artifacts):
@@ -182,8 +185,10 @@ def _idle_text(windows: list[Artifact]) -> str:
 
 
 # "what's the worst month for alarms?", "which month had the most alerts?": a month picked by its alert count.
+# ("the most alarms last month" names a period, not a pick among months: "last/this/that month" never picks)
 _BUSIEST_MONTH = re.compile(r"\b(?:worst|busiest|heaviest|noisiest|highest|peak|most|best|quietest|calmest|"
-                            r"lowest|least|fewest)\b(?: \w+){0,2}? months?\b|"
+                            r"lowest|least|fewest)\b(?: (?!last\b|this\b|that\b|next\b|past\b|previous\b)\w+){0,2}? "
+                            r"(?<!last )(?<!this )(?<!that )(?<!next )(?<!past )(?<!previous )months?\b|"
                             r"\b(?:which|what) months?\b", re.I)
 _QUIETEST = re.compile(r"\b(?:best|quietest|calmest|lowest|least|fewest)\b", re.I)
 

@@ -287,6 +287,10 @@ def kpi_event_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
                    .replace("  ", " "), evidence)
 
 
+FEW_ALERTS = 10  # fewer alerts than this in a period are not "many"
+_MANY = re.compile(r"(?<!how )\b(?:many|a lot|lots|loads|a bunch|tons of|heaps|a ton)\b", re.I)
+
+
 def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Did alerts fire? From the alert-rule activity of each equipment id."""
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
@@ -309,6 +313,10 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
         answer: Answer = "Yes" if any(r.count for _, r in named_counts) else "No"
         return Verdict(answer, f"{answer}, {said}.", evidence)
     if fired:
+        total = sum(count for count, _ in fired)
+        if _MANY.search(question) and total < FEW_ALERTS:  # "did it throw many alarms?" with 1: not many
+            where = join_names([w for _, w in fired])
+            return Verdict("No", f"No, only {total} alert{'s' if total != 1 else ''} fired on {where}.", evidence)
         if len(fired) == 1:
             count, where = fired[0]
             return Verdict("Yes", f"Yes, {count} alert{'s' if count != 1 else ''} fired on {where}.", evidence)

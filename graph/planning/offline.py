@@ -482,7 +482,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 _CONCERN = re.compile(r"\b(?:worr\w*|concern\w*|at risk|risk\w*|attention|urgent\w*|priorit\w*|weakest|"
                       r"fragile|vulnerable|trouble\w*|keeps? you up)\b")
 # A pick whose noun is a stretch of time ("the worst month", "which week was busiest"): among periods, not chillers.
-_PERIOD_PICK = re.compile(r"\b(?:worst|busiest|best|highest|lowest|peak|quietest|heaviest|most|least)\b(?: \w+){0,2}? "
+_PERIOD_PICK = re.compile(r"\b(?:worst|busiest|best|highest|lowest|peak|quietest|heaviest|most|least)\b"
+                          r"(?: (?!last\b|this\b|that\b|next\b|past\b|previous\b)\w+){0,2}? "
+                          r"(?<!last )(?<!this )(?<!that )(?<!next )(?<!past )(?<!previous )"
                           r"(?:month|week|day|year|quarter|season)s?\b|\b(?:which|what) (?:month|week|day|year|quarter)s?\b")
 # A pick on running time: "which one ran the longest?", "who logged the most run hours?".
 _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w+){0,3}? (?:longest|shortest|most|least|"

@@ -73,6 +73,9 @@ def _earlier_kind(ctx: PlanContext) -> str | None:
 
 
 _ELLIPTICAL_TOKENS = 4
+# A kind named as an addition: "PMs included", "including the preventive ones", "corrective too", "as well".
+_KIND_ADDED = re.compile(r"\b(?:maintenance|orders?|ones|jobs|work|repairs) (?:included|too|as well)\b|"
+                         r"\b(?:including|incl|plus)\b")
 
 
 def work_order_kind(ctx: PlanContext) -> str:
@@ -88,6 +91,8 @@ def work_order_kind(ctx: PlanContext) -> str:
     if not corrective and not preventive:  # "leave out the preventive ones": the other kind
         corrective = _names_kind(text, kinds["preventive"], breakdown, excluded=True)
         preventive = _names_kind(text, kinds["corrective"], breakdown, excluded=True)
+    if (corrective or preventive) and _KIND_ADDED.search(text.joined):
+        return "all"  # "what work orders got closed out, PMs included": the named kind as well as the rest
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
     earlier = _earlier_kind(ctx)

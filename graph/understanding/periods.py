@@ -123,6 +123,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
                             r"year to date|ytd|month to date)\b"),
         # "anything odd earlier in the month?": the rest of the discussed window's month (week, year) before it
         "focus_rest": re.compile(r"\b(earlier|later) (?:on )?(?:in|that|this) (?:the )?(week|month|year)\b"),
+        # "across the whole quarter", "the entire year": the calendar unit around the window discussed
+        "focus_whole": re.compile(r"\b(?:the )?(?:whole|entire|full) (month|quarter|year)\b"),
         # "and before that?", "what about after that?": the span of the same length next to the one discussed
         "focus_adjacent": re.compile(r"\b(before|prior to|after) (?:that|then)\b(?! (?:trip|shutdown|outage|failure))"),
     }
@@ -278,6 +280,18 @@ def _year_shifted(focus: TimeWindow, years: int) -> TimeWindow:
     return TimeWindow(moved.start, moved.end, label)
 
 
+def _whole_unit(unit: str, focus: TimeWindow | None, reference: date, *, zone: tzinfo) -> TimeWindow:
+    """"the whole quarter": the calendar month, quarter or year holding the window discussed (the reference
+    date's without one)."""
+    anchor = focus.start.astimezone(zone).date() if focus is not None else reference
+    if unit == "month":
+        return cal.month_window(anchor.year, anchor.month, f"{anchor:%B %Y}", zone)
+    if unit == "quarter":
+        first = cal.quarter_start(anchor)
+        return cal.months_window(first.year, first.month, 3, f"Q{(first.month - 1) // 3 + 1} {first.year}", zone)
+    return cal.year_window(anchor.year, str(anchor.year), zone)
+
+
 _FOCUS_REST = re.compile(r"\b(?:earlier|later) (?:on )?(?:in|that|this) (?:the )?(?:week|month|year)\b")
 
 
@@ -347,6 +361,8 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 span, kind = _part_of_month(match, focus_window, reference, zone=zone), "focus"
             elif name == "focus_rest":
                 span, kind = _rest_of_unit(match, focus_window, reference, zone=zone), "focus"
+            elif name == "focus_whole":
+                span, kind = _whole_unit(match.group(1), focus_window, reference, zone=zone), "focus"
             elif name == "focus_adjacent":
                 # with an event, "before that" is the lead-up; with "earlier in the month", that says how far
                 if focus_window is None or event is not None or _FOCUS_REST.search(text):
@@ -444,9 +460,16 @@ _FIRST_OR_LAST_OF = re.compile(r"\b(?:the )?(first|last|final|opening|closing) (
                                r"fortnight) of$")
 
 
+_ONWARD = re.compile(r"\s*(?:onwards?|forward|and (?:later|after|since|beyond|on)|to (?:date|now|today)|"
+                     r"(?:till|until|up to) (?:now|today))\b")
+
+
 def _since(text: str, atom: Atom, lead_start: int, reference: date, *, zone: tzinfo) -> TimeWindow | None:
     """"since 2018", "from the start of 2020", "after late July": from that period to the reference date."""
     before = text[:lead_start].split()[-1:] or [""]
+    if atom.window is not None and not atom.joined and before[0] not in ("since", "from", "after") \
+            and _ONWARD.match(text[atom.end:]):  # "2017 onward", "2019 and later": from then to the reference date
+        return TimeWindow(atom.window.start, cal.at_midnight(reference, zone), f"{atom.window.label} onward")
     if atom.window is None or atom.joined or before[0] not in ("since", "from", "after"):
         return None
     label = f"{before[0]} {atom.window.label}"

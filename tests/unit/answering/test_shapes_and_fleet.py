@@ -384,3 +384,13 @@ def test_outside_its_normal_range_asks_about_the_abnormal_not_whether_all_is_wel
     assert asks_health("is chiller 4 running normally?")
     assert not asks_health("is any chiller running outside its normal envelope this week?")
     assert not asks_health("anything not ok on 6?")
+
+
+def test_many_alarms_asked_of_a_few_is_no_and_how_many_is_still_a_count() -> None:
+    from graph.answering.verdicts import alert_verdict
+    from tests.unit.answering.builders import alerts
+    one = alerts("Chiller 6", "CWC04006", {"RUL0017": 1}, start="2020-05-01", end="2020-07-01")
+    few = alert_verdict([one], "did it throw many alarms in that window?")
+    assert few is not None and few.sentence == "No, only 1 alert fired on CWC04006."
+    counted = alert_verdict([one], "did it throw any alarms? how many")
+    assert counted is not None and counted.answer == "Yes"

@@ -3,7 +3,7 @@ their own kind rather than any dialog set's."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -190,3 +190,24 @@ def test_preventive_against_corrective_counts_are_one_listing_not_a_telemetry_co
     decision = Dialog().say("how many PMs vs CMs did chiller 2 get in March?")
     assert steps(decision) == [("maintenance", "wo_summary")]
     assert decision.tasks[0].params["kind"] == "all"
+
+
+def test_a_kind_named_as_an_addition_lists_every_kind() -> None:
+    decision = Dialog().say("what work orders got closed on chiller 2 in may, PMs included?")
+    assert decision.tasks[0].params["kind"] == "all"
+
+
+def test_the_most_alarms_last_month_is_a_pick_among_chillers_not_among_months() -> None:
+    from artifacts.model import Artifact
+    from graph.answering.stat_questions import busiest_month_sentence, run_time_sentence
+    counted = Artifact(id="a1", session_id="s", turn_index=1, producer="maintenance", kind="alert_rules",
+                       equipment_ids=["CWC04006"], results={"rules": [], "per_month": {"2021-06": 67}})
+    assert busiest_month_sentence("which month had the most alarms?", [counted]) is not None
+    assert busiest_month_sentence("which chiller set off the most alarms last month?", [counted]) is None
+    window = Artifact(id="a2", session_id="s", turn_index=1, producer="data", kind="telemetry_window",
+                      asset_ids=["Chiller 9"], window_start=datetime(2019, 7, 16, tzinfo=UTC),
+                      window_end=datetime(2019, 7, 23, tzinfo=UTC), results={
+                          "stats": {"Chiller 9 Power Input": {"mean": 100.0, "running_mean": 268.0, "unit": "kW",
+                                                              "count": 600}}, "running_share": 0.5})
+    assert run_time_sentence("how many running hours did it log that week?", [window]) is not None
+    assert run_time_sentence("what was the kw doing that week? running hours only", [window]) is None

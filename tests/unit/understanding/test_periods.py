@@ -221,3 +221,18 @@ def test_a_weekday_ahead_is_no_period_to_look_at() -> None:
 ])
 def test_a_horizon_with_a_loose_count(message: str, end: datetime) -> None:
     assert first_window(message) == (at(2021, 7, 1), end)
+
+
+@pytest.mark.parametrize(("message", "start"), [
+    ("corrective work orders per year, 2017 onward", at(2017, 1, 1)),
+    ("2019 and later", at(2019, 1, 1)),
+    ("may 2020 to date", at(2020, 5, 1)),
+])
+def test_a_period_followed_by_onward_runs_to_the_reference_date(message: str, start: datetime) -> None:
+    assert first_window(message) == (start, at(2021, 7, 1))
+
+
+def test_the_whole_quarter_is_the_quarter_around_the_window_discussed() -> None:
+    march = TimeWindow(at(2021, 3, 1), at(2021, 4, 1), "March 2021")
+    assert first_window("how many alarms across the whole quarter?", focus_window=march) == (at(2021, 1, 1),
+                                                                                             at(2021, 4, 1))
