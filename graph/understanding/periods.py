@@ -484,6 +484,26 @@ _THAN_LAST = re.compile(r"\bthis (week|month|quarter|year)\b.*\b(?:than|vs|versu
 _UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 
 
+# "march 1 to the end of may", "from the 3rd until end of june": one span up to the end of the later period.
+_UP_TO = re.compile(r"\b(?:to|till|until|through|thru)\s*$")
+
+
+def _to_the_end_of(text: str, out: Periods) -> None:
+    """Two periods joined by "to the end of" are one span: the first one's start to the second one's end (the
+    second is the part "the end of May" found, so it starts at its lead-in)."""
+    dated = [m for m in out.mentions if m.window is not None and m.kind == "absolute"]
+    for first, second in zip(dated, dated[1:], strict=False):
+        if first.window is None or second.window is None or first.window.start >= second.window.end:
+            continue
+        if not _UP_TO.search(text[first.start:second.start]) or \
+                not second.window.label.lower().startswith(("the end of", "end of")):
+            continue
+        joined = TimeWindow(first.window.start, second.window.end, f"{first.window.label} to {second.window.label}")
+        out.mentions = [m for m in out.mentions if m is not second and m is not first]
+        out.mentions.append(PeriodMention(joined, "absolute", first.start))
+        return
+
+
 def _than_last(text: str, out: Periods, *, zone: tzinfo) -> None:
     match = _THAN_LAST.search(text)
     this = next((m.window for m in out.mentions if m.window is not None and m.window.label == f"this {match.group(1)}"),
@@ -585,6 +605,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         out.problems.remove(_NO_EARLIER_PERIOD)
         out.mentions.append(PeriodMention(cal.shift(first, years=-1, label=f"{first.label} a year earlier"),
                                           "focus", len(text)))
+    _to_the_end_of(text, out)
     _than_last(text, out, zone=zone)
     _last_means_the_one_before(out, focus_window)
     _last_week_before_this(out)

@@ -236,3 +236,11 @@ def test_the_whole_quarter_is_the_quarter_around_the_window_discussed() -> None:
     march = TimeWindow(at(2021, 3, 1), at(2021, 4, 1), "March 2021")
     assert first_window("how many alarms across the whole quarter?", focus_window=march) == (at(2021, 1, 1),
                                                                                              at(2021, 4, 1))
+
+
+@pytest.mark.parametrize(("message", "start", "end"), [
+    ("go through march 1 to the end of may", at(2021, 3, 1), at(2021, 6, 1)),
+    ("from april until the end of june", at(2021, 4, 1), at(2021, 7, 1)),
+])
+def test_a_period_to_the_end_of_another_is_one_span(message: str, start: datetime, end: datetime) -> None:
+    assert first_window(message) == (start, end)
