@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, tzinfo
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal
 
 from assetops.domain.turn import TimeWindow
@@ -492,7 +493,7 @@ def _to_the_end_of(text: str, out: Periods) -> None:
     """Two periods joined by "to the end of" are one span: the first one's start to the second one's end (the
     second is the part "the end of May" found, so it starts at its lead-in)."""
     dated = [m for m in out.mentions if m.window is not None and m.kind == "absolute"]
-    for first, second in zip(dated, dated[1:], strict=False):
+    for first, second in pairwise(dated):
         if first.window is None or second.window is None or first.window.start >= second.window.end:
             continue
         if not _UP_TO.search(text[first.start:second.start]) or \
