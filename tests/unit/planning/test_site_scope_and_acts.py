@@ -211,3 +211,8 @@ def test_the_most_alarms_last_month_is_a_pick_among_chillers_not_among_months() 
                                                               "count": 600}}, "running_share": 0.5})
     assert run_time_sentence("how many running hours did it log that week?", [window]) is not None
     assert run_time_sentence("what was the kw doing that week? running hours only", [window]) is None
+
+
+def test_sensors_acting_up_asks_after_sensor_health_not_the_chiller() -> None:
+    decision = Dialog().say("are any of chiller 9's sensors acting up lately?")
+    assert decision.intent == "sensor_health"
