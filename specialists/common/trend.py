@@ -211,6 +211,10 @@ def trend_table(
             drift_basis=basis,
         )
         trend.missing_pct = missing_percentage(frame[column], start, end, minutes)
+        if use is not running:
+            # too few running samples to judge levels on them alone, but a reading that holds still while the
+            # chiller is off is not stuck: only flat runs while it runs count
+            trend.longest_flat_hours = longest_flat_run_hours(frame[column][running], minutes)
         trend.flags = _flags(trend)
         out.append(trend)
     return out

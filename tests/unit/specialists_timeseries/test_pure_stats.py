@@ -177,3 +177,17 @@ def test_the_largest_sustained_shift_leads_an_anomaly_finding() -> None:
     shifts = [{"KPI": "Tonnage", "relative_shift_pct": -0.2}, {"KPI": "Condenser Water Flow", "relative_shift_pct": -29.1},
               {"KPI": "Power Input", "relative_shift_pct": None}]
     assert [s["KPI"] for s in sorted(shifts, key=_shift_size)] == ["Condenser Water Flow", "Tonnage", "Power Input"]
+
+
+def test_a_mostly_idle_chillers_readings_holding_still_while_off_are_not_stuck() -> None:
+    index = pd.date_range("2021-03-01", periods=2976, freq="15min", tz="UTC")
+    load = np.zeros(len(index))
+    load[1000:1017] = 60.0  # about four hours of running in a month: too few samples to judge levels on
+    power = np.where(load > 0, 150.0 + np.arange(len(index)) % 7, 1.5)  # flat 1.5 kW while off
+    frame = pd.DataFrame({"Chiller % Loaded": load, "Power Input": power}, index=index)
+    flags = {t.sensor: t.flags for t in trend_table(frame)}
+    assert "stuck" not in flags["Power Input"]
+    stuck = frame.copy()
+    stuck.loc[stuck.index[:800], "Chiller % Loaded"] = 60.0  # runs 200 h with the power frozen
+    stuck.loc[stuck.index[:800], "Power Input"] = 150.0
+    assert "stuck" in {t.sensor: t.flags for t in trend_table(stuck)}["Power Input"]
