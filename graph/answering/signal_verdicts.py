@@ -23,6 +23,7 @@ from graph.answering.asked_figures import asked_level
 from graph.answering.diagnosis_verdicts import asks_health
 from graph.answering.markdown import join_names, number
 from graph.answering.yes_no import Answer, Verdict, flip
+from graph.understanding.request import asks_reliability
 
 BROKEN = frozenset({"stuck", "missing_data"})
 BETTER_BY = 0.02  # a tuned model whose mean error is 2% lower or more does better
@@ -83,14 +84,12 @@ def forecast_verdict(artifacts: list[Artifact], question: str = "") -> Verdict |
 
 
 GOOD_ENOUGH = 0.10  # a typical error within 10% of the running level plans staging and loads
-_RELIABILITY = re.compile(r"\b(?:good enough|accura\w*|reliab\w*|trust\w*|confiden\w*|sure|any good|how good|"
-                          r"usable|decent|error|off by|spot on)\b", re.I)
 
 
 def forecast_accuracy_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is the forecast good enough to plan with? Its typical error (MAE) against the actuals, as a share of
     the reading's running level over the same window; None without an evaluation or a question about it."""
-    if not _RELIABILITY.search(question):
+    if not asks_reliability(question):
         return None
     for art in artifacts:
         if art.kind != "evaluate_forecast":

@@ -46,6 +46,8 @@ from graph.understanding.request import (
     RequestReading,
     asking_clause,
     asks_back_in_service,
+    asks_change_over_time,
+    asks_reliability,
     asks_repair_worked,
     bullets_asked,
     described_before,
@@ -57,6 +59,7 @@ from graph.understanding.request import (
 )
 from graph.understanding.sensors import canonical_of, expand
 from graph.understanding.text import Text
+from graph.understanding.vocabulary import Vocabulary
 
 Recipe = Callable[[PlanContext, PlanBuilder], "Stop | None"]
 
@@ -491,15 +494,18 @@ _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w
                             r"fewest)\b|\b(?:most|fewest|least) (?:run(?:ning)? |operating )?hours\b|\brun ?time\b|"
                             r"\brunning time\b")
 # "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
-# How far a result can be trusted ("how confident are you in that number?", "is the forecast any good?").
-_ASKS_RELIABILITY = re.compile(r"\b(?:confiden\w*|accura\w*|reliab\w*|trust\w*|sure|certain\w*|good enough|"
-                               r"any good|how good|error|margin|off by|spot on|believe)\b")
 # A chiller's health asked yes or no ("was 4 fine in july?", "the rest of them ok?").
 _HEALTHY = re.compile(r"\b(?:fine|ok|okay|alright|all right|healthy|normal|in good shape|behaving)\b")
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
 _ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
                                   r"do (?:we|i) need)\b")
+
+
+def _names_instruments(understood: Understanding, vocab: Vocabulary) -> bool:
+    """The message speaks of the instruments themselves ("sensors", "transmitter"), not of a reading by name
+    (how "the sensors" moved before a trip or over time is a look at the readings, not at the instruments)."""
+    return any(understood.text.contains(noun) for noun in vocab.pick_objects.get("sensor_health", ()))
 
 
 def _turn_intents(understood: Understanding, reading: RequestReading, focus: Focus,
@@ -518,9 +524,13 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return [i for i in chosen if i != "prioritize"]
     if reading.shape == "which" and _RUN_TIME_PICK.search(reading.clause) and not understood.intents:
         return ["history"]  # "which of them ran the longest?": the running time of each, from its telemetry
-    if focus.last_intent in ("forecast", "evaluate_forecast") and _ASKS_RELIABILITY.search(reading.clause) \
+    if focus.last_intent in ("forecast", "evaluate_forecast") and asks_reliability(reading.clause) \
             and not understood.sensors.canonical:
         return ["evaluate_forecast"]  # "how confident are you in that number?": the forecast scored against actuals
+    if chosen and chosen[0] == "investigate" and _names_instruments(understood, vocabulary()) \
+            and not understood.periods.of_kind("event") and not asks_change_over_time(reading.clause):
+        # "are any of its sensors acting up?", "the transmitter is misbehaving": the trouble is the instruments'
+        return ["sensor_health", *(i for i in chosen[1:] if i != "sensor_health")]
     if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
     if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):

@@ -246,6 +246,16 @@ def names_both_periods(text: str) -> bool:
     return bool(_BOTH_PERIODS.search(text))
 
 
+# How far a result can be trusted ("how confident are you in that number?", "good enough to plan with?").
+_RELIABILITY = re.compile(r"\b(?:confiden\w*|accura\w*|reliab\w*|trust\w*|sure|certain\w*|good enough|any good|"
+                          r"how good|usable|decent|error|margin|off by|spot on|believe)\b", re.IGNORECASE)
+
+
+def asks_reliability(text: str) -> bool:
+    """Whether the text asks how far a result (a forecast, a figure) can be trusted."""
+    return bool(_RELIABILITY.search(text))
+
+
 def asks_change_over_time(text: str) -> bool:
     """Whether the text asks if something keeps changing ("is it getting worse?", "still sliding?")."""
     return bool(_CHANGE_OVER_TIME.search(text))

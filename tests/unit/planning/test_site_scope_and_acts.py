@@ -216,3 +216,9 @@ def test_the_most_alarms_last_month_is_a_pick_among_chillers_not_among_months() 
 def test_sensors_acting_up_asks_after_sensor_health_not_the_chiller() -> None:
     decision = Dialog().say("are any of chiller 9's sensors acting up lately?")
     assert decision.intent == "sensor_health"
+
+
+@pytest.mark.parametrize("message", ["is the supply temp transmitter on 4 misbehaving?",
+                                     "something wrong with the instruments on chiller 3?"])
+def test_trouble_said_of_the_instruments_is_sensor_health_whatever_the_trouble_word(message: str) -> None:
+    assert Dialog().say(message).intent.startswith("sensor_health")
