@@ -337,3 +337,36 @@ def period_record_pick(question: str, artifacts: list[Artifact]) -> Verdict | No
         lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated]
         return Verdict("Yes", " ".join(sentence.split()), lines)
     return None
+
+
+_DIFFERENCE = re.compile(r"\b(differ\w*|chang\w*|same|shift\w*|jump\w*)\b", re.I)
+
+
+def period_record_difference(question: str, artifacts: list[Artifact]) -> Verdict | None:
+    """"Any difference in alarms between those two Junes?": one equipment's records over two periods apart,
+    yes when the counts differ, with both counts and the rule (or kind) behind the busier period."""
+    if not _DIFFERENCE.search(question):
+        return None
+    for family in (alert_sides, order_sides) if _ALERTS.search(question) else (order_sides, alert_sides):
+        sides = family(question, artifacts)
+        dated = sorted((s for s in sides if s.start is not None and s.end is not None),
+                       key=lambda s: s.start or datetime.min)
+        if len({s.key for s in dated}) != 1 or len(dated) != 2 or dated[0].end > dated[1].start:  # type: ignore[operator]
+            continue
+        first, second = dated
+        if first.value == second.value:
+            sentence = f"No, {first.key} had {first.text} {first.when} and {_figure(second)} {second.when}."
+            return Verdict("No", sentence, [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated])
+        busier = max(dated, key=lambda s: s.value)
+        sentence = (f"Yes, {first.key} had {second.text} {second.when} against {_figure(first)} {first.when}"
+                    f"{_top_rule(busier, artifacts)}.")
+        return Verdict("Yes", sentence, [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated])
+    return None
+
+
+def _top_rule(side: Side, artifacts: list[Artifact]) -> str:
+    """", mostly RUL0018 Evaporator Approach High" for the busier side of an alert comparison ('' otherwise)."""
+    art = next((a for a in artifacts if a.id == side.artifact_id and a.kind == "alert_rules"), None)
+    rules = alert_rules(art) if art is not None else None
+    fired = sorted((r for r in rules or [] if r.count), key=lambda r: -r.count)
+    return f", mostly {rule_text(fired[0])}" if fired else ""

@@ -255,7 +255,15 @@ def _shaped(outcome: TurnOutcome, artifacts: list[Artifact]) -> ShapedLead | Non
     shape, scope = decision_shape(outcome.decision)
     return shaped_lead(AnswerInputs(shape=shape, scope=scope, question=outcome.question, artifacts=artifacts,
                                     session=outcome.session or [*outcome.cited, *outcome.artifacts],
-                                    pending_offer=outcome.focus.pending_offer, earlier_leads=outcome.earlier_leads))
+                                    pending_offer=outcome.focus.pending_offer, earlier_leads=outcome.earlier_leads,
+                                    fetched=_fetched_readings(outcome.plan)))
+
+
+def _fetched_readings(plan: list[SpecialistTask]) -> list[str]:
+    """The readings the turn's telemetry tasks asked for, without the asset ("Tonnage")."""
+    bare = [sensor.removeprefix(f"{asset} ") for task in plan if task.specialist == "data" and task.sensors
+            for asset in task.asset_ids[:1] for sensor in task.sensors]
+    return list(dict.fromkeys(bare))
 
 
 def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list[Artifact]) -> list[str]:

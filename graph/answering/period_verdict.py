@@ -13,11 +13,14 @@ import re
 from artifacts.model import Artifact
 from graph.answering.asked_figures import (
     HIGHER_IS_WORSE,
+    SENSOR_WORDS,
     SensorFigure,
     asked_sensors,
     figure_text,
     sensor_figures,
 )
+from graph.answering.compare_terms import window_phrase
+from graph.answering.markdown import number
 from graph.answering.yes_no import Answer, Verdict
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
@@ -112,3 +115,44 @@ def period_verdict(question: str, turn: list[Artifact], session: list[Artifact])
         evidence = [f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for f in (asked, other)]
         return Verdict(answer, sentence, evidence)
     return None
+
+
+_MAX_FETCHED = 2  # a turn that fetched at most this many readings says which one the dialog is about
+
+
+def _known_readings(fetched: list[str]) -> list[str]:
+    """The readings (bare sensor names) a turn fetched, as the answer's sensor names, when narrow ("Tonnage"):
+    what a follow-up naming no reading ("same comparison for chiller 3") is about. Empty when it fetched many."""
+    if not fetched or len(set(fetched)) > _MAX_FETCHED:
+        return []
+    known = [sensor for _, sensor in SENSOR_WORDS]
+    return [sensor for sensor in known if any(f == sensor or f.startswith(sensor) for f in fetched)]
+
+
+def period_change_sentence(question: str, artifacts: list[Artifact], fetched: list[str] | None = None) -> str | None:
+    """"Chiller 9 tonnage last month, and how does that stack up against June last year?": one chiller's reading
+    in two periods apart, the later first with how far it moved from the earlier, in percent.
+
+    The reading is the one the question names, else the one the turn fetched (`fetched`: bare sensor names); None unless
+    the turn read exactly one chiller over two periods that do not overlap."""
+    windows = [a for a in artifacts if a.kind == "telemetry_window" and a.asset_ids
+               and a.window_start is not None and a.window_end is not None]
+    if len({a.asset_ids[0] for a in windows}) != 1:
+        return None
+    by_id = {a.id: a for a in windows}
+    sentences = []
+    for sensor in (asked_sensors(question) or _known_readings(fetched or []))[:_MAX_FETCHED]:
+        figures = list({f.period: f for f in sensor_figures(sensor, windows)}.values())
+        if len(figures) != 2:
+            continue
+        earlier, later = sorted(figures, key=lambda f: f.period)
+        first, second = by_id[earlier.artifact_id], by_id[later.artifact_id]
+        if first.window_end > second.window_start:  # type: ignore[operator]
+            continue  # a look-back around the window is not an earlier period
+        change = (later.value - earlier.value) / abs(earlier.value) if earlier.value else 0.0
+        moved = "about the same as" if abs(change) < SAME_WITHIN else \
+            f"{abs(change):.0%} {'higher' if change > 0 else 'lower'} than"
+        sentences.append(f"{later.asset}'s {later.label.lower()} averaged {figure_text(later)} "
+                         f"{window_phrase(second)}, {moved} {number(earlier.value, earlier.unit)} "
+                         f"{window_phrase(first)}.")
+    return " ".join(sentences) or None

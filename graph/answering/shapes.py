@@ -25,7 +25,7 @@ from graph.answering.asked_figures import (
     site_rules_sentence,
 )
 from graph.answering.compare_terms import window_phrase
-from graph.answering.compare_verdicts import direction_choice, period_record_pick
+from graph.answering.compare_verdicts import direction_choice, period_record_difference, period_record_pick
 from graph.answering.diagnosis_verdicts import named_mode
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
@@ -80,6 +80,7 @@ class AnswerInputs:
     session: list[Artifact] = field(default_factory=list)  # everything visible in the session
     pending_offer: str | None = None
     earlier_leads: list[str] = field(default_factory=list)  # each earlier answer's first sentence, oldest first
+    fetched: list[str] = field(default_factory=list)  # the readings the turn's telemetry tasks asked for (bare names)
 
 
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
@@ -197,6 +198,7 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
 def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
     # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
     return period_verdict(inputs.question, inputs.artifacts, inputs.session) \
+        or period_record_difference(inputs.question, inputs.artifacts) \
         or (fleet_pick_verdict(inputs.question, inputs.artifacts) if inputs.scope == "fleet" else None) \
         or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session, inputs.session)
 
@@ -277,7 +279,7 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
                                  if a.kind in ("telemetry_window", "point_values") and a.summary][:2],
                           replaces_body=False)
     stated = run_time or extreme_sentence(inputs.question, inputs.artifacts) \
-        or comparison_sentence(inputs.question, inputs.artifacts)
+        or comparison_sentence(inputs.question, inputs.artifacts, inputs.fetched)
     if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads
         return ShapedLead(stated, [], replaces_body=False)
     listing = order_listing(inputs.question, inputs.artifacts)

@@ -24,6 +24,7 @@ from artifacts.readings import (
 from graph.answering.asked_figures import asked_figure_lines, asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import number
+from graph.answering.period_verdict import period_change_sentence
 from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 _PEAK = re.compile(r"\b(peak\w*|max(?:imum)?|highest|top out|topped out|get up to|got up to)\b", re.I)
@@ -134,13 +135,17 @@ def order_listing(question: str, artifacts: list[Artifact]) -> tuple[str, list[s
     return None
 
 
-_COMPARES = re.compile(r"\b(?:compare\w*|vs|versus|against|than)\b", re.I)
+_COMPARES = re.compile(r"\b(?:compar\w*|vs|versus|against|than|stack\w* up|differ\w*)\b", re.I)
 
 
-def comparison_sentence(question: str, artifacts: list[Artifact]) -> str | None:
-    """"How does its efficiency this summer compare with last summer?": the named reading side by side."""
+def comparison_sentence(question: str, artifacts: list[Artifact], fetched: list[str] | None = None) -> str | None:
+    """"How does its efficiency this summer compare with last summer?": the named reading side by side
+    (`fetched`: the readings the turn fetched, for a question that names none)."""
     if not _COMPARES.search(question):
         return None
+    changed = period_change_sentence(question, artifacts, fetched)
+    if changed is not None:  # one chiller over two periods: the later figure and how far it moved
+        return changed
     lines = [line for line in asked_figure_lines(question, artifacts) if ";" in line]
     return lines[0].removeprefix("- ").rstrip(".") + "." if lines else None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import Decision, Focus, SpecialistTask, TimeWindow
@@ -49,6 +49,7 @@ from graph.understanding.request import (
     asks_change_over_time,
     asks_reliability,
     asks_repair_worked,
+    asks_repeat,
     bullets_asked,
     described_before,
     named_job,
@@ -247,7 +248,12 @@ def _compared_periods(ctx: PlanContext) -> TimeWindow | None:
     if len(distinct) != 2 or any(_nested(a, b) for a in distinct for b in distinct if a is not b):
         return None
     first, last = sorted(distinct, key=lambda w: w.start)
+    if last.start - first.end >= _YEAR_APART_GAP:  # "july against july last year": two periods, not the year between
+        return None
     return TimeWindow(first.start, max(first.end, last.end), f"{first.label} to {last.label}")
+
+
+_YEAR_APART_GAP = timedelta(days=180)
 
 
 def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
@@ -275,11 +281,14 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         hypotheses = hypotheses_from(ctx.artifacts, [subject]) or list(focus.hypotheses)
     moved = window is not None and focus.window is not None and (window.start, window.end) != (
         focus.window.start, focus.window.end)
-    record_windows = [t.window for t in tasks if t.specialist == "maintenance" and t.window is not None]
-    apart = sorted({(w.start, w.end): w for w in record_windows}.values(), key=lambda w: w.start)
+    # records or readings of two periods apart ("more repair tickets in 2019 or in 2020?", "tonnage last month
+    # against june last year")
+    plain_windows = [t.window for t in tasks if t.window is not None and (
+        t.specialist == "maintenance" or (t.specialist == "data" and compared is None))]  # a span asked stays
+    apart = sorted({(w.start, w.end): w for w in plain_windows}.values(), key=lambda w: w.start)
     if len(apart) == 2 and apart[0].end <= apart[1].start and not ctx.window_is_aside:
-        # "more repair tickets in 2019 or in 2020?": both years are the dialog's, the later one last
-        # ("across those two years" then spans them)
+        # both periods are the dialog's, the later one last ("across those two years" then spans them, "any
+        # difference between those two junes?" sets them side by side)
         window, focus = apart[1], replace(focus, window=apart[0])
         moved = True
     # "Are the other three showing the same thing?" compares the rest against the chiller under discussion,
@@ -451,15 +460,28 @@ def _nested(outer: TimeWindow, inner: TimeWindow) -> bool:
     return outer.start <= inner.start and inner.end <= outer.end
 
 
+def _repeats_period_comparison(ctx: PlanContext) -> bool:
+    """"Same comparison for chiller 3" after one chiller was compared across two periods: the new chiller over
+    the same two periods (not the two chillers side by side)."""
+    named = [a for a in ctx.understanding.assets.assets if ctx.catalog.has_telemetry(a)]
+    if not (asks_repeat(ctx.understanding.text.joined) and len(ctx.focus.asset_ids) == 1 and len(named) == 1
+            and named[0] not in ctx.focus.asset_ids):
+        return False
+    ctx.assets = named  # the chiller named replaces the one compared, it is not set beside it
+    return True
+
+
 def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     """"Was its kW/ton better in the same month a year earlier?": one new period plus the one discussed,
     compared side by side (the new period alone would not answer "better"). "How did they compare across
     those two quarters?" names no period: the two the dialog discussed last are compared."""
     periods = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
     earlier = ctx.focus.earlier_window
-    if (not periods and earlier is not None and ctx.focus.window is not None and len(ctx.telemetry_assets) == 1
-            and names_both_periods(ctx.understanding.text.joined)
-            and ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize")):
+    if (not periods and earlier is not None and ctx.focus.window is not None
+            and earlier.end <= ctx.focus.window.start
+            and ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize")
+            and ((len(ctx.telemetry_assets) == 1 and names_both_periods(ctx.understanding.text.joined))
+                 or _repeats_period_comparison(ctx))):
         ctx.intents = ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate", "prioritize"))]
         ctx.window = ctx.focus.window
         ctx.extra_windows = [earlier, ctx.focus.window]

@@ -18,7 +18,7 @@ from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
 from graph.planning.recipes_telemetry import detect
 from graph.understanding import calendar_math as cal
-from graph.understanding.request import described_work
+from graph.understanding.request import asks_difference, described_work, names_both_periods
 from graph.understanding.sensors import canonical_of
 from graph.understanding.text import Text, phrase_tokens
 from graph.understanding.vocabulary import Vocabulary
@@ -151,6 +151,11 @@ def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
     if (not named and earlier is not None and ctx.window == ctx.focus.window and ctx.window is not None
             and ctx.request is not None and ctx.request.shape == "which" and earlier.end <= ctx.window.start):
         return [earlier, ctx.window]  # "which month was worse?" after May and June: a pick between the two
+    text, later = ctx.understanding.text.joined, ctx.focus.window
+    if (not named and earlier is not None and later is not None and names_both_periods(text)
+            and ((ctx.request is not None and ctx.request.comparative) or asks_difference(text))):
+        # "any difference in alarms between those two junes?": each of the two periods discussed, side by side
+        return [earlier, later] if earlier.start <= later.start else [later, earlier]
     months = _months_of(ctx.window) if ctx.window is not None and _EACH.search(ctx.understanding.text.joined) else []
     if 1 < len(months) <= _MONTHS_SPLIT:  # "in may and june, separately": each month on its own
         return list(months)

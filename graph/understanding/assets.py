@@ -126,6 +126,9 @@ _COMPARATIVE_QUANTITY = frozenset({"more", "less", "fewer", "over", "under", "ab
 _SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", "doing", "running"})
 
 
+# Adverbs that follow a verb directly ("tripped twice", "alarmed again overnight").
+_VERB_ADVERBS = frozenset({"twice", "again", "overnight", "out", "off", "up", "down", "hard", "badly", "early", "late"})
+
 _LIST_CONNECTORS = frozenset({"and", "or", "vs", "versus"})  # "7, 10 and 14", "6 vs 9"
 
 
@@ -179,9 +182,24 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
     if (before in vocab.number_argument_heads or before in _PLACE_HEADS) and before != "of" and followed:
         return listed
     opens_clause = index == 0 or before in ("?", "and", "but", "so")
-    if opens_clause and (after in _SUBJECT_VERBS or after in vocab.number_subject_followers):
+    if opens_clause and (after in _SUBJECT_VERBS or after in vocab.number_subject_followers
+                         or _past_tense_verb(tokens, end, vocab)):
         return listed
     return []
+
+
+def _past_tense_verb(tokens: tuple[str, ...], index: int, vocab: Vocabulary) -> bool:
+    """Whether tokens[index] is a past-tense verb: "threw", "tripped", not the participle of a count
+    ("3 scheduled PMs", "2 related alarms": a plural noun follows)."""
+    word = tokens[index] if index < len(tokens) else ""
+    if word in vocab.past_tense_verbs:
+        return True
+    if not re.fullmatch(r"[a-z]{3,}ed", word):
+        return False
+    # a verb is followed by a determiner, preposition, adverb or nothing; a participle before a count by a noun
+    following = tokens[index + 1] if index + 1 < len(tokens) else ""
+    return (not following or not following[0].isalnum() or following in function_words()
+            or following in vocab.the_number_followers or following in _VERB_ADVERBS)
 
 
 def _scan_argument_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:

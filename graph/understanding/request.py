@@ -238,7 +238,29 @@ _CHANGE_OVER_TIME = re.compile(
 
 # "those two quarters", "both periods", "across the two years": the last two periods of the dialog.
 _BOTH_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quarters|months|years|weeks|windows|"
-                           r"seasons|summers|winters|stretches)\b|\bboth (?:of )?(?:those|these|them|periods)\b")
+                           r"seasons|summers|winters|stretches|spans|ranges|"
+                           # a month named twice: "those two junes", "both mays"
+                           r"(?:januar|februar|jul)(?:ys|ies)|(?:march|august)(?:e?s)|(?:april|may|june|september|"
+                           r"october|november|december)s)\b|\bboth (?:of )?(?:those|these|them|periods)\b")
+
+
+# The last request again on something else: "same comparison for chiller 3", "do the same for 6", "same again".
+_REPEAT = re.compile(r"\b(?:same (?:comparison|thing|check|breakdown|numbers|again|exercise|analysis|question)|"
+                     r"do the same|ditto)\b")
+
+
+def asks_repeat(text: str) -> bool:
+    """Whether the normalised text asks for the last request again (on what it names)."""
+    return bool(_REPEAT.search(text))
+
+
+# Two things set against each other without a comparative: "any difference", "a change between", "compare".
+_DIFFERENCE = re.compile(r"\b(?:differ\w*|chang\w*|compar\w*|vs|versus|shift\w*)\b")
+
+
+def asks_difference(text: str) -> bool:
+    """Whether the normalised text asks how two things differ ("was there a change in alarms between ...?")."""
+    return bool(_DIFFERENCE.search(text))
 
 
 def names_both_periods(text: str) -> bool:

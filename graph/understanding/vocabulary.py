@@ -44,6 +44,7 @@ class Vocabulary:
     the_number_followers: frozenset[str]  # "on the 9 over ...": words after "the N" that make N a chiller
     number_argument_heads: frozenset[str]  # "against 14", "what about 4": words that take a chiller
     number_subject_followers: frozenset[str]  # "7 most likely to need": words after a subject chiller number
+    past_tense_verbs: frozenset[str]  # "9 threw ...": irregular past tenses (regular ones end in -ed)
     max_typo_distance: int
     all_asset_phrases: tuple[str, ...]
     other_equipment: tuple[str, ...]
@@ -131,6 +132,7 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         the_number_followers=frozenset(assets["the_number_followers"]),
         number_argument_heads=frozenset(assets["argument_heads"]),
         number_subject_followers=frozenset(assets["subject_followers"]),
+        past_tense_verbs=frozenset(assets["past_tense_verbs"]),
         max_typo_distance=int(assets["max_typo_distance"]),
         all_asset_phrases=tuple(assets["all_phrases"]),
         other_equipment=tuple(assets["other_equipment"]),

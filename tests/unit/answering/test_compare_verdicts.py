@@ -152,3 +152,17 @@ def test_which_of_two_periods_had_more_records_is_answered_with_the_period_and_b
     fewer = period_record_pick("fewer breakdowns in 2018 or 2019?", [earlier, later])
     assert fewer is not None and fewer.sentence.startswith("Fewer in 2018:")
     assert period_record_pick("breakdowns in 2018 or 2019?", [earlier, later]) is None  # which way not asked
+
+
+def test_a_difference_in_records_between_two_periods_states_both_counts_and_the_busier_rule() -> None:
+    from graph.answering.compare_verdicts import period_record_difference
+    earlier = alerts("Chiller 4", "CWC04704", {"RUL0018": 0}, start="2020-06-01", end="2020-07-01")
+    later = alerts("Chiller 4", "CWC04704", {"RUL0018": 12, "RUL0016": 2}, start="2021-06-01", end="2021-07-01",
+                   names={"RUL0018": "Chiller - Evaporator Approach High"})
+    found = period_record_difference("did the alarm count change between those two junes?", [earlier, later])
+    assert found is not None and found.answer == "Yes"
+    assert found.sentence.startswith("Yes, Chiller 4 had 14 alerts in June 2021 against 0 in June 2020, mostly RUL0018")
+    same = alerts("Chiller 4", "CWC04704", {"RUL0018": 14}, start="2020-06-01", end="2020-07-01")
+    unchanged = period_record_difference("any difference in alarms?", [same, later])
+    assert unchanged is not None and unchanged.answer == "No"
+    assert period_record_difference("how many alarms?", [earlier, later]) is None  # no difference asked

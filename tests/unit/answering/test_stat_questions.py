@@ -139,3 +139,17 @@ def test_a_total_takes_one_window_for_every_chiller() -> None:
            for n, kw in ((3, 2.0), (4, 300.0), (9, 100.0))]
     said = total_sentence("what was the plant's total power draw yesterday?", [*week, *day])
     assert said is not None and said.startswith("The 3 chillers drew 201.0 kW in all on average on 2021-06-01")
+
+
+def test_one_chiller_over_two_periods_leads_with_the_later_figure_and_how_far_it_moved() -> None:
+    from graph.answering.period_verdict import period_change_sentence
+    from tests.unit.answering.builders import window
+    now = window("Chiller 4", "2021-06-01", "2021-07-01", {"Tonnage": (380.0, "tons")})
+    before = window("Chiller 4", "2020-06-01", "2020-07-01", {"Tonnage": (400.0, "tons")})
+    assert period_change_sentence("how does the tonnage stack up against last june?", [now, before]) == (
+        "Chiller 4's tonnage averaged 380.0 tons while running in June 2021, 5% lower than 400.0 tons in June 2020.")
+    # a follow-up naming no reading is about the one the turn fetched
+    assert period_change_sentence("same comparison for chiller 4", [now, before], ["Tonnage"]) is not None
+    assert period_change_sentence("same comparison for chiller 4", [now, before]) is None
+    overlapping = window("Chiller 4", "2021-06-15", "2021-07-15", {"Tonnage": (390.0, "tons")})
+    assert period_change_sentence("tonnage vs the month before?", [now, overlapping]) is None

@@ -225,3 +225,15 @@ def test_the_worse_one_of_two_is_the_one_picked() -> None:
     dialog.focus = replace(dialog.focus, picked="Chiller 6")
     decision = dialog.say("why is the worse one worse?")
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
+
+
+def test_the_two_periods_a_reading_was_compared_over_carry_to_records_and_to_another_chiller() -> None:
+    dialog = Dialog(reference_date=date(2021, 8, 3))
+    dialog.say("chiller 6 power in july, and how does that compare with july last year")
+    alarms = dialog.say("was there a change in alarms between those two julys?")
+    assert [t.window and (t.window.start, t.window.end) for t in alarms.tasks] == [
+        (at(2020, 7, 1), at(2020, 8, 1)), (at(2021, 7, 1), at(2021, 8, 1))]
+    again = dialog.say("same comparison for chiller 4")
+    assert ("data", "compare") in steps(again)
+    fetched = {(t.asset_ids[0], t.window.start) for t in again.tasks if t.action == "history" and t.window}
+    assert fetched == {("Chiller 4", at(2020, 7, 1)), ("Chiller 4", at(2021, 7, 1))}

@@ -206,6 +206,8 @@ def test_a_preposition_number_that_ends_its_clause_is_a_chiller(message: str, as
     ("did 6 trip last night?", ["Chiller 6"]),
     ("4 vs 3 for march, power and tons", ["Chiller 4", "Chiller 3"]),
     ("compare 3 and 9 supply temps last week", ["Chiller 3", "Chiller 9"]),
+    ("12 threw a bunch of high approach alarms overnight", ["Chiller 12"]),  # irregular past tense
+    ("10 tripped twice on tuesday, why?", ["Chiller 10"]),  # regular past tense
 ])
 def test_bare_numbers_in_a_chillers_place_are_chillers(message: str, expected: list[str]) -> None:
     assert assets_of(message) == expected
@@ -214,6 +216,7 @@ def test_bare_numbers_in_a_chillers_place_are_chillers(message: str, expected: l
 @pytest.mark.parametrize("message", [
     "the last 3 and 4 weeks", "march 3 and 4 were hot", "did it trip more than 3?", "is 3 enough samples?",
     "give me 2 or 3 bullets", "3 vs 4 weeks of data", "at 2 and 4 pm", "about 6 days ago", "out of 7 sensors", "what 3 things matter",
+    "2 scheduled jobs are overdue", "12 related alarms fired", "10 opened work orders",
 ])
 def test_numbers_that_count_or_date_stay_numbers(message: str) -> None:
     assert assets_of(message) == []
