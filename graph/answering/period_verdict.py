@@ -15,12 +15,13 @@ from graph.answering.asked_figures import (
     HIGHER_IS_WORSE,
     SENSOR_WORDS,
     SensorFigure,
+    SensorRanking,
     asked_sensors,
     figure_text,
     sensor_figures,
 )
-from graph.answering.compare_terms import window_phrase
-from graph.answering.markdown import number
+from graph.answering.compare_terms import comparison_sense, window_phrase
+from graph.answering.markdown import join_names, number
 from graph.answering.yes_no import Answer, Verdict
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
@@ -156,3 +157,56 @@ def period_change_sentence(question: str, artifacts: list[Artifact], fetched: li
                          f"{window_phrase(second)}, {moved} {number(earlier.value, earlier.unit)} "
                          f"{window_phrase(first)}.")
     return " ".join(sentences) or None
+
+
+# The question sets now against another period: "worse than this time last year", "vs last May".
+_AGAINST = re.compile(r"\b(than|vs\.?|versus|compared|against)\b", re.I)
+
+
+def change_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
+    """"Whose kW/ton is worse than this time last year?": every chiller read over the same two periods,
+    ranked on how far the named reading moved the way the question asks (kW/ton: up is worse), the one that
+    moved furthest that way first. None unless at least two chillers each have the reading in two periods
+    that do not overlap and the question says which way."""
+    if not (_AGAINST.search(question) and _PERIODS.search(question)):
+        return None  # a site look's baseline windows are not a comparison the question asked for
+    windows = {a.id: a for a in artifacts if a.kind == "telemetry_window" and a.asset_ids
+               and a.window_start is not None and a.window_end is not None}
+    for sensor in asked_sensors(question)[:1]:
+        sense = comparison_sense(question, higher_is_worse=sensor in HIGHER_IS_WORSE)
+        pairs: dict[str, tuple[SensorFigure, SensorFigure]] = {}
+        for asset in dict.fromkeys(w.asset_ids[0] for w in windows.values()):
+            mine = list({f.period: f for f in sensor_figures(sensor, list(windows.values()))
+                         if f.asset == asset}.values())
+            if len(mine) != 2:
+                continue
+            earlier, later = sorted(mine, key=lambda f: f.period)
+            if windows[earlier.artifact_id].window_end > windows[later.artifact_id].window_start:  # type: ignore[operator]
+                continue
+            pairs[asset] = (earlier, later)
+        if sense is None or len(pairs) < 2:
+            return None
+        sign = 1.0 if sense == "higher" else -1.0
+
+        moved = {a: (b.value - e.value) / abs(e.value) if e.value else 0.0 for a, (e, b) in pairs.items()}
+
+        ranked = sorted(pairs, key=lambda a: (-sign * moved[a], a))
+        that_way = [a for a in ranked if sign * moved[a] >= SAME_WITHIN]
+        first_earlier, first_later = pairs[ranked[0]]
+        since = window_phrase(windows[first_earlier.artifact_id]).removeprefix("from ")
+        word = "worse" if _WORSE.search(question) else "better" if _BETTER.search(question) else \
+            ("higher" if sense == "higher" else "lower")
+        lines = [f"- {a}: {figure_text(pairs[a][1])} {window_phrase(windows[pairs[a][1].artifact_id])} against "
+                 f"{number(pairs[a][0].value, pairs[a][0].unit)} {window_phrase(windows[pairs[a][0].artifact_id])} "
+                 f"({moved[a]:+.0%}) [{pairs[a][1].artifact_id}]" for a in ranked]
+        if not that_way:
+            headline = (f"None: no chiller's {first_later.label.lower()} is {word} than {since} by "
+                        f"{SAME_WITHIN:.0%} or more ({ranked[0]} moved most that way, {moved[ranked[0]]:+.0%}).")
+            return SensorRanking(headline, lines, ranked[0])
+        top = that_way[0]
+        earlier, later = pairs[top]
+        rest = f"; also {join_names(that_way[1:])}" if len(that_way) > 1 else "; the others are not"
+        headline = (f"{top}: its {later.label.lower()} is {abs(moved[top]):.0%} {word} than {since}, "
+                    f"{figure_text(later)} against {number(earlier.value, earlier.unit)}{rest}.")
+        return SensorRanking(headline, lines, top)
+    return None

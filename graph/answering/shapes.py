@@ -31,7 +31,7 @@ from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines
 from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
-from graph.answering.period_verdict import period_verdict
+from graph.answering.period_verdict import change_ranking, period_verdict
 from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
 from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.signal_verdicts import forecast_accuracy_verdict
@@ -108,6 +108,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     by_period = period_pick(inputs.question, inputs.artifacts)
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
+    by_change = change_ranking(inputs.question, inputs.artifacts)
+    if by_change is not None:  # "whose kW/ton is worse than this time last year?": ranked on the change, pick first
+        return ShapedLead(by_change.headline, by_change.lines, replaces_body=False)
     by_sensor = setpoint_offset_ranking(inputs.question, inputs.artifacts) \
         or sensor_ranking(inputs.question, inputs.artifacts, measure_only=True)
     if by_sensor is not None:  # "which one is dragging our kW/ton?": the measure named picks; the causes follow
@@ -311,7 +314,8 @@ def _long_output(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
-    by_sensor = setpoint_offset_ranking(inputs.question, inputs.artifacts) \
+    by_sensor = change_ranking(inputs.question, inputs.artifacts) \
+        or setpoint_offset_ranking(inputs.question, inputs.artifacts) \
         or sensor_ranking(inputs.question, inputs.artifacts)
     if by_sensor is not None:  # the sensor the question names ranks them, not the anomaly share
         return ShapedLead(by_sensor.headline, by_sensor.lines, replaces_body=False)

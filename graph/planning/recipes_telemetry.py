@@ -76,6 +76,11 @@ def compare(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
                *(m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future")]
     if len(ctx.telemetry_assets) == 1 and len(windows) > 1:
         return _compare_periods(ctx, plan, ctx.telemetry_assets[0], windows)
+    if len(windows) == 2 and _apart(*windows) and len(ctx.telemetry_assets) > 1:
+        # "whose kW/ton is worse than this time last year?": every chiller over both periods, each on its own
+        for asset in ctx.telemetry_assets:
+            _compare_periods(ctx, plan, asset, windows)
+        return None
     if len(ctx.telemetry_assets) < 2:
         ctx.note(f"A side-by-side comparison needs two chillers or two periods; showing {', '.join(ctx.assets)}.")
         return history(ctx, plan)
@@ -89,6 +94,11 @@ def compare(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     plan.add("data", "compare", asset_ids=list(ctx.telemetry_assets), window=window, sensors=sensors,
              depends_on=deps, goal=f"compare {' vs '.join(ctx.telemetry_assets)} {describe_window(window)}")
     return None
+
+
+def _apart(first: TimeWindow, second: TimeWindow) -> bool:
+    """Two periods that do not overlap (a context period around the one asked is no second period)."""
+    return first.end <= second.start or second.end <= first.start
 
 
 def _compare_periods(ctx: PlanContext, plan: PlanBuilder, asset: str, windows: list[TimeWindow]) -> Stop | None:

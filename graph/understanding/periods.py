@@ -30,6 +30,7 @@ _NO_EARLIER_PERIOD = "'same period last year' needs an earlier period, and none 
 # What "the same ..." can name: "the same month a year later", "same period last year".
 _SAME_SPAN = r"(?:period|time|window|months?|weeks?|days?|dates|quarter|season|stretch)"
 _FEW_DAYS = 3  # "the days before the trip"
+_THIS_TIME_DAYS = 30  # "this time last year" with nothing discussed: the last 30 days, a year earlier
 PeriodKind = Literal["past", "future", "absolute", "focus", "event"]
 
 
@@ -90,6 +91,10 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
     unit = f"({_alternation(tuple(vocab.units))})"
     event = f"({_alternation(vocab.event_words)})"
     return {
+        # "worse than this time last year?": the recent stretch a year earlier (the one discussed, else the
+        # last `_THIS_TIME_DAYS` days), and the recent stretch itself when nothing was discussed
+        "this_time_last_year": re.compile(r"\b(?:this|that|the same|same) time (?:a |one )?(?:last year|a year ago|"
+                                          r"the year before|the previous year)\b"),
         "same_last_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} "
                                      r"(?:a |one )?(?:last|previous|prior|the year before|a year earlier)(?: year)?\b"),
         "same_next_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:a |one )?(?:year later|year after|"
@@ -347,7 +352,15 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 continue
             kind: PeriodKind
             span: TimeWindow | None
-            if name == "same_last_year":
+            if name == "this_time_last_year":
+                recent = focus_window or cal.window(reference - timedelta(days=_THIS_TIME_DAYS), reference,
+                                                    f"the last {_THIS_TIME_DAYS} days", zone)
+                if focus_window is None:  # the stretch it is set against: this time, this year
+                    out.mentions.append(PeriodMention(recent, "past", match.start()))
+                span, kind = _year_shifted(recent, -1), "focus"
+                if focus_window is None:
+                    span.label = f"the same {_THIS_TIME_DAYS} days last year"
+            elif name == "same_last_year":
                 if focus_window is None:
                     out.problems.append(_NO_EARLIER_PERIOD)
                     taken.append((match.start(), match.end()))

@@ -153,3 +153,21 @@ def test_one_chiller_over_two_periods_leads_with_the_later_figure_and_how_far_it
     assert period_change_sentence("same comparison for chiller 4", [now, before]) is None
     overlapping = window("Chiller 4", "2021-06-15", "2021-07-15", {"Tonnage": (390.0, "tons")})
     assert period_change_sentence("tonnage vs the month before?", [now, overlapping]) is None
+
+
+def test_chillers_read_over_the_same_two_periods_are_ranked_on_the_change_the_question_asks_about() -> None:
+    from graph.answering.period_verdict import change_ranking
+    from tests.unit.answering.builders import window
+
+    def pair(asset: str, before: float, now: float) -> list[object]:
+        return [window(asset, "2020-05-01", "2020-06-01", {"Chiller Efficiency": (before, "kW/ton")}),
+                window(asset, "2021-05-01", "2021-06-01", {"Chiller Efficiency": (now, "kW/ton")})]
+
+    artifacts = [*pair("Chiller 3", 0.40, 0.40), *pair("Chiller 4", 0.38, 0.44), *pair("Chiller 9", 0.37, 0.38)]
+    worse = change_ranking("whose kW/ton is worse than this time last year?", artifacts)  # type: ignore[arg-type]
+    assert worse is not None and worse.first == "Chiller 4"
+    assert worse.headline.startswith("Chiller 4: its efficiency is 16% worse than in May 2020, 0.44 kW/ton while running")
+    assert "also Chiller 9" in worse.headline  # 3% worse too; Chiller 3 did not move
+    better = change_ranking("did any chiller's kW/ton get better than last may?", artifacts)  # type: ignore[arg-type]
+    assert better is not None and better.headline.startswith("None:")
+    assert change_ranking("kW/ton last may and this may?", artifacts) is None  # which way is not asked

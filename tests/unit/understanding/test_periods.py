@@ -244,3 +244,12 @@ def test_the_whole_quarter_is_the_quarter_around_the_window_discussed() -> None:
 ])
 def test_a_period_to_the_end_of_another_is_one_span(message: str, start: datetime, end: datetime) -> None:
     assert first_window(message) == (start, end)
+
+
+def test_this_time_last_year_is_the_recent_stretch_a_year_earlier_set_against_the_recent_one() -> None:
+    periods = find_periods(Text.of("is its kW/ton worse than this time last year?").joined, vocabulary(), REFERENCE,
+                           zone=default_catalog().zone)
+    assert [(m.window.start, m.window.end) for m in periods.mentions if m.window] == [
+        (at(2021, 6, 1), at(2021, 7, 1)), (at(2020, 6, 1), at(2020, 7, 1))]
+    focus = TimeWindow(at(2021, 3, 1), at(2021, 4, 1), "March 2021")
+    assert first_window("same time a year ago?", focus_window=focus) == (at(2020, 3, 1), at(2020, 4, 1))
