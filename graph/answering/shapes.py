@@ -43,6 +43,7 @@ from graph.answering.stat_questions import (
     labour_sentence,
     most_labour_sentence,
     order_listing,
+    reading_course_sentence,
     run_time_ranking,
     run_time_sentence,
     total_sentence,
@@ -282,6 +283,7 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
                                  if a.kind in ("telemetry_window", "point_values") and a.summary][:2],
                           replaces_body=False)
     stated = run_time or extreme_sentence(inputs.question, inputs.artifacts) \
+        or reading_course_sentence(inputs.question, inputs.artifacts) \
         or comparison_sentence(inputs.question, inputs.artifacts, inputs.fetched)
     if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads
         return ShapedLead(stated, [], replaces_body=False)

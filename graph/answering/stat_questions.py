@@ -21,7 +21,7 @@ from artifacts.readings import (
     stats_of,
     work_order_counts,
 )
-from graph.answering.asked_figures import asked_figure_lines, asked_sensors
+from graph.answering.asked_figures import asked_figure_lines, asked_sensors, figure_text, sensor_figures
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import number
 from graph.answering.period_verdict import period_change_sentence
@@ -316,3 +316,28 @@ def most_labour_sentence(question: str, artifacts: list[Artifact]) -> str | None
     what = f" ({top.code} {top.description})".replace(" )", ")") if top.code else ""
     return (f"{top.wo_id} on {top.date}{what} took the most labour: {top.labor_hours:g} h of the {total:g} h booked "
             f"on the {len(orders)} listed.")
+
+
+# "What was the kW doing in the week before?", "how did its supply temp behave?": the course of one reading.
+_COURSE = re.compile(r"\bwhat (?:was|were|is|are|has|have)\b.*\bdoing\b|\bhow (?:was|did|has)\b.*\b(?:behav\w*|trend\w*|"
+                     r"mov\w*|go|going)\b", re.I)
+
+
+def reading_course_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """The named reading of one chiller over the turn's window: its mean and the range it moved in."""
+    if not _COURSE.search(question):
+        return None
+    for sensor in asked_sensors(question)[:1]:
+        window = next((a for a in artifacts if a.kind == "telemetry_window" and a.asset_ids
+                       and any(name.endswith(sensor) for name in stats_of(a))), None)
+        figure = next(iter(sensor_figures(sensor, [window])), None) if window is not None else None
+        if window is None or figure is None:
+            continue
+        entry = next(v for k, v in stats_of(window).items() if k.endswith(sensor))
+        low, high = entry.get("min"), entry.get("max")
+        # the range, not the all-sample slope: starts and stops would make a slope of the load, not the reading
+        spread = f", between {number(low, figure.unit)} and {number(high, figure.unit)}" \
+            if isinstance(low, (int, float)) and isinstance(high, (int, float)) else ""
+        return (f"{figure.asset}'s {figure.label.lower()} averaged {figure_text(figure)} "
+                f"{window_phrase(window)}{spread}.")
+    return None

@@ -12,6 +12,7 @@ from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import is_trip
 from graph.understanding import calendar_math as cal
 from graph.understanding.dates import time_of_day
+from graph.understanding.periods import event_lead_span
 from graph.understanding.sensors import all_sensors
 
 
@@ -207,6 +208,11 @@ def investigate(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 
 def _lead_up_window(ctx: PlanContext, window: TimeWindow) -> TimeWindow:
     """The window "before the trip" looks at when the trip time is not known yet."""
+    span = event_lead_span(ctx.understanding.text.joined, ctx.vocab)
+    if span is not None and span > window.end - window.start and not ctx.understanding.text.contains("days"):
+        # "the week leading up to it" after a trip yesterday: that week, up to the end of the trip window
+        ctx.note(f"The trip time is not known yet: analysing the {span.days} days up to the end of the trip window.")
+        return TimeWindow(window.end - span, window.end, f"{span.days} days up to {window.label or 'the trip'}")
     if not ctx.understanding.text.contains("days"):
         ctx.note("The trip time is not known yet: analysing the trip window up to the trip.")
         return window

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
@@ -269,6 +269,20 @@ def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: dat
         months, fixed = cal.span_of(vocab.units[unit_text], _count(count_text, vocab))
         return TimeWindow(event - fixed - timedelta(days=30 * months), event, label)
     return TimeWindow(event - timedelta(hours=12), event, label)
+
+
+_ANY_EVENT = datetime(2000, 1, 1, tzinfo=UTC)  # a stand-in event: only the length of the lead-up is read
+
+
+def event_lead_span(text: str, vocab: Vocabulary) -> timedelta | None:
+    """How far back "the week leading up to it", "the 2 days before the trip" reach from the event, read the
+    way an event window is when the event time is known; None when the text names no lead-up."""
+    for name in ("event_before", "event_lead"):
+        match = _relative_patterns(vocab)[name].search(text)
+        window = _event_window(match, name, vocab, _ANY_EVENT, zone=UTC) if match is not None else None
+        if window is not None:
+            return _ANY_EVENT - window.start
+    return None
 
 
 def _year_shifted(focus: TimeWindow, years: int) -> TimeWindow:

@@ -171,3 +171,14 @@ def test_chillers_read_over_the_same_two_periods_are_ranked_on_the_change_the_qu
     better = change_ranking("did any chiller's kW/ton get better than last may?", artifacts)  # type: ignore[arg-type]
     assert better is not None and better.headline.startswith("None:")
     assert change_ranking("kW/ton last may and this may?", artifacts) is None  # which way is not asked
+
+
+def test_what_a_reading_was_doing_is_its_mean_and_range_over_the_window() -> None:
+    from graph.answering.stat_questions import reading_course_sentence
+    from tests.unit.answering.builders import window
+    week = window("Chiller 9", "2019-07-17", "2019-07-24", {"Power Input": (261.3, "kW")})
+    week.results["stats"]["Chiller 9 Power Input"].update({"min": 1.5, "max": 460.1})
+    assert reading_course_sentence("what was the kw doing in the week before the trip?", [week]) == (
+        "Chiller 9's power input averaged 261.3 kW while running from 2019-07-17 to 2019-07-24, between 1.5 kW "
+        "and 460.1 kW.")
+    assert reading_course_sentence("what was the kw last week?", [week]) is None  # a figure, not its course

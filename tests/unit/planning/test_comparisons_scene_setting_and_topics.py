@@ -237,3 +237,10 @@ def test_the_two_periods_a_reading_was_compared_over_carry_to_records_and_to_ano
     assert ("data", "compare") in steps(again)
     fetched = {(t.asset_ids[0], t.window.start) for t in again.tasks if t.action == "history" and t.window}
     assert fetched == {("Chiller 4", at(2020, 7, 1)), ("Chiller 4", at(2021, 7, 1))}
+
+
+def test_the_week_leading_up_to_a_trip_of_unknown_time_ends_with_the_trip_window() -> None:
+    dialog = Dialog(reference_date=date(2019, 7, 24))
+    dialog.say("chiller 9 tripped yesterday afternoon. look into it")
+    lead_up = dialog.say("what was the kw doing in the week leading up to it?")
+    assert {(t.window.start, t.window.end) for t in lead_up.tasks if t.window} == {(at(2019, 7, 17), at(2019, 7, 24))}

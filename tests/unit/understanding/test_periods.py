@@ -253,3 +253,13 @@ def test_this_time_last_year_is_the_recent_stretch_a_year_earlier_set_against_th
         (at(2021, 6, 1), at(2021, 7, 1)), (at(2020, 6, 1), at(2020, 7, 1))]
     focus = TimeWindow(at(2021, 3, 1), at(2021, 4, 1), "March 2021")
     assert first_window("same time a year ago?", focus_window=focus) == (at(2020, 3, 1), at(2020, 4, 1))
+
+
+def test_the_length_of_a_lead_up_is_read_without_the_event_time() -> None:
+    from datetime import timedelta
+
+    from graph.understanding.periods import event_lead_span
+    assert event_lead_span(Text.of("what was the kw doing in the week leading up to it?").joined,
+                           vocabulary()) == timedelta(weeks=1)
+    assert event_lead_span(Text.of("the 2 days before the trip").joined, vocabulary()) == timedelta(days=2)
+    assert event_lead_span(Text.of("what was the kw doing last week?").joined, vocabulary()) is None
