@@ -535,6 +535,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.fleet and not understood.intents and not understood.assets.assets \
+            and _OPEN_ANY.match(understood.text.joined):
+        return ["prioritize"]  # "anything else on site from june I should know about?": the site, worst first
     if "prioritize" in chosen and len(chosen) > 1 and focus.asset_ids and superlative_one(understood.text.joined):
         # "compare this week to last week for the worst one": the one a ranking picked before, not a new ranking
         chosen = [i for i in chosen if i != "prioritize"]
@@ -706,6 +709,11 @@ def _informative_next_step(understood: Understanding, reading: RequestReading, f
     if not subject and not focus.asset_ids and reading.act == "question" and "?" in understood.text.tokens and words:
         return ["prioritize"]  # "anything I should know about before the meeting?": the site, worst first
     return ["investigate"] if subject or (asks and focus.asset_ids) else []
+
+
+# An open "anything ...?" about the site: whatever stands out, not the last step repeated.
+_OPEN_ANY = re.compile(r"^(?:(?:ok|so|and|also|right|alright|cool|thanks|great)\s+)*(?:is there\s+)?(?:anything|something|any"
+                       r"thing else|any issues|any problems|what else)\b")
 
 
 def _understand(message: str, reference_date: date, focus: Focus,

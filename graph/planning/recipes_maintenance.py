@@ -78,6 +78,12 @@ _KIND_ADDED = re.compile(r"\b(?:maintenance|orders?|ones|jobs|work|repairs) (?:i
                          r"\b(?:including|incl|plus)\b")
 
 
+# Preventive work as the thing to hand out, not the records asked for: "give the extra PM attention to",
+# "schedule more PMs on", "which one deserves more preventive maintenance".
+_PM_AS_ACTION = re.compile(r"\b(?:give|giving|put|putting|add|adding|schedule|scheduling|plan|planning|deserve\w*|"
+                           r"need\w*|focus\w*|spend|prioriti[sz]e\w*|more|extra)\b")
+
+
 def work_order_kind(ctx: PlanContext) -> str:
     """"corrective", "preventive" or "all", from the words of the message.
 
@@ -93,13 +99,17 @@ def work_order_kind(ctx: PlanContext) -> str:
         preventive = _names_kind(text, kinds["corrective"], breakdown, excluded=True)
     if (corrective or preventive) and _KIND_ADDED.search(text.joined):
         return "all"  # "what work orders got closed out, PMs included": the named kind as well as the rest
+    if preventive and not corrective and ctx.request is not None and ctx.request.shape == "which" \
+            and _PM_AS_ACTION.search(text.joined):
+        return "corrective"  # "which would you give the extra PM attention to?": the PMs go where things break
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
     earlier = _earlier_kind(ctx)
     elliptical = len(text.tokens) <= _ELLIPTICAL_TOKENS  # "vs ch4", "and 2019?": the same listing, another subject
     # ("is that more than last year?" compares the same listing over another period)
     comparing = ctx.request is not None and ctx.request.comparative
-    follows_up = elliptical or ctx.understanding.references or "compare" in ctx.understanding.intents or comparing or (
+    same_period = any(m.kind == "focus" for m in ctx.understanding.periods.mentions)  # "over the same stretch"
+    follows_up = elliptical or same_period or ctx.understanding.references or "compare" in ctx.understanding.intents or comparing or (
         breakdown and not ctx.understanding.assets.assets)
     if follows_up and not (corrective or preventive) and earlier is not None:
         return earlier

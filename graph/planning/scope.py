@@ -72,7 +72,7 @@ def _deep_dive_after_ranking(ctx: PlanContext) -> bool:
             and not (reading is not None and (reading.fleet or reading.others)))
 
 
-_PAIR_WORDS = ("both", "the two", "the pair", "both of them", "the two of them", "each of them", "either of them",
+_PAIR_WORDS = ("both", "the two", "those two", "these two", "the pair", "both of them", "the two of them", "each of them", "either of them",
                "either one", "neither of them", "either chiller", "either unit", "one or the other")
 
 

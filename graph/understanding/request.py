@@ -38,6 +38,7 @@ class Grammar:
     fillers: frozenset[str]
     yes_no_openers: tuple[str, ...]
     yes_no_tails: tuple[str, ...]
+    confirm_requests: tuple[str, ...]
     state_words: frozenset[str]
     acknowledgements: frozenset[str]
     polite_openers: tuple[str, ...]
@@ -71,7 +72,7 @@ def grammar() -> Grammar:
     raw = yaml.safe_load(GRAMMAR_PATH.read_text(encoding="utf-8"))
     return Grammar(
         fillers=frozenset(raw["fillers"]), yes_no_openers=tuple(raw["yes_no_openers"]),
-        yes_no_tails=tuple(raw["yes_no_tails"]), state_words=frozenset(raw["state_words"]),
+        yes_no_tails=tuple(raw["yes_no_tails"]), confirm_requests=tuple(raw["confirm_requests"]), state_words=frozenset(raw["state_words"]),
         acknowledgements=frozenset(raw["acknowledgements"]),
         polite_openers=tuple(raw["polite_openers"]),
         wh_words=frozenset(raw["wh_words"]), which_openers=tuple(raw["which_openers"]),
@@ -349,6 +350,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "recommend"
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) or _alternative(clause, g):
         return "which"
+    if _has(clause, g.confirm_requests):  # checking a claim made: is it so?
+        return "yes_no"
     if _starts(opening, g.polite_openers):
         return "open"
     if _negative_imperative(opening, clause):
@@ -448,7 +451,11 @@ def _modifies_a_noun(tokens: tuple[str, ...], index: int, g: Grammar) -> bool:
 
 # "track it down on site", "send someone onsite": where the work happens, not the whole site as scope; the
 # building's load and a person's title ("the plant manager") are not the site's chillers either.
-_SITE_WORD_NOT_SCOPE = re.compile(r"\b(?:on|to|off) (?:- )?site\b|\bonsite\b|\bsite visit\b|"
+_SITE_WORD_NOT_SCOPE = re.compile(r"\b(?:to|off) (?:- )?site\b|\bonsite\b|\bsite visit\b|"
+                            # "on site" is where work happens ("track down the cause on site", "a tech on-site"),
+                            # except after what may be found there ("anything else on site I should know about?")
+                            r"(?<!anything )(?<!something )(?<!everything )(?<!nothing )(?<!else )(?<!wrong )"
+                            r"(?<!issues )(?<!problems )(?<!on )(?<!happening )\bon (?:- )?site\b|"
                             # "is the building load actually different?": the heat the building asks for, a cause
                             # on the process side, not the building's chillers as a set
                             r"\b(?:the |our |whole |entire )?building (?:load|demand|side|heat load|cooling load)\b|"

@@ -315,3 +315,21 @@ def test_a_pick_named_by_equipment_id_is_picked_and_the_runner_up_follows_the_ra
     assert {a for t in dialog.say("What rules are those alarms on it?").tasks for a in t.asset_ids} == {"Chiller 6"}
     runner_up = dialog.say("And the runner-up, what's it complaining about?")
     assert {a for t in runner_up.tasks for a in t.asset_ids} == {"Chiller 9"}
+
+
+def test_an_open_anything_about_the_site_mid_dialog_looks_across_the_site() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 2))
+    dialog.say("is the supply temp sensor on chiller 6 drifting?")
+    triage = dialog.say("anything else on site from june worth knowing?")
+    assert ("failure", "prioritize") in steps(triage) or ("maintenance", "prioritize") in steps(triage)
+    assert {a for t in triage.tasks for a in t.asset_ids} >= {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+
+
+def test_which_of_those_two_deserves_more_pms_is_picked_on_their_breakdowns() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 6))
+    dialog.say("corrective work orders on chiller 12 since jan 2019")
+    dialog.say("and chiller 13 over the same stretch")
+    pick = dialog.say("which of those two should get more PMs?")
+    summaries = [t for t in pick.tasks if t.action == "wo_summary"]
+    assert {t.asset_ids[0] for t in summaries} == {"Chiller 12", "Chiller 13"}
+    assert {t.params.get("kind") for t in summaries} == {"corrective"}

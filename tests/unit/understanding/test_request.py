@@ -179,3 +179,22 @@ def test_those_three_months_point_back_at_the_period_discussed() -> None:
 ])
 def test_a_write_verb_that_describes_the_records_orders_nothing(message: str, writes: bool) -> None:
     assert read_request(message).writes is writes
+
+
+@pytest.mark.parametrize("message", [
+    "6's supply temp looks high to me this week, can you confirm",
+    "I think the strainer on 4 is blocked - is that right?",
+    "pretty sure the kW jumped after the PM. does the data back that up?",
+])
+def test_asking_to_check_a_claim_is_a_yes_no_question_about_it(message: str) -> None:
+    assert read_request(message).shape == "yes_no"
+
+
+@pytest.mark.parametrize(("message", "fleet"), [
+    ("anything else on site this month worth flagging?", True),
+    ("is there anything on site I should look at first?", True),
+    ("can we get a tech on site tomorrow?", False),
+    ("the contractor was on site last week, did it help?", False),
+])
+def test_on_site_is_the_site_as_scope_unless_someone_is_there(message: str, fleet: bool) -> None:
+    assert read_request(message).fleet is fleet
