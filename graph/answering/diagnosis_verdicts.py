@@ -20,6 +20,7 @@ from graph.answering.yes_no import Answer, Verdict, flip
 from graph.understanding.identifiers import find_failure_modes
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
+from specialists.maintenance.evidence import is_no_fault
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 NO_FAULT = "no fault"
@@ -224,3 +225,38 @@ def trip_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | Non
         return Verdict("Yes", f"Yes, {join_names([f'{asset} stopped on a safety trip at {when}' for asset, when in stops])}.",
                        lines)
     return Verdict("No", f"No, the diagnosis of {chillers(list(diagnosed))} found no trip in the period looked at.", lines)
+
+
+# "Real problem or noise?", "a genuine fault or just nuisance?": is a fault of the machine behind what was seen.
+REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|spurious|false|bogus|instrument\w*|"
+                           r"sensor)\b", re.I)
+_INSTRUMENT_MODE = re.compile(r"\b(?:sensor|transducer|transmitter|calibration)\b", re.I)
+
+
+def real_or_noise_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """The diagnosis as the choice asked: real (a fault of the machine is the likeliest cause), noise (an
+    instrument fault is), or neither (no fault is likelier than any)."""
+    if not REAL_OR_NOISE.search(question):
+        return None
+    for art in artifacts:
+        ranked = hypotheses(art) if art.kind == "diagnose" else []
+        if not ranked:
+            continue
+        top, asset = ranked[0], (art.asset_ids or ["the chiller"])[0]
+        mode, share = top.failure_mode, f"{top.probability:.0%}"
+        if is_no_fault(mode):
+            return f"Noise, most likely: nothing points to a fault on {asset}; normal operation ranks first ({share})."
+        seen = _first_evidence(art)
+        if _INSTRUMENT_MODE.search(mode):
+            return (f"Most likely an instrument problem, not the machine: on {asset} the likeliest cause is "
+                    f"{mode} ({share}), so the readings (and the alarms on them) are off, not the chiller{seen}.")
+        return f"Real: on {asset} the likeliest cause is {mode} ({share}), a fault of the machine{seen}."
+    return None
+
+
+def _first_evidence(art: Artifact) -> str:
+    """"; seen: Supply Temperature moved ..." from the top hypothesis's first supporting observation ('' if none)."""
+    listed = art.results.get("hypotheses")
+    top = listed[0] if isinstance(listed, list) and listed and isinstance(listed[0], dict) else {}
+    found = top.get("evidence_for") or []
+    return f"; seen: {str(found[0]).rstrip('.')}" if isinstance(found, list) and found else ""

@@ -26,7 +26,7 @@ from graph.answering.asked_figures import (
 )
 from graph.answering.compare_terms import window_phrase
 from graph.answering.compare_verdicts import direction_choice, period_record_difference, period_record_pick
-from graph.answering.diagnosis_verdicts import named_mode
+from graph.answering.diagnosis_verdicts import named_mode, real_or_noise_sentence
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines
@@ -361,6 +361,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         else None
     if meaning is not None:  # "what does RUL0018 mean?": the rule's name, then where it fired
         return ShapedLead(meaning, [], replaces_body=False)
+    real = real_or_noise_sentence(inputs.question, inputs.artifacts)
+    if real is not None:  # "real problem or noise?": the choice asked, from the diagnosis
+        return ShapedLead(real, [], replaces_body=False)
     long_output = _long_output(inputs)
     if long_output is not None and inputs.shape in ("open", "verdict"):
         return long_output

@@ -228,3 +228,18 @@ def test_breakdowns_getting_worse_is_answered_per_chiller_when_several_were_look
     assert verdict is not None and verdict.answer == "Yes"
     assert verdict.sentence.startswith("Yes on Chiller 6, not on Chiller 4")
     assert "1, 2, 4, 7 corrective orders a year" in verdict.sentence
+
+
+def test_real_or_noise_is_answered_as_the_choice_from_the_diagnosis() -> None:
+    from graph.answering.diagnosis_verdicts import real_or_noise_sentence
+    from tests.unit.answering.builders import diagnosis
+    drift = diagnosis("Chiller 6", ("Temperature Sensor: Calibration drift", 0.7, 0.9), ("Normal operation", 0.1, 0.2))
+    drift.results["hypotheses"][0]["evidence_for"] = ["Supply Temperature moved +2.4 degF at equal load"]
+    said = real_or_noise_sentence("the alarms on 6, real problem or noise?", [drift])
+    assert said is not None and said.startswith("Most likely an instrument problem, not the machine: on Chiller 6")
+    assert "Supply Temperature moved" in said
+    fouled = diagnosis("Chiller 9", ("Evaporator Water side fouling", 0.9, 1.0))
+    assert (real_or_noise_sentence("genuine fault or just nuisance?", [fouled]) or "").startswith("Real: on Chiller 9")
+    healthy = diagnosis("Chiller 3", ("Normal operation", 0.8, 0.9), ("Evaporator Water side fouling", 0.0, 0.1))
+    assert (real_or_noise_sentence("is it real or noise?", [healthy]) or "").startswith("Noise, most likely")
+    assert real_or_noise_sentence("what is the most likely cause?", [fouled]) is None

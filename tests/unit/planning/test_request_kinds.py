@@ -333,3 +333,9 @@ def test_which_of_those_two_deserves_more_pms_is_picked_on_their_breakdowns() ->
     summaries = [t for t in pick.tasks if t.action == "wo_summary"]
     assert {t.asset_ids[0] for t in summaries} == {"Chiller 12", "Chiller 13"}
     assert {t.params.get("kind") for t in summaries} == {"corrective"}
+
+
+def test_real_problem_or_noise_asks_for_the_cause_not_the_listing_again() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 28))
+    dialog.say("alarms everywhere this month, where do i even begin??")
+    assert ("failure", "diagnose") in steps(dialog.say("the ones on 9, genuine fault or just nuisance?"))
