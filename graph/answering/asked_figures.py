@@ -395,8 +395,9 @@ def derived_figure_texts(question: str, window: Artifact) -> list[str]:
     """"delta T 5.8 degF while running (return 49.8, supply 44.0 degF)" for each derived figure the question asks
     for that the window holds both readings of."""
     out = []
+    normalised = " ".join(Text.of(question).tokens)  # as typed and with typos mended ("evap aproach")
     for name, words, (high, low) in DERIVED:
-        if not words.search(question):
+        if not (words.search(question) or words.search(normalised)):
             continue
         a, b = sensor_figures(high, [window]), sensor_figures(low, [window])
         if not a or not b:

@@ -306,6 +306,7 @@ def test_derived_figures_are_stated_when_asked() -> None:
         "delta T 5.8 degF while running (return temperature 49.8 degF, supply temperature 44.0 degF)"]
     assert derived_figure_texts("and the evap approach?", read)[0].startswith("evaporator approach 2.3 degF")
     assert derived_figure_texts("condenser approach trend?", read) == []
+    assert derived_figure_texts("whats up w/ the evap aproach", read)[0].startswith("evaporator approach")  # typo
 
 
 def test_clauses_split_only_outside_parentheses() -> None:
