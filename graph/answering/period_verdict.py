@@ -72,7 +72,15 @@ def _pair(question: str, sensor: str, turn: list[Artifact],
     if not others:
         return None
     later = [f for f in others if f.period > asked.period]
-    return asked, (later[0] if past and later else others[-1])
+    return asked, (_same_dates(asked, later) or later[0] if past and later else others[-1])
+
+
+def _same_dates(asked: SensorFigure, candidates: list[SensorFigure]) -> SensorFigure | None:
+    """The candidate over the same dates in another year ("this bad over the same period last year?" sets last
+    year's window against this year's, not against another window the session read)."""
+    def days(figure: SensorFigure) -> list[str]:
+        return [bound[5:] for bound in figure.period.split(" to ")]
+    return next((f for f in candidates if days(f) == days(asked)), None)
 
 
 def _decide(question: str, sensor: str, asked: float, other: float) -> tuple[Answer, str] | None:

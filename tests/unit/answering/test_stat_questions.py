@@ -182,3 +182,15 @@ def test_what_a_reading_was_doing_is_its_mean_and_range_over_the_window() -> Non
         "Chiller 9's power input averaged 261.3 kW while running from 2019-07-17 to 2019-07-24, between 1.5 kW "
         "and 460.1 kW.")
     assert reading_course_sentence("what was the kw last week?", [week]) is None  # a figure, not its course
+
+
+def test_the_same_period_last_year_is_set_against_this_years_same_dates_not_another_window() -> None:
+    from graph.answering.period_verdict import period_verdict
+    from tests.unit.answering.builders import window
+    summer = window("Chiller 6", "2017-06-01", "2017-08-20", {"Chiller Efficiency": (0.44, "kW/ton")}, turn=1)
+    august = window("Chiller 6", "2017-08-01", "2017-08-21", {"Chiller Efficiency": (0.47, "kW/ton")}, turn=2)
+    last_year = window("Chiller 6", "2016-08-01", "2016-08-21", {"Chiller Efficiency": (0.45, "kW/ton")}, turn=3)
+    verdict = period_verdict("was its kW/ton this bad over the same period last year?", [last_year],
+                             [summer, august, last_year])
+    assert verdict is not None and verdict.answer == "No"
+    assert "0.47 kW/ton while running 2017-08-01 to 2017-08-21" in verdict.sentence
