@@ -11,9 +11,17 @@ from __future__ import annotations
 import re
 
 from artifacts.model import Artifact
-from artifacts.readings import AlertOutcome, RuleCount, alert_outcomes, alert_rules, order_groups, stated_rule
+from artifacts.readings import (
+    AlertOutcome,
+    RuleCount,
+    alert_outcomes,
+    alert_rules,
+    order_groups,
+    stated_rule,
+    work_order_counts,
+)
 from graph.answering.asked_figures import named_rules, rule_text
-from graph.answering.compare_terms import window_phrase
+from graph.answering.compare_terms import mention_position, window_phrase
 from graph.answering.markdown import join_names
 from graph.answering.yes_no import Verdict
 from specialists.maintenance.alerts import MEANINGFUL_P, SPURIOUS_P
@@ -129,3 +137,42 @@ def bundle_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | N
                     f"each have been one visit, {saving}.")
     return Verdict("Yes", sentence, lines)
 
+
+
+# "How does chiller 9 compare over the same years?": corrective orders per year, side by side.
+_COMPARES_YEARS = re.compile(r"\b(compar\w*|vs\.?|versus|against|stack\w* up|same years|each year|per year|"
+                             r"year by year)\b", re.I)
+
+
+def per_year_comparison(question: str, artifacts: list[Artifact]) -> str | None:
+    """The asset the question names first, then the others: corrective orders a year over the complete years
+    both summaries cover, with their totals. None unless two or more summaries break their orders down by year
+    and the question compares."""
+    if not _COMPARES_YEARS.search(question):
+        return None
+    summaries = [(a, counts.corrective_per_year) for a in artifacts if a.kind == "work_order_summary"
+                 and (counts := work_order_counts(a)).corrective_per_year and (a.asset_ids or a.equipment_ids)]
+    if len(summaries) < 2:
+        return None
+    partial = {str(work_order_counts(a).partial_year or "") for a, _ in summaries}
+    years = sorted(set.intersection(*(set(per) for _, per in summaries)) - partial)
+    if not years:
+        return None
+
+    def key(art: Artifact) -> str:
+        return (art.asset_ids or art.equipment_ids)[0]
+
+    def named_at(art: Artifact) -> int:
+        position = mention_position(question, [*art.asset_ids, *art.equipment_ids])
+        return position if position is not None else len(question)
+
+    ordered = sorted(summaries, key=lambda pair: named_at(pair[0]))
+    span = f"{years[0]}-{years[-1]}" if len(years) > 1 else years[0]
+
+    def counts_text(per: dict[str, int]) -> str:
+        return join_names([str(per[y]) for y in years])
+
+    first, *rest = ordered
+    others = "; ".join(f"{counts_text(per)} on {key(art)} ({sum(per[y] for y in years)})" for art, per in rest)
+    return (f"{key(first[0])} had {counts_text(first[1])} corrective work orders a year in {span} "
+            f"({sum(first[1][y] for y in years)} in all), against {others}.")

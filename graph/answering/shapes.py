@@ -34,6 +34,7 @@ from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import change_ranking, period_verdict
 from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
 from graph.answering.recommend import offer_sentence, recommend
+from graph.answering.record_verdicts import per_year_comparison
 from graph.answering.signal_verdicts import forecast_accuracy_verdict
 from graph.answering.stat_questions import (
     busiest_month_sentence,
@@ -385,6 +386,10 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         fleet = _fleet(inputs) if inputs.scope in ("fleet", "assets") else None
         return ShapedLead(labour, fleet.lines if fleet is not None else [], replaces_body=False)
     if inputs.scope in ("fleet", "assets"):
+        yearly = per_year_comparison(inputs.question, inputs.artifacts)
+        if yearly is not None:  # "how does chiller 9 compare over the same years?": year by year, the one asked first
+            fleet = _fleet(inputs)
+            return ShapedLead(yearly, fleet.lines if fleet is not None else [], replaces_body=False)
         counted = alert_count_sentence(inputs.question, inputs.artifacts)
         if counted is not None:  # "how many alarms did the plant have?": the count, then the table
             fleet = _fleet(inputs)

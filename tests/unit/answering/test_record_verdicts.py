@@ -81,3 +81,15 @@ def test_repairs_in_one_visit_yes_with_the_group_or_no_with_the_rule() -> None:
     none = art("bundles", {"bundles": [], "rule": rule}, equipment=["CWC04009"], producer="maintenance")
     no = bundle_verdict([none], "Could any of them have been combined?")
     assert no is not None and no.answer == "No" and "no two finished within 14 days of each other" in no.sentence
+
+
+def test_two_chillers_breakdowns_are_compared_year_by_year_the_one_asked_first() -> None:
+    from graph.answering.record_verdicts import per_year_comparison
+    from tests.unit.answering.builders import work_orders
+    six = work_orders("Chiller 6", {"2017": 4, "2018": 7, "2019": 11, "2020": 14}, 3.4)
+    nine = work_orders("Chiller 9", {"2017": 1, "2018": 1, "2019": 8, "2020": 3}, 0.9)
+    assert per_year_comparison("how does chiller 9 compare over the same years?", [six, nine]) == (
+        "Chiller 9 had 1, 1, 8 and 3 corrective work orders a year in 2017-2020 (13 in all), against 4, 7, 11 and "
+        "14 on Chiller 6 (36).")
+    assert per_year_comparison("how many on chiller 9?", [six, nine]) is None  # no comparison asked
+    assert per_year_comparison("chiller 9 vs 6?", [nine]) is None  # one summary
