@@ -201,7 +201,10 @@ def change_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | 
         ranked = sorted(pairs, key=lambda a: (-sign * moved[a], a))
         that_way = [a for a in ranked if sign * moved[a] >= SAME_WITHIN]
         first_earlier, first_later = pairs[ranked[0]]
-        since = window_phrase(windows[first_earlier.artifact_id]).removeprefix("from ")
+        since = window_phrase(windows[first_earlier.artifact_id])
+        if since.startswith("from ") and _same_dates(first_earlier, [first_later]) is not None:
+            since = f"the same days a year earlier ({since.removeprefix('from ')})"  # not "worse than from ... to ..."
+        since = since.removeprefix("from ")
         word = "worse" if _WORSE.search(question) else "better" if _BETTER.search(question) else \
             ("higher" if sense == "higher" else "lower")
         lines = [f"- {a}: {figure_text(pairs[a][1])} {window_phrase(windows[pairs[a][1].artifact_id])} against "

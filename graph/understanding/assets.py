@@ -129,6 +129,8 @@ _SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", 
 # Adverbs that follow a verb directly ("tripped twice", "alarmed again overnight").
 _VERB_ADVERBS = frozenset({"twice", "again", "overnight", "out", "off", "up", "down", "hard", "badly", "early", "late"})
 
+_RELATIVE_PRONOUNS = frozenset({"that", "which"})  # "the ones on 6 that alarmed": a clause about the chiller
+
 _LIST_CONNECTORS = frozenset({"and", "or", "vs", "versus"})  # "7, 10 and 14", "6 vs 9"
 
 
@@ -176,7 +178,8 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
             or after in vocab.time_of_day_tokens or after in (vocab.asset_word, vocab.asset_plural_word):
         return []
     followed = not after or after in vocab.the_number_followers or after in vocab.number_subject_followers \
-        or (before in _PLACE_HEADS and _PARTICIPLE.fullmatch(after) is not None)  # "any sensor on 9 flatlining?"
+        or (before in _PLACE_HEADS and _PARTICIPLE.fullmatch(after) is not None) \
+        or (before in _PLACE_HEADS and after in _RELATIVE_PRONOUNS)  # "on 9 flatlining", "the alarms on 6 that fired"
     if len(listed) >= 2:  # "7, 10 and 14 which one ...", "4 and 6 supply temps", not "2 or 3 bullets"
         return listed if followed or after in function_words() or after in _sensor_heads(vocab) else []
     if (before in vocab.number_argument_heads or before in _PLACE_HEADS) and before != "of" and followed:

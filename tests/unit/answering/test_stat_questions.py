@@ -194,3 +194,15 @@ def test_the_same_period_last_year_is_set_against_this_years_same_dates_not_anot
                              [summer, august, last_year])
     assert verdict is not None and verdict.answer == "No"
     assert "0.47 kW/ton while running 2017-08-01 to 2017-08-21" in verdict.sentence
+
+
+def test_a_change_over_the_same_days_a_year_apart_says_so() -> None:
+    from graph.answering.period_verdict import change_ranking
+    from tests.unit.answering.builders import window
+    artifacts = [window(a, start, end, {"Chiller Efficiency": (value, "kW/ton")}, id=f"w{a[-1]}{start}")
+                 for a, pairs in (("Chiller 3", ((0.40, 0.48),)), ("Chiller 4", ((0.40, 0.41),)))
+                 for before, now in pairs
+                 for start, end, value in (("2020-04-28", "2020-05-28", before), ("2021-04-28", "2021-05-28", now))]
+    worse = change_ranking("whose kW/ton is worse than this time last year?", artifacts)  # type: ignore[arg-type]
+    assert worse is not None and worse.headline.startswith(
+        "Chiller 3: its efficiency is 20% worse than the same days a year earlier (2020-04-28 to 2020-05-28)")

@@ -225,6 +225,7 @@ def test_numbers_that_count_or_date_stay_numbers(message: str) -> None:
 @pytest.mark.parametrize(("message", "expected"), [
     ("any readings on 2 flatlining lately?", ["Chiller 2"]),
     ("anything on 10 drifting?", ["Chiller 10"]),
+    ("the alarms on 12 that fired overnight, real or noise?", ["Chiller 12"]),  # a relative clause about it
 ])
 def test_a_bare_number_after_on_before_a_participle_is_a_chiller(message: str, expected: list[str]) -> None:
     assert assets_of(message) == expected
