@@ -460,15 +460,14 @@ def _nested(outer: TimeWindow, inner: TimeWindow) -> bool:
     return outer.start <= inner.start and inner.end <= outer.end
 
 
-def _repeats_period_comparison(ctx: PlanContext) -> bool:
-    """"Same comparison for chiller 3" after one chiller was compared across two periods: the new chiller over
-    the same two periods (not the two chillers side by side)."""
+def _repeated_on(ctx: PlanContext) -> str | None:
+    """"Same comparison for chiller 3" after one chiller was compared across two periods: the chiller named, to be
+    compared over the same two periods (not set beside the one compared); None for any other message."""
     named = [a for a in ctx.understanding.assets.assets if ctx.catalog.has_telemetry(a)]
-    if not (asks_repeat(ctx.understanding.text.joined) and len(ctx.focus.asset_ids) == 1 and len(named) == 1
-            and named[0] not in ctx.focus.asset_ids):
-        return False
-    ctx.assets = named  # the chiller named replaces the one compared, it is not set beside it
-    return True
+    if asks_repeat(ctx.understanding.text.joined) and len(ctx.focus.asset_ids) == 1 and len(named) == 1 \
+            and named[0] not in ctx.focus.asset_ids:
+        return named[0]
+    return None
 
 
 def _comparison_with_earlier_period(ctx: PlanContext) -> None:
@@ -477,11 +476,14 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     those two quarters?" names no period: the two the dialog discussed last are compared."""
     periods = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
     earlier = ctx.focus.earlier_window
+    repeated_on = _repeated_on(ctx)
     if (not periods and earlier is not None and ctx.focus.window is not None
             and earlier.end <= ctx.focus.window.start
             and ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize")
             and ((len(ctx.telemetry_assets) == 1 and names_both_periods(ctx.understanding.text.joined))
-                 or _repeats_period_comparison(ctx))):
+                 or repeated_on is not None)):
+        if repeated_on is not None:
+            ctx.assets = [repeated_on]  # the chiller named replaces the one compared
         ctx.intents = ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate", "prioritize"))]
         ctx.window = ctx.focus.window
         ctx.extra_windows = [earlier, ctx.focus.window]
@@ -712,8 +714,8 @@ def _informative_next_step(understood: Understanding, reading: RequestReading, f
 
 
 # An open "anything ...?" about the site: whatever stands out, not the last step repeated.
-_OPEN_ANY = re.compile(r"^(?:(?:ok|so|and|also|right|alright|cool|thanks|great)\s+)*(?:is there\s+)?(?:anything|something|any"
-                       r"thing else|any issues|any problems|what else)\b")
+_OPEN_ANY = re.compile(r"^(?:(?:ok|so|and|also|right|alright|cool|thanks|great)\s+)*(?:is there\s+)?"
+                       r"(?:anything|something|any issues|any problems|what else)\b")
 
 
 def _understand(message: str, reference_date: date, focus: Focus,
