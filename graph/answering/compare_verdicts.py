@@ -36,6 +36,7 @@ from graph.answering.compare_terms import (
 )
 from graph.answering.markdown import join_names
 from graph.answering.yes_no import Answer, Verdict
+from graph.understanding.request import asks_difference
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 SAME_LENGTH = 0.1  # windows within 10% of each other's length are compared by count, not per day
@@ -339,13 +340,10 @@ def period_record_pick(question: str, artifacts: list[Artifact]) -> Verdict | No
     return None
 
 
-_DIFFERENCE = re.compile(r"\b(differ\w*|chang\w*|same|shift\w*|jump\w*)\b", re.I)
-
-
 def period_record_difference(question: str, artifacts: list[Artifact]) -> Verdict | None:
     """"Any difference in alarms between those two Junes?": one equipment's records over two periods apart,
     yes when the counts differ, with both counts and the rule (or kind) behind the busier period."""
-    if not _DIFFERENCE.search(question):
+    if not asks_difference(question.lower()):
         return None
     for family in (alert_sides, order_sides) if _ALERTS.search(question) else (order_sides, alert_sides):
         sides = family(question, artifacts)

@@ -18,9 +18,10 @@ from graph.answering.compare_terms import mention_position, window_phrase
 from graph.answering.markdown import chillers, join_names
 from graph.answering.yes_no import Answer, Verdict, flip
 from graph.understanding.identifiers import find_failure_modes
+from graph.understanding.request import asks_real_or_noise
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
-from specialists.maintenance.evidence import is_no_fault
+from specialists.maintenance.evidence import is_instrument_fault, is_no_fault
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 NO_FAULT = "no fault"
@@ -227,16 +228,12 @@ def trip_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | Non
     return Verdict("No", f"No, the diagnosis of {chillers(list(diagnosed))} found no trip in the period looked at.", lines)
 
 
-# "Real problem or noise?", "a genuine fault or just nuisance?": is a fault of the machine behind what was seen.
-REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|spurious|false|bogus|instrument\w*|"
-                           r"sensor)\b", re.I)
-_INSTRUMENT_MODE = re.compile(r"\b(?:sensor|transducer|transmitter|calibration)\b", re.I)
 
 
 def real_or_noise_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """The diagnosis as the choice asked: real (a fault of the machine is the likeliest cause), noise (an
     instrument fault is), or neither (no fault is likelier than any)."""
-    if not REAL_OR_NOISE.search(question):
+    if not asks_real_or_noise(question):
         return None
     for art in artifacts:
         ranked = hypotheses(art) if art.kind == "diagnose" else []
@@ -247,7 +244,7 @@ def real_or_noise_sentence(question: str, artifacts: list[Artifact]) -> str | No
         if is_no_fault(mode):
             return f"Noise, most likely: nothing points to a fault on {asset}; normal operation ranks first ({share})."
         seen = _first_evidence(art)
-        if _INSTRUMENT_MODE.search(mode):
+        if is_instrument_fault(mode):
             return (f"Most likely an instrument problem, not the machine: on {asset} the likeliest cause is "
                     f"{mode} ({share}), so the readings (and the alarms on them) are off, not the chiller{seen}.")
         return f"Real: on {asset} the likeliest cause is {mode} ({share}), a fault of the machine{seen}."

@@ -47,6 +47,7 @@ from graph.understanding.request import (
     asking_clause,
     asks_back_in_service,
     asks_change_over_time,
+    asks_real_or_noise,
     asks_reliability,
     asks_repair_worked,
     asks_repeat,
@@ -537,6 +538,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if asks_real_or_noise(reading.clause) and (understood.assets.assets or focus.asset_ids):
+        return ["diagnose"]  # "the ones on 6, real problem or noise?": whether a fault is behind them, ranked
     if reading.fleet and not understood.intents and not understood.assets.assets \
             and _OPEN_ANY.match(understood.text.joined):
         return ["prioritize"]  # "anything else on site from june I should know about?": the site, worst first

@@ -80,8 +80,9 @@ _KIND_ADDED = re.compile(r"\b(?:maintenance|orders?|ones|jobs|work|repairs) (?:i
 
 # Preventive work as the thing to hand out, not the records asked for: "give the extra PM attention to",
 # "schedule more PMs on", "which one deserves more preventive maintenance".
+# A verb of handing out or a modal of advice says so; "which chiller had more PMs?" counts the PMs themselves.
 _PM_AS_ACTION = re.compile(r"\b(?:give|giving|put|putting|add|adding|schedule|scheduling|plan|planning|deserve\w*|"
-                           r"need\w*|focus\w*|spend|prioriti[sz]e\w*|more|extra)\b")
+                           r"need\w*|focus\w*|spend|prioriti[sz]e\w*|should|would|ought)\b")
 
 
 def work_order_kind(ctx: PlanContext) -> str:

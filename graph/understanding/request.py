@@ -246,8 +246,9 @@ _BOTH_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quar
 
 
 # The last request again on something else: "same comparison for chiller 3", "do the same for 6", "same again".
-_REPEAT = re.compile(r"\b(?:same (?:comparison|thing|check|breakdown|numbers|again|exercise|analysis|question)|"
-                     r"do the same|ditto)\b")
+# ("is that the same thing chiller 9 had?" is a likeness, not a repeat: a repeat says what it is done for)
+_REPEAT = re.compile(r"\b(?:same (?:comparison|thing|check|breakdown|numbers|exercise|analysis)(?: again)? (?:for|on|with)|"
+                     r"same again|do the same|ditto)\b")
 
 
 def asks_repeat(text: str) -> bool:
@@ -256,12 +257,22 @@ def asks_repeat(text: str) -> bool:
 
 
 # Two things set against each other without a comparative: "any difference", "a change between", "compare".
-_DIFFERENCE = re.compile(r"\b(?:differ\w*|chang\w*|compar\w*|vs|versus|shift\w*)\b")
+_DIFFERENCE = re.compile(r"\b(?:differ\w*|chang\w*|compar\w*|vs|versus|shift\w*|jump\w*|same)\b")
 
 
 def asks_difference(text: str) -> bool:
     """Whether the normalised text asks how two things differ ("was there a change in alarms between ...?")."""
     return bool(_DIFFERENCE.search(text))
+
+
+# "Real problem or noise?", "a genuine fault or just nuisance?": whether a fault of the machine is behind what was
+# seen (an instrument's own drift is asked by "real or the sensor?", a sensor-validity question).
+_REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|spurious|false|bogus)\b", re.IGNORECASE)
+
+
+def asks_real_or_noise(text: str) -> bool:
+    """Whether the text asks if what was seen is a real fault or noise."""
+    return bool(_REAL_OR_NOISE.search(text))
 
 
 def names_both_periods(text: str) -> bool:

@@ -6,6 +6,7 @@ missing piece means "not known yet", never an exception.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,15 @@ def hypothesis_confidence(hypothesis: dict[str, Any]) -> float | None:
 def is_no_fault(failure_mode: object) -> bool:
     """The diagnosis' "no significant fault" hypothesis is not something to repair."""
     return "no fault" in str(failure_mode).lower() or "normal operation" in str(failure_mode).lower()
+
+
+# A failure mode of the instrument, not the machine ("Temperature Sensor: Calibration drift").
+_INSTRUMENT = re.compile(r"\b(?:sensor|transducer|transmitter|calibration)\b", re.IGNORECASE)
+
+
+def is_instrument_fault(failure_mode: object) -> bool:
+    """A fault of an instrument: the readings are off, the machine itself may be sound."""
+    return bool(_INSTRUMENT.search(str(failure_mode)))
 
 
 def top_hypothesis(artifacts: list[Artifact], asset: str | None,

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from artifacts.model import Artifact
-from specialists.maintenance.evidence import hypothesis_confidence, is_no_fault
+from specialists.maintenance.evidence import hypothesis_confidence, is_instrument_fault, is_no_fault
 
 # Weights (stated in every ranking): the diagnosed fault dominates; anomalies count only above the
 # detector's own false-alarm rate; a worsening efficiency trend and corrective load add a little.
@@ -17,7 +16,6 @@ FALSE_ALARM_RATE = 0.05
 TREND_POINTS = 2.0
 CORRECTIVE_POINTS, CORRECTIVE_CAP = 0.25, 5
 INSTRUMENT_SHARE = 0.5  # an instrument fault (sensor drift) counts half: the chiller itself still runs sound
-_INSTRUMENT = re.compile(r"\b(?:sensor|transducer|transmitter|calibration)\b", re.IGNORECASE)
 RULE = (f"score = {FAULT_WEIGHT:g} x probability of the most likely fault (not 'no fault'; "
         f"x {INSTRUMENT_SHARE:g} for an instrument fault) + "
         f"{EXCESS_ANOMALY_WEIGHT:g} x anomaly share above the {FALSE_ALARM_RATE:.0%} false-alarm rate + "
@@ -47,7 +45,7 @@ def _diagnosis(art: Artifact) -> tuple[float, str] | None:
     p = hypothesis_confidence(fault) or 0.0
     lead = "most likely" if fault is hyps[0] else "best fault candidate, after normal operation,"
     mode = str(fault.get("failure_mode") or "")
-    if _INSTRUMENT.search(mode):  # a drifting sensor misleads the controls, but the machine itself is sound
+    if is_instrument_fault(mode):  # a drifting sensor misleads the controls, but the machine itself is sound
         return INSTRUMENT_SHARE * p, f"{lead} {mode} at ~{p:.0%}, an instrument fault ({art.id})"
     return p, f"{lead} {mode} at ~{p:.0%} ({art.id})"
 

@@ -244,3 +244,10 @@ def test_the_week_leading_up_to_a_trip_of_unknown_time_ends_with_the_trip_window
     dialog.say("chiller 9 tripped yesterday afternoon. look into it")
     lead_up = dialog.say("what was the kw doing in the week leading up to it?")
     assert {(t.window.start, t.window.end) for t in lead_up.tasks if t.window} == {(at(2019, 7, 17), at(2019, 7, 24))}
+
+
+def test_a_likeness_to_another_chiller_is_no_repeat_of_the_period_comparison() -> None:
+    dialog = Dialog(reference_date=date(2021, 8, 3))
+    dialog.say("chiller 6 power in july, and how does that compare with july last year")
+    likeness = dialog.say("is that the same thing chiller 9 had?")
+    assert {a for t in likeness.tasks for a in t.asset_ids} == {"Chiller 6", "Chiller 9"}  # not chiller 9 alone

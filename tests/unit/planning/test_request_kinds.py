@@ -339,3 +339,8 @@ def test_real_problem_or_noise_asks_for_the_cause_not_the_listing_again() -> Non
     dialog = Dialog(reference_date=date(2021, 6, 28))
     dialog.say("alarms everywhere this month, where do i even begin??")
     assert ("failure", "diagnose") in steps(dialog.say("the ones on 9, genuine fault or just nuisance?"))
+
+
+def test_which_chiller_had_more_pms_counts_the_pms_themselves() -> None:
+    pick = Dialog(reference_date=date(2021, 8, 3)).say("which chiller had more PMs last year?")
+    assert {t.params.get("kind") for t in pick.tasks if t.action == "wo_summary"} == {"preventive"}
