@@ -121,6 +121,7 @@ class RuleCount:
     rule_id: str
     count: int = 0
     rule_name: str = ""  # "Chiller - Evaporator Approach High" as the rule table names it
+    months: tuple[tuple[str, int], ...] = ()  # ("2021-03", 4): alerts per calendar month, in order
 
 
 def alert_rules(artifact: Artifact) -> list[RuleCount] | None:
@@ -129,7 +130,18 @@ def alert_rules(artifact: Artifact) -> list[RuleCount] | None:
     if raw is None:
         return None
     return [RuleCount(rule_id=_text(r.get("rule_id")), count=int(_number(r.get("count")) or 0),
-                      rule_name=_text(r.get("rule_name"))) for r in _dicts(raw)]
+                      rule_name=_text(r.get("rule_name")), months=_months(r.get("months")))
+            for r in _dicts(raw)]
+
+
+def _months(raw: object) -> tuple[tuple[str, int], ...]:
+    return tuple((str(k), int(v)) for k, v in raw.items()) if isinstance(raw, Mapping) else ()
+
+
+def asked_rules(artifact: Artifact) -> list[str]:
+    """The alert rules the user asked about when the listing was made (by id or name); empty: all of them."""
+    raw = artifact.results.get("asked_rules")
+    return [str(r) for r in raw] if isinstance(raw, list) else []
 
 
 @dataclass(frozen=True)

@@ -17,20 +17,24 @@ from assetops.domain.catalog import DEFAULT_SITE_TIMEZONE, TIMEZONE_META_KEY, Fl
 from assetops.domain.catalog_loader import asset_info
 from fleet.generator.config import SAMPLE_MINUTES, SITE_TIMEZONE, GeneratorConfig
 from fleet.generator.fleet import asset_sensors_frame, assets_frame
+from fleet.generator.knowledge_frames import alert_rule_frame
 from fleet.model import FleetData
 
 
 def catalog_from_frames(assets: pd.DataFrame, asset_sensors: pd.DataFrame, timezone: str,
-                        telemetry_start: datetime | None, telemetry_end: datetime | None) -> FleetCatalog:
-    """The catalog of an `assets` and an `asset_sensors` frame (the tables' columns)."""
+                        telemetry_start: datetime | None, telemetry_end: datetime | None,
+                        alert_rules: pd.DataFrame | None = None) -> FleetCatalog:
+    """The catalog of an `assets`, an `asset_sensors` and an `alert_rules` frame (the tables' columns)."""
     names: dict[str, list[str]] = {}
     for row in asset_sensors.itertuples(index=False):
         names.setdefault(str(row.asset_id), []).append(str(row.sensor_name))
     infos = tuple(asset_info(str(r.asset_id), str(r.equipment_id), str(r.site), str(r.asset_class),
                              bool(r.has_telemetry), names.get(str(r.asset_id), []))
                   for r in assets.itertuples(index=False))
+    rules = () if alert_rules is None else tuple(sorted((str(r.rule_id), str(r.rule_name))
+                                                        for r in alert_rules.itertuples(index=False)))
     return FleetCatalog(sites=tuple(dict.fromkeys(a.site for a in infos)), timezone=timezone, assets=infos,
-                        telemetry_start=telemetry_start, telemetry_end=telemetry_end)
+                        telemetry_start=telemetry_start, telemetry_end=telemetry_end, alert_rules=rules)
 
 
 def catalog_of(data: FleetData) -> FleetCatalog:
@@ -43,7 +47,7 @@ def catalog_of(data: FleetData) -> FleetCatalog:
         end = pd.Timestamp(data.telemetry["ts"].max()).to_pydatetime()
     return catalog_from_frames(data.assets if data.assets is not None else empty_assets,
                                data.asset_sensors if data.asset_sensors is not None else empty_sensors,
-                               data.meta.get(TIMEZONE_META_KEY, DEFAULT_SITE_TIMEZONE), start, end)
+                               data.meta.get(TIMEZONE_META_KEY, DEFAULT_SITE_TIMEZONE), start, end, data.alert_rules)
 
 
 def generated_catalog(config: GeneratorConfig | None = None) -> FleetCatalog:
@@ -61,4 +65,4 @@ def _generated(config: GeneratorConfig) -> FleetCatalog:
     first = datetime.combine(config.start, time(0, 0), tzinfo=zone).astimezone(UTC)
     after = datetime.combine(config.end + timedelta(days=1), time(0, 0), tzinfo=zone).astimezone(UTC)
     return catalog_from_frames(assets_frame(config), asset_sensors_frame(config), SITE_TIMEZONE, first,
-                               after - timedelta(minutes=SAMPLE_MINUTES))
+                               after - timedelta(minutes=SAMPLE_MINUTES), alert_rule_frame())

@@ -48,7 +48,7 @@ class FleetCatalog:
     """The loaded fleet, read-only. Assets with telemetry come first, then the others, each by number.
 
     `telemetry_start` / `telemetry_end` are the first and last telemetry samples (aware, UTC), None
-    when the fleet has no telemetry. Lookups by asset name or equipment id ignore case.
+    when the fleet has no telemetry. `alert_rules` are the (id, name) pairs of the alert rules loaded. Lookups by asset name or equipment id ignore case.
     """
 
     sites: tuple[str, ...]
@@ -56,6 +56,7 @@ class FleetCatalog:
     assets: tuple[AssetInfo, ...]
     telemetry_start: datetime | None = None
     telemetry_end: datetime | None = None
+    alert_rules: tuple[tuple[str, str], ...] = ()  # (rule id, rule name) of the loaded alert rules
     _by_key: dict[str, AssetInfo] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:

@@ -1,4 +1,5 @@
-"""Reads the `FleetCatalog` from the loaded fleet tables (assets, asset_sensors, telemetry, fleet_meta)."""
+"""Reads the `FleetCatalog` from the loaded fleet tables (assets, asset_sensors, telemetry, fleet_meta,
+alert_rules)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from assetops.db.engine import Database
-from assetops.db.tables import AssetRow, AssetSensorRow, FleetMetaRow, TelemetryRow
+from assetops.db.tables import AlertRuleRow, AssetRow, AssetSensorRow, FleetMetaRow, TelemetryRow
 from assetops.domain.catalog import (
     DEFAULT_SITE_TIMEZONE,
     STATUS_CHANNELS,
@@ -60,8 +61,11 @@ async def load_catalog(db: Database) -> FleetCatalog:
         for asset_id, sensor_name in sensor_rows:
             sensors.setdefault(asset_id, []).append(_bare(asset_id, sensor_name))
         start, end = await _coverage(session, [a.asset_id for a in assets if a.has_telemetry])
+        rules = (await session.execute(select(AlertRuleRow.rule_id, AlertRuleRow.rule_name)
+                                       .order_by(AlertRuleRow.rule_id))).all()
     infos = tuple(asset_info(a.asset_id, a.equipment_id, a.site, a.asset_class, bool(a.has_telemetry),
                              sensors.get(a.asset_id, [])) for a in assets)
     sites = tuple(dict.fromkeys(a.site for a in infos))
     return FleetCatalog(sites=sites, timezone=zone or DEFAULT_SITE_TIMEZONE, assets=infos,
-                        telemetry_start=start, telemetry_end=end)
+                        telemetry_start=start, telemetry_end=end,
+                        alert_rules=tuple((str(r), str(n)) for r, n in rules))

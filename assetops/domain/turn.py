@@ -39,12 +39,14 @@ class Focus:
     failure_modes: list[str] = field(default_factory=list)
     hypotheses: list[str] = field(default_factory=list)  # ranked, most likely first
     rule_ids: list[str] = field(default_factory=list)
+    asked_rules: list[str] = field(default_factory=list)  # rules the user named (by id or name): "when did they fire?"
     last_intent: str | None = None
     scope: str = "asset"  # a `Scope`: "fleet" while the dialog is about the whole site
     pending_offer: str | None = None  # an action the last answer offered ("draft_wo"): "yes, do it" takes it
     offered_work: str | None = None  # the job that offer was about ("oil analysis"): the draft carries it
     discussed: list[str] = field(default_factory=list)  # assets talked about, most recent first ("both" reads it)
     earlier_window: TimeWindow | None = None  # the period discussed before `window` ("those two quarters")
+    periods: list[TimeWindow] = field(default_factory=list)  # periods listed side by side ("those three years")
     picked: str | None = None  # the asset the last "which one?" answer named first ("why that one?")
     ranked: list[str] = field(default_factory=list)  # that answer's assets in its order ("the runner-up")
     window_named: bool = False  # `window` is a period the user named (not a default look-back)

@@ -18,6 +18,7 @@ from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of, t
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
+from graph.understanding.identifiers import find_rule_names
 from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
@@ -262,17 +263,12 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
     return SensorRanking(headline, lines, top.period)
 
 
-def _rule_words(rule: RuleCount) -> set[str]:
-    """The words of a rule's name ("evaporator", "approach", "high"); a name that is only its id has none."""
-    name = rule.rule_name.removeprefix("Chiller - ").lower().replace(rule.rule_id.lower(), " ")
-    return {w for w in re.findall(r"[a-z]+", name) if len(w) > 2}
-
-
 def named_rules(question: str, rules: list[RuleCount]) -> list[RuleCount]:
-    """The alert rules the question names, by id ("RUL0018") or by every word of their name."""
+    """The alert rules the question names, by id ("RUL0018") or by the words of their name, read as
+    `find_rule_names` reads them in a question about alerts."""
     lowered = question.lower()
-    words = set(re.findall(r"[a-z]+", lowered))
-    return [r for r in rules if r.rule_id.lower() in lowered or ((w := _rule_words(r)) and w <= words)]
+    by_name = set(find_rule_names(Text.of(question), [(r.rule_id, r.rule_name) for r in rules], loose=True))
+    return [r for r in rules if r.rule_id.lower() in lowered or r.rule_id in by_name]
 
 
 def rule_text(rule: RuleCount) -> str:

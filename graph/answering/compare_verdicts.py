@@ -10,6 +10,7 @@ per day when the windows differ in length. The comparative word decides the pola
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -322,7 +323,10 @@ def period_record_pick(question: str, artifacts: list[Artifact]) -> Verdict | No
         keys = {s.key for s in sides}
         dated = sorted((s for s in sides if s.start is not None and s.end is not None),
                        key=lambda s: s.start or datetime.min)
-        if len(keys) != 1 or len(dated) != 2 or dated[0].end > dated[1].start:  # type: ignore[operator]
+        apart = all(a.end <= b.start for a, b in itertools.pairwise(dated))  # type: ignore[operator]
+        if len(keys) == 1 and len(dated) > 2 and apart:
+            return _period_among(question, dated)
+        if len(keys) != 1 or len(dated) != 2 or not apart:
             continue
         word = _COMPARATIVE_WORD.search(question)
         sense = comparison_sense(question, higher_is_worse=True)
@@ -338,6 +342,27 @@ def period_record_pick(question: str, artifacts: list[Artifact]) -> Verdict | No
         lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated]
         return Verdict("Yes", " ".join(sentence.split()), lines)
     return None
+
+
+_SUPERLATIVE_WORD = re.compile(r"\b(worst|busiest|heaviest|most|highest|peak|best|quietest|calmest|fewest|least|"
+                               r"lowest)\b", re.I)
+_LOW_PICK = frozenset({"best", "quietest", "calmest", "fewest", "least", "lowest"})
+
+
+def _period_among(question: str, dated: list[Side]) -> Verdict | None:
+    """"Which of those three years was the worst?": the period with the most records (the fewest for "best"), said
+    first with its count, then every period's."""
+    word = _SUPERLATIVE_WORD.search(question)
+    if word is None:
+        return None
+    low = word.group(1).lower() in _LOW_PICK
+    top = (min if low else max)(dated, key=lambda s: s.value)
+    ties = [s for s in dated if s.value == top.value and s is not top]
+    also = f" (tied with {', '.join(s.when for s in ties)})" if ties else ""
+    others = ", ".join(f"{_figure(s)} {s.when}" for s in dated if s is not top)
+    sentence = f"{top.when.removeprefix('in ').capitalize()} was the {word.group(1).lower()}{also}: {top.key} had " \
+               f"{top.text} {top.when}, against {others}."
+    return Verdict("Yes", " ".join(sentence.split()), [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated])
 
 
 def period_record_difference(question: str, artifacts: list[Artifact]) -> Verdict | None:

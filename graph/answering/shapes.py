@@ -37,6 +37,7 @@ from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.record_verdicts import per_year_comparison
 from graph.answering.signal_verdicts import forecast_accuracy_verdict
 from graph.answering.stat_questions import (
+    alert_dates_sentence,
     busiest_month_sentence,
     comparison_sentence,
     extreme_sentence,
@@ -147,6 +148,11 @@ _ABOUT_VALIDATING = re.compile(r"\b(validat\w*|verif\w*|confirm\w*|prove|accept\
                                r"(?:is|it's|was) fixed|after the (?:repair|fix|cleaning))\b", re.I)
 
 
+# A question that takes the sensor drift as given ("if that sensor's drifting, what's the fix?").
+_ASSUMES_DRIFT = re.compile(r"\bsensor(?:'s| is| has)? (?:\w+ )?drift\w*|\b(?:drifting|drifted) sensor|"
+                            r"\bout of calibration\b|\bcalibration drift\b", re.I)
+
+
 def _drift_to_fix(inputs: AnswerInputs) -> DriftFinding | None:
     """The drifting sensor the dialog found last, when no diagnosis came after it (what "what would you do
     about it?" and "how do I recal it?" are about); on the turn's chillers when it names any."""
@@ -155,6 +161,8 @@ def _drift_to_fix(inputs: AnswerInputs) -> DriftFinding | None:
     drifts = [d for d in drift_findings(pool) if not assets or d.asset in assets]
     if not drifts:
         return None
+    if _ASSUMES_DRIFT.search(inputs.question):  # "if that sensor's drifting, what's the fix?": the drift it is
+        return drifts[0]
     diagnosed = max((a.turn_index or 0 for a in pool if a.kind == "diagnose"), default=-1)
     return drifts[0] if drifts[0].turn >= diagnosed else None
 
@@ -378,6 +386,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         return _verdict(inputs)
     if inputs.shape == "recommend":
         return _recommend(inputs)
+    dates = alert_dates_sentence(inputs.question, inputs.artifacts)
+    if dates is not None:  # "when did they happen?" after an alert count: the months they came in
+        return ShapedLead(dates[0], dates[1], replaces_body=False)
     total = total_sentence(inputs.question, inputs.artifacts)
     if total is not None:  # "the plant's total power draw yesterday?": summed over the chillers, then the energy
         return ShapedLead(total, [], replaces_body=False)

@@ -13,7 +13,9 @@ from datetime import datetime
 
 from artifacts.model import Artifact
 from artifacts.readings import (
+    alert_rules,
     alerts_per_month,
+    asked_rules,
     labor_hours,
     listed_kind,
     recent_orders,
@@ -21,9 +23,16 @@ from artifacts.readings import (
     stats_of,
     work_order_counts,
 )
-from graph.answering.asked_figures import asked_figure_lines, asked_sensors, figure_text, sensor_figures
+from graph.answering.asked_figures import (
+    asked_figure_lines,
+    asked_sensors,
+    figure_text,
+    named_rules,
+    rule_text,
+    sensor_figures,
+)
 from graph.answering.compare_terms import window_phrase
-from graph.answering.markdown import number
+from graph.answering.markdown import join_names, number
 from graph.answering.period_verdict import period_change_sentence
 from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
@@ -341,3 +350,41 @@ def reading_course_sentence(question: str, artifacts: list[Artifact]) -> str | N
         return (f"{figure.asset}'s {figure.label.lower()} averaged {figure_text(figure)} "
                 f"{window_phrase(window)}{spread}.")
     return None
+
+
+# "when did they happen?", "when were those alarms?": the dates of the alerts listed.
+_WHEN_ALERTS = re.compile(r"\bwhen (?:did|do|were|was|have|had) (?:they|those|these|them|the|it)\b", re.I)
+_MONTHS_LISTED = 6  # months named in the sentence; the rest are in the lines
+
+
+def alert_dates_sentence(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"The 3 RUL0021 Excessive Power use in chiller that is off alerts on CWC04704 came in January 2021 (1),
+    April 2021 (1) and May 2021 (1)." for a question asking when the listed alerts fired, from the rules the user
+    asked about (all rules when none); None when it asks no date or no alert read counted them by month."""
+    if not _WHEN_ALERTS.search(question):
+        return None
+    parts, lines = [], []
+    for art in artifacts:
+        rules = alert_rules(art) if art.kind == "alert_rules" else None
+        if not rules:
+            continue
+        asked = set(asked_rules(art)) | {r.rule_id for r in named_rules(question, rules)}
+        chosen = [r for r in rules if r.count and (not asked or r.rule_id in asked)]
+        months: dict[str, int] = {}
+        for rule in chosen:
+            for month, n in rule.months:
+                months[month] = months.get(month, 0) + n
+        if not months:
+            continue
+        total = sum(months.values())
+        what = rule_text(chosen[0]) + " " if len(chosen) == 1 else ""
+        where = ", ".join(art.equipment_ids or art.asset_ids)
+        said = join_names([f"{datetime.strptime(m, '%Y-%m'):%B %Y} ({n})" for m, n in sorted(months.items())]
+                          [:_MONTHS_LISTED])
+        more = f" and {len(months) - _MONTHS_LISTED} more months" if len(months) > _MONTHS_LISTED else ""
+        parts.append(f"the {total} {what}alert{'s' if total != 1 else ''} on {where} came in {said}{more}")
+        lines += [f"- {r.rule_id} on {where}: " + ", ".join(f"{m} ({n})" for m, n in r.months) for r in chosen]
+    if not parts:
+        return None
+    sentence = "; ".join(parts)
+    return sentence[:1].upper() + sentence[1:] + ".", lines

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from artifacts.model import Artifact
 from artifacts.readings import (
@@ -206,13 +207,30 @@ def _one_trend(art: Artifact, wo: WorkOrderCounts, question: str) -> Verdict:
     return Verdict(answer, f"{answer}, {body}.", evidence)
 
 
+def _merged_years(first: WorkOrderCounts, second: WorkOrderCounts) -> WorkOrderCounts:
+    """Two listings' corrective orders per complete year as one series, with its least-squares slope."""
+    per_year = {**first.corrective_per_year, **second.corrective_per_year}
+    if per_year == second.corrective_per_year:
+        return second
+    years = sorted(per_year)
+    xs = [float(y) for y in years]
+    ys = [float(per_year[y]) for y in years]
+    mean_x, mean_y = sum(xs) / len(xs), sum(ys) / len(ys)
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread if spread else None
+    return replace(second, corrective_per_year={y: per_year[y] for y in years}, corrective_trend_per_year=slope)
+
+
 def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Are breakdowns getting more frequent? From corrective orders per complete year and their slope,
     per asset when the turn looked at several ("yes on Chiller 6 ...; no on Chiller 4 ...")."""
     latest: dict[str, tuple[Artifact, WorkOrderCounts]] = {}
     for a in artifacts:
         if a.kind == "work_order_summary" and (c := work_order_counts(a)).corrective_per_year:
-            latest[",".join(a.asset_ids or a.equipment_ids)] = (a, c)
+            where = ",".join(a.asset_ids or a.equipment_ids)
+            earlier = latest.get(where)
+            # one listing per year ("for 2018, 2019 and 2020"): the years of all of them, one series
+            latest[where] = (a, _merged_years(earlier[1], c) if earlier else c)
     if not latest:
         return None
     verdicts = {where: _one_trend(art, wo, question) for where, (art, wo) in latest.items()}

@@ -8,6 +8,7 @@ dependencies, so the supervisor can run them concurrently) and the updated focus
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -24,6 +25,7 @@ from graph.planning import recipes_models as models
 from graph.planning import recipes_telemetry as telemetry
 from graph.planning.acts import ADVICE_INTENTS, ActReading, apply_request
 from graph.planning.artifacts import ArtifactSummary, event_time_from, hypotheses_from, rule_ids_from
+from graph.planning.asked_rules import ALERT_LISTINGS, asked_rules, rule_named
 from graph.planning.builder import PlanBuilder
 from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import (
@@ -127,6 +129,9 @@ _ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what) (?:chillers|un
                                r"during | last | this ).)*$")
 # Records a "how many of those?" follow-up counts again (over its own period), and how it asks.
 _COUNTED_RECORDS = ("alerts", "work_orders")
+# "when did they happen?", "when were those?": the dates of the records listed last.
+WHEN_OF_THOSE = re.compile(r"\bwhen (?:did|do|were|was|have|had) (?:they|those|these|them|the (?:alerts|alarms|ones)|"
+                           r"those (?:alerts|alarms|ones)|these (?:alerts|alarms|ones))\b")
 _HOW_MANY_OF_THOSE = re.compile(r"\bhow many (?:of )?(?:those|these|them)\b")
 # Bound on how much of an oversized message is scanned to say what it mentions.
 _SCAN_LIMIT = 20_000
@@ -149,6 +154,8 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
         return ["forecast"]
     # "why?", "help": a lone weak cue still says what is wanted, when written as such ("DROP TABLE" is
     # not the word "dropped")
+    if focus.listed and WHEN_OF_THOSE.search(understood.text.joined):
+        return [focus.listed]  # "when did they happen?": the dates of the records listed last
     as_written = score_intents(understood.text, vocab, inflected=False)
     weak = sorted(((score, name) for name, score in as_written.items() if score >= _WEAK_SCORE), reverse=True)
     if weak:
@@ -178,19 +185,23 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
 
 
 def _work_order_follow_up(intents: list[str], understood: Understanding, focus: Focus) -> list[str]:
-    """After a work-order question, "how does chiller 4 compare over the same years?" compares work orders.
+    """After a work-order question, "how does chiller 4 compare over the same years?" compares work orders;
+    after an alert listing, "vs the same quarter in 2019?" counts the alerts of that quarter.
 
     Only when no sensor is named: "show its power for 2019" still asks for telemetry.
     """
     over_the_years = bool(OVER_THE_YEARS.search(understood.text.joined))
     follows = ("compare", "history", "point_value", "investigate") if over_the_years else ("compare", "history",
                                                                                           "point_value")
-    if not intents or intents[0] not in follows or focus.last_intent not in _WORK_ORDER_LISTINGS:
+    # ("same comparison for chiller 4" after alarms over two periods repeats the comparison that set them)
+    listing = "work_orders" if focus.last_intent in _WORK_ORDER_LISTINGS else \
+        "alerts" if focus.last_intent in ALERT_LISTINGS and not asks_repeat(understood.text.joined) else None
+    if not intents or intents[0] not in follows or listing is None:
         return intents
     if understood.sensors.canonical or understood.sensors.all_sensors \
             or any(understood.text.contains(word) for word in vocabulary().telemetry_words):
         return intents
-    return ["work_orders", *(i for i in intents[1:] if i not in ("compare", "history", "point_value", "investigate"))]
+    return [listing, *(i for i in intents[1:] if i not in ("compare", "history", "point_value", "investigate"))]
 
 
 def _two_chillers_compare(intents: list[str], understood: Understanding, catalog: FleetCatalog) -> list[str]:
@@ -212,8 +223,13 @@ def _failure_mode_question(intents: list[str], understood: Understanding) -> lis
     return [*intents, "diagnose"]
 
 
+_TELEMETRY_LOOKS = frozenset({"history", "point_value", "compare", "investigate", "anomalies"})
+
+
 def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatalog) -> list[str]:
     """The turn's intents, strongest first: the classified ones, else what a follow-up implies."""
+    if rule_named(understood, focus) and all(i in _TELEMETRY_LOOKS for i in understood.intents):
+        return ["alerts"]  # the rule's alerts, not the readings its name shares
     if understood.intents:
         intents = _work_order_follow_up(understood.intents, understood, focus)
         if intents[0] in _RECORD_LISTINGS and "compare" in intents and not understood.sensors.canonical:
@@ -267,7 +283,8 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     sensors = analysed or named or fetched or previous
     same_assets = set(ctx.assets) == set(focus.asset_ids)
     hypotheses = hypotheses_from(ctx.artifacts, ctx.assets) or (list(focus.hypotheses) if same_assets else [])
-    rules = ctx.understanding.rule_ids or rule_ids_from(ctx.artifacts, ctx.assets) or (
+    named = ctx.understanding.named_rules if rule_named(ctx.understanding, focus) else []
+    rules = ctx.understanding.rule_ids or named or rule_ids_from(ctx.artifacts, ctx.assets) or (
         list(focus.rule_ids) if same_assets else [])
     # "Is that the same thing Chiller 9 had last year?": Chiller 9 and last year are the comparison's side;
     # the subject chiller keeps its own period.
@@ -275,6 +292,8 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     subject = focus.asset_ids[0] if side_look and len(focus.asset_ids) == 1 \
         and focus.asset_ids[0] not in ctx.assets else None
     window = focus.window if ctx.window_is_aside or (subject and focus.window) else ctx.window or focus.window
+    # (a look on a default window, "is it worth replacing?", keeps the periods the dialog listed)
+    periods = list(focus.periods) if window == focus.window or not ctx.window_explicit else []
     compared = _compared_periods(ctx)
     if compared is not None:  # "how much has it moved between March and June?": what follows is about that span
         window = compared
@@ -292,6 +311,10 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         # difference between those two junes?" sets them side by side)
         window, focus = apart[1], replace(focus, window=apart[0])
         moved = True
+    elif len(apart) > 2 and all(a.end <= b.start for a, b in itertools.pairwise(apart)):
+        # "for 2018, 2019 and 2020": what follows ("getting worse?", "which of those years?") is about all of them
+        window = TimeWindow(apart[0].start, apart[-1].end, f"{apart[0].label} to {apart[-1].label}")
+        periods = apart
     # "Are the other three showing the same thing?" compares the rest against the chiller under discussion,
     # which stays the subject: a later "it" is that chiller, "them" all of them.
     assets = [subject, *ctx.assets] if subject else list(ctx.assets)
@@ -301,6 +324,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         equipment_ids=ctx.equipment_ids(assets),
         window=window,
         earlier_window=focus.window if moved else focus.earlier_window,
+        periods=periods,
         picked=subject or ctx.compared_subject or focus.picked,
         ranked=list(focus.ranked),
         window_named=ctx.window_explicit if ctx.window is not None and not ctx.window_is_aside else focus.window_named,
@@ -308,6 +332,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
         hypotheses=hypotheses,
         rule_ids=rules,
+        asked_rules=asked_rules(ctx),
         last_intent=focus.last_intent if ctx.primary in ADVICE_INTENTS and focus.last_intent else ctx.primary,
         listed=next((i for i in ctx.intents if i in _COUNTED_RECORDS), focus.listed),
         discussed=list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))[:_DISCUSSED_KEPT],
@@ -514,6 +539,9 @@ _PERIOD_PICK = re.compile(r"\b(?:worst|busiest|best|highest|lowest|peak|quietest
                           r"(?: (?!last\b|this\b|that\b|next\b|past\b|previous\b)\w+){0,2}? "
                           r"(?<!last )(?<!this )(?<!that )(?<!next )(?<!past )(?<!previous )"
                           r"(?:month|week|day|year|quarter|season)s?\b|\b(?:which|what) (?:month|week|day|year|quarter)s?\b")
+# "which of those three years was the worst?" after records listed per period: a pick among those periods
+_PICK_OF_PERIODS = re.compile(r"\b(?:which|what) (?:one )?of (?:the|those|these)(?: \w+)? "
+                              r"(?:months|weeks|days|years|quarters)\b")
 # A pick on running time: "which one ran the longest?", "who logged the most run hours?".
 _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w+){0,3}? (?:longest|shortest|most|least|"
                             r"fewest)\b|\b(?:most|fewest|least) (?:run(?:ning)? |operating )?hours\b|\brun ?time\b|"
@@ -546,8 +574,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if "prioritize" in chosen and len(chosen) > 1 and focus.asset_ids and superlative_one(understood.text.joined):
         # "compare this week to last week for the worst one": the one a ranking picked before, not a new ranking
         chosen = [i for i in chosen if i != "prioritize"]
-    if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and not understood.intents \
-            and focus.listed in _RECORD_LISTINGS:
+    if reading.shape == "which" and (_PERIOD_PICK.search(reading.clause) or _PICK_OF_PERIODS.search(reading.clause)) \
+            and focus.listed in _RECORD_LISTINGS and focus.last_intent in _RECORD_LISTINGS \
+            and set(understood.intents) <= {"prioritize"} and not understood.sensors.canonical:
         return [focus.listed]  # "which month was worse?" after alarms per month: a pick among that listing's periods
     if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and [i for i in chosen if i != "prioritize"]:
         # "what's the worst month for alarms on 6?": a pick among the periods of that listing, not a chiller ranking
@@ -584,6 +613,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and not set(chosen) & set(_COUNTED_RECORDS) \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["running_now"]  # "is it back up now?": its readings since the stop, not another analysis
+    if reading.asks_change and chosen and chosen[0] in _LOOK_INTENTS and focus.last_intent in _RECORD_LISTINGS \
+            and not understood.sensors.canonical and not understood.intents[1:]:
+        return [focus.last_intent]  # "so it's getting worse, right?" after counts per year: the records' trend
     if reading.asks_change and reading.shape == "yes_no" and chosen and chosen[0] in (*_LOOK_INTENTS, "diagnose") \
             and focus.last_intent not in _RECORD_LISTINGS \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
@@ -625,6 +657,15 @@ def _first_question_reading(message: str, parts: list[str]) -> RequestReading:
                    asks_change=first.asks_change, clause=first.clause, writes=reading.writes or first.writes)
 
 
+# A statistic of a named reading asks for that figure, written as a question or not ("avg power while running,
+# and how many corrective WOs?").
+_STATISTIC = re.compile(r"\b(?:avg|average|averaged|averaging|mean|median|typical|peak|max|maximum|min|minimum|total)\b")
+
+
+def _asks_a_figure(understood: Understanding) -> bool:
+    return bool(understood.sensors.canonical) and bool(_STATISTIC.search(understood.text.joined))
+
+
 def _compound_intents(parts: list[str], understood: Understanding, reading: RequestReading, focus: Focus,
                       reference_date: date, artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> list[str]:
     """The turn's intents; a message asking several questions (`parts`: "what caused it, and how do we know
@@ -634,12 +675,14 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
         return intents
     for part in parts:
         part_reading = read_request(part)
-        if part_reading.act != "question":  # "is it breaking down more? look at 2017-2020": a detail of the first
-            continue
         part_alone = _understand(part, reference_date, focus, artifacts, catalog)
-        if not part_alone.intents and not part_reading.asks_cause and not _DOUBTS_INSTRUMENT.search(part_reading.clause):
+        figure = _asks_a_figure(part_alone)
+        if part_reading.act != "question" and not figure:
+            continue  # "is it breaking down more? look at 2017-2020": a detail of the first
+        if not part_alone.intents and not figure and not part_reading.asks_cause \
+                and not _DOUBTS_INSTRUMENT.search(part_reading.clause):
             continue  # "...? Is it worth it?": no request words of its own, it leans on the other question
-        part_understood = replace(understood, intents=part_alone.intents, scores=part_alone.scores)
+        part_understood = replace(understood, intents=part_alone.intents or ["history"], scores=part_alone.scores)
         intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]
     return intents
 

@@ -3,6 +3,7 @@ restart and validation, fix plans and the management report."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from assetops.domain.turn import TimeWindow
@@ -13,12 +14,13 @@ from graph.planning.artifacts import (
     latest,
     rule_ids_from,
 )
+from graph.planning.asked_rules import asked_rules
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
 from graph.planning.recipes_telemetry import detect
 from graph.understanding import calendar_math as cal
-from graph.understanding.request import asks_difference, described_work, names_both_periods
+from graph.understanding.request import asks_difference, described_work, named_job, names_both_periods
 from graph.understanding.sensors import canonical_of
 from graph.understanding.text import Text, phrase_tokens
 from graph.understanding.vocabulary import Vocabulary
@@ -108,7 +110,8 @@ def work_order_kind(ctx: PlanContext) -> str:
     earlier = _earlier_kind(ctx)
     elliptical = len(text.tokens) <= _ELLIPTICAL_TOKENS  # "vs ch4", "and 2019?": the same listing, another subject
     # ("is that more than last year?" compares the same listing over another period)
-    comparing = ctx.request is not None and ctx.request.comparative
+    # ("which one had the most?" picks from the same listing)
+    comparing = ctx.request is not None and (ctx.request.comparative or ctx.request.shape == "which")
     same_period = any(m.kind == "focus" for m in ctx.understanding.periods.mentions)  # "over the same stretch"
     follows_up = elliptical or same_period or ctx.understanding.references or "compare" in ctx.understanding.intents or comparing or (
         breakdown and not ctx.understanding.assets.assets)
@@ -156,12 +159,17 @@ def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
     in 2020?", "this month than last?"), the focus window before the turn's when the turn compares the two
     ("did it alarm more this time than the year before?"), else the turn's window."""
     named = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
-    if len(named) == 2 and (named[0].end <= named[1].start or named[1].end <= named[0].start):
-        return list(named)
+    ordered = sorted(named, key=lambda w: w.start)
+    if 1 < len(named) <= _MONTHS_SPLIT and all(a.end <= b.start for a, b in itertools.pairwise(ordered)):
+        return list(named)  # "for 2018, 2019 and 2020": each period apart, in the order asked
     earlier = ctx.focus.earlier_window
     if (not named and earlier is not None and ctx.window == ctx.focus.window and ctx.window is not None
             and ctx.request is not None and ctx.request.shape == "which" and earlier.end <= ctx.window.start):
         return [earlier, ctx.window]  # "which month was worse?" after May and June: a pick between the two
+    span = ctx.focus.window
+    again = span is not None and all((w.start, w.end) == (span.start, span.end) for w in named)  # "those years"
+    if again and len(ctx.focus.periods) > 2 and (ctx.window == span or "window" in ctx.understanding.references):
+        return list(ctx.focus.periods)  # "which of those three years was the worst?": each year listed, again
     text, later = ctx.understanding.text.joined, ctx.focus.window
     if (not named and earlier is not None and later is not None and names_both_periods(text)
             and ((ctx.request is not None and ctx.request.comparative) or asks_difference(text))):
@@ -194,7 +202,7 @@ def alerts(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     for span in compared:
         when = f", {describe_window(span)}" if len(compared) > 1 else ""
         _per_asset(ctx, plan, "alert_rules", f"alert rules and how often they fire{when}", window=span,
-                   with_events=True)
+                   with_events=True, asked_rules=asked_rules(ctx))
     return None
 
 
@@ -242,9 +250,11 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
 def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:
     """A drafted work order per chiller (the specialist checks open orders for duplicates first); the job
     the user described, if any, goes with it as `work`."""
-    sensor_work = ctx.focus.last_intent in SENSOR_INTENTS
     # the job described now, else the one the taken offer was about ("should I book an oil analysis?" - "yes")
+    job = named_job(ctx.understanding.text.source)
     work = described_work(ctx.understanding.text.source) or ctx.focus.offered_work
+    # sensor work after a sensor check, or asked for by name ("draft a calibration WO for that sensor")
+    sensor_work = ctx.focus.last_intent in SENSOR_INTENTS or "calibrat" in (job or work or "")
     for asset in ctx.assets:
         mode, deps = _target_mode(ctx, plan, asset)
         params: dict[str, object] = {"failure_mode": mode, "purpose": purpose or ("calibration" if sensor_work

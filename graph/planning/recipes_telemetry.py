@@ -59,6 +59,10 @@ def point_value(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     if clock is not None and span is not None and span.end - span.start <= timedelta(days=1, hours=1):
         # "what was its kW/ton at 2pm yesterday?": the sample nearest that moment, not the day's mean
         at = span.start.replace(hour=clock[0], minute=clock[1]).isoformat()
+    if at is None and span is not None and span.end - span.start > timedelta(days=1, hours=1):
+        # "its mean reading since January": a value over weeks is a statistic of the window, which the history
+        # computes over every sample (the point values are a sample listing, capped, and no mean)
+        return history(ctx, plan)
     for asset in ctx.telemetry_assets:
         sensors = ctx.sensors_for(asset)
         load = f"{asset} Chiller % Loaded"  # read with any value: a 0 kW/ton is an off chiller, and says so

@@ -267,7 +267,10 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
         gap = text[left.end:right.start].strip() if right else ""
         # "how much has it moved between march and june?" compares the two months; "between march and june" alone
         # is the span
-        two_points = gap == "and" and _CHANGE_BETWEEN.search(text[:left.start]) is not None
+        # "2018, 2019 and 2020" lists three periods; "compare 2019 and 2020" sets two side by side
+        listed = bool(merged) and text[merged[-1].end:left.start].strip() in ("", ",")  # commas are dropped
+        two_points = gap == "and" and (_CHANGE_BETWEEN.search(text[:left.start]) is not None or listed
+                                       or _COMPARED_AND.search(text[:left.start]) is not None)
         if right is not None and gap in vocab.range_words and not left.problem and not right.problem \
                 and not two_points:
             right = resolve_month_only(right, reference, zone=zone)
@@ -294,6 +297,10 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
 # A verb of change before "between X and Y": the change from X to Y, two periods rather than one span.
 _CHANGE_BETWEEN = re.compile(r"\b(?:mov|chang|shift|ris|rose|fall|fell|drop|drift|gone|went|increas|decreas|differ|"
                              r"grow|grew|climb|jump|compar)\w*\b(?: [\w,%/]+){0,4}? between\s*$")
+
+
+# "compare 2019 and 2020", "2019 vs ... ": a comparison verb in the words just before the first period.
+_COMPARED_AND = re.compile(r"\b(?:compar\w*|contrast\w*)\b(?: [\w,%/]+){0,5}?\s*$")
 
 
 # "june 7 to 13", "jun 7th - the 13th": a day, a range word, and a later day of the same month.

@@ -1,10 +1,11 @@
-"""Failure modes (fuzzy, to the seven curated strings), alert rule ids and work-order ids."""
+"""Failure modes (fuzzy, to the seven curated strings), alert rules (by id or by name) and work-order ids."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from graph.understanding.text import Text, edit_distance, phrase_tokens
+from graph.understanding.text import Text, edit_distance, phrase_tokens, stem
 from graph.understanding.vocabulary import Vocabulary
 
 _RULE_ID = re.compile(r"^rul(\d{1,5})$")
@@ -57,3 +58,44 @@ def find_rule_ids(text: Text) -> list[str]:
 def find_work_order_ids(text: Text) -> list[str]:
     """Work-order ids such as "WO16228"."""
     return list(dict.fromkeys(f"WO{m.group(1)}" for t in text.tokens if (m := _WORK_ORDER_ID.match(t))))
+
+
+# Words of a rule name that say nothing about which rule it is.
+_RULE_NAME_FILLER = frozenset({"chiller", "a", "an", "the", "in", "that", "is", "of", "through", "use", "for", "at",
+                               "on", "and", "with", "to"})
+_RULE_NAME_SCORE = 3  # a word only this rule's name has counts 2, a word several share 1
+
+
+def _rule_name_words(rule_id: str, name: str) -> tuple[str, ...]:
+    plain = name.lower().replace(rule_id.lower(), " ").removeprefix("chiller - ")
+    return tuple(stem(w) for w in phrase_tokens(plain) if w.isalpha() and w not in _RULE_NAME_FILLER)
+
+
+def find_rule_names(text: Text, rules: Sequence[tuple[str, str]], *, loose: bool) -> list[str]:
+    """The alert rules a message names by their words, from the `rules` loaded ((id, name) pairs).
+
+    `loose` (the message speaks of alerts): in any order and inflection, "those 'excessive power while off'
+    alerts" is RUL0021 "Excessive Power use in chiller that is off". A word only one rule's name has weighs 2,
+    a shared one 1; a rule is named from a score of 3 or with every word of its name, and only the best-scored.
+    Otherwise only a name written out in order names a rule ("the load low ones" is RUL0017 "Load Low", "low
+    load" is a reading)."""
+    words = {rule_id: _rule_name_words(rule_id, name) for rule_id, name in rules}
+    if not loose:
+        stems = text.stems
+        return [rule_id for rule_id, name in words.items() if name and any(
+            stems[i:i + len(name)] == name for i in range(len(stems) - len(name) + 1))]
+    sharing: dict[str, int] = {}
+    for stems in words.values():
+        for word in set(stems):
+            sharing[word] = sharing.get(word, 0) + 1
+    present = set(text.stems)
+    scored: list[tuple[int, str]] = []
+    for rule_id, stems in words.items():
+        found = [w for w in set(stems) if w in present]
+        score = sum(2 if sharing[w] == 1 else 1 for w in found)
+        if found and (score >= _RULE_NAME_SCORE or len(found) == len(set(stems))):
+            scored.append((score, rule_id))
+    if not scored:
+        return []
+    best = max(score for score, _ in scored)
+    return [rule_id for score, rule_id in sorted(scored, key=lambda p: p[1]) if score == best]

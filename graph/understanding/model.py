@@ -9,7 +9,12 @@ from datetime import date, datetime
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import TimeWindow
 from graph.understanding.assets import AssetMentions, find_assets
-from graph.understanding.identifiers import find_failure_modes, find_rule_ids, find_work_order_ids
+from graph.understanding.identifiers import (
+    find_failure_modes,
+    find_rule_ids,
+    find_rule_names,
+    find_work_order_ids,
+)
 from graph.understanding.intents import classify, score_intents
 from graph.understanding.period_subject import set_aside_context_periods
 from graph.understanding.periods import Periods, find_periods, year_named
@@ -29,6 +34,7 @@ class Understanding:
     sensors: SensorMentions
     failure_modes: list[str]
     rule_ids: list[str]
+    named_rules: list[str]  # alert rules named by the words of their name (`find_rule_names`)
     work_order_ids: list[str]
     periods: Periods
     references: set[str]  # kinds of earlier-turn references: asset, hypothesis, window, ...
@@ -49,6 +55,10 @@ _WINDOW_REFERENCE = re.compile(
     r"(?:period|stretch|span|window|time|timeframe|time frame|"
     r"range|interval|episode|weeks?|months?|years?|days?|dates|quarter|season|summer|winter|spring|fall|autumn|"
     r"spell|run|phase)\b")
+
+
+# A message that speaks of alerts, where a rule may be named loosely ("those excessive power alerts").
+ALERT_WORDS = re.compile(r"\b(?:alerts?|alarms?|alerting|alarming|rules?)\b")
 
 
 def find_references(text: Text, vocab: Vocabulary) -> set[str]:
@@ -88,6 +98,7 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
         sensors=find_sensors(text, vocab),
         failure_modes=find_failure_modes(text, vocab),
         rule_ids=find_rule_ids(text),
+        named_rules=find_rule_names(text, catalog.alert_rules, loose=bool(ALERT_WORDS.search(text.joined))),
         work_order_ids=find_work_order_ids(text),
         periods=periods,
         references=references,

@@ -99,6 +99,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
                                      r"(?:a |one )?(?:last|previous|prior|the year before|a year earlier)(?: year)?\b"),
         "same_next_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:a |one )?(?:year later|year after|"
                                      r"the following year|the next year|next year|the year after)\b"),
+        # "vs the same quarter in 2019?", "the same months of 2018": the span discussed, moved to the year named
+        "same_in_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:in|of|during|for|back in) ((?:19|20)\d\d)\b"),
         "year_shift": re.compile(r"\b(?:a|one) year (later|after|earlier|before)\b(?! the)"),
         "event_before": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week)|{number} {unit}|hours?) "
                                    rf"(?:before|prior to|leading up to) (?:the {event}|it|that)\b"),
@@ -380,6 +382,10 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     taken.append((match.start(), match.end()))
                     continue
                 span, kind = _year_shifted(focus_window, -1), "focus"
+            elif name == "same_in_year":
+                if focus_window is None:
+                    continue
+                span, kind = _year_shifted(focus_window, int(match.group(1)) - focus_window.start.year), "focus"
             elif name in ("same_next_year", "year_shift"):
                 if focus_window is None:
                     continue

@@ -177,6 +177,33 @@ def _question_word(tokens: list[str], vocab: Vocabulary) -> list[str]:
     return [close[0], *tokens[1:]] if len(close) == 1 and first not in known else tokens
 
 
+# An opinion asked for inside a question ("what do you think is causing it", "which one would you say is worse",
+# "why do you reckon it tripped") asks the question itself: the clause is dropped after the question word, so
+# "what is causing it" is read whatever the politeness around it.
+_WH_WORDS = frozenset({"what", "which", "why", "how", "who", "where", "when"})
+_OPINION_AUXILIARIES = frozenset({"do", "would", "did", "does", "will"})
+_YOU = frozenset({"you", "u", "ya", "ye", "y'all"})
+_OPINION_VERBS = frozenset({"think", "reckon", "suppose", "guess", "figure", "say", "believe", "make"})
+
+
+def _drop_opinion_clause(tokens: list[str]) -> list[str]:
+    out = list(tokens)
+    index = 0
+    while index < len(out):
+        if out[index] in _WH_WORDS:
+            start = index + 1
+            # "what one/chiller do you think ..." keeps its noun: the clause may follow it
+            if start < len(out) and out[start] not in _OPINION_AUXILIARIES | _YOU and start + 1 < len(out) \
+                    and out[start + 1] in _OPINION_AUXILIARIES | _YOU:
+                start += 1
+            end = start + (start < len(out) and out[start] in _OPINION_AUXILIARIES)
+            if end < len(out) and out[end] in _YOU and end + 1 < len(out) and out[end + 1] in _OPINION_VERBS \
+                    and end + 2 < len(out) and out[end + 2][:1].isalnum() and out[end + 2] != "of" and (end > start or out[end + 1] != "make"):
+                del out[start:end + 2]
+        index += 1
+    return out
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
     tokens = _question_word(_join_separated_particles(tokens), vocab)
     out: list[str] = []
@@ -212,7 +239,7 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
         next_token = tokens[index + 1] if index + 1 < len(tokens) else None
         out.append(_asset_word_for(token, next_token, vocab) or _corrected_request_word(token, vocab)
                    or token.strip("'"))
-    return [token for token in out if token]
+    return _drop_opinion_clause([token for token in out if token])
 
 
 def normalise(message: str, vocab: Vocabulary | None = None) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -26,6 +26,7 @@ class RuleActivity:
     last: str | None
     busiest_month: str | None
     per_month_mean: float
+    months: dict[str, int] = field(default_factory=dict)  # alerts per calendar month ("2021-03"), in order
 
 
 def rule_activity(events: list[dict[str, Any]], rule_names: dict[str, str]) -> list[RuleActivity]:
@@ -46,7 +47,7 @@ def rule_activity(events: list[dict[str, Any]], rule_names: dict[str, str]) -> l
         busiest = max(sorted(months), key=lambda m: months[m]) if months else None
         out.append(RuleActivity(rule_id, rule_names.get(rule_id, rule_id), len(stamps),
                                 stamps[0].date().isoformat(), stamps[-1].date().isoformat(), busiest,
-                                round(len(stamps) / max(len(months), 1), 1)))
+                                round(len(stamps) / max(len(months), 1), 1), dict(sorted(months.items()))))
     for rule_id, name in rule_names.items():
         if rule_id not in times:
             out.append(RuleActivity(rule_id, name, 0, None, None, None, 0.0))

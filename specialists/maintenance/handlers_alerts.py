@@ -102,6 +102,7 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
         art = await save_artifact(ctx, task, kind="alert_rules", summary=head, observations=obs,
                                   results={"rules": [a.__dict__ for a in alerts.activity], "rules_on_record": rules.ok,
                                            "kpi_anomalies": [{"kpi": kind, "count": n} for kind, n in kpis],
+                                           "asked_rules": [str(r) for r in task.params.get("asked_rules") or []],
                                            "per_month": alerts_per_month(events.output.get("events", []))
                                            if events.ok else {}},
                                   calls=[rules, *alerts.calls], assets=[asset] if asset else [], equipment=[equipment_id])

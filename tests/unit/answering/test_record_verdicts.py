@@ -93,3 +93,39 @@ def test_two_chillers_breakdowns_are_compared_year_by_year_the_one_asked_first()
         "14 on Chiller 6 (36).")
     assert per_year_comparison("how many on chiller 9?", [six, nine]) is None  # no comparison asked
     assert per_year_comparison("chiller 9 vs 6?", [nine]) is None  # one summary
+
+
+def test_when_did_they_happen_gives_the_months_of_the_rule_asked_about() -> None:
+    from graph.answering.stat_questions import alert_dates_sentence
+
+    listing = alerts("Chiller 4", "CWC04704", {"RUL0017": 12, "RUL0021": 3}, start="2021-01-01", end="2021-06-02",
+                     names={"RUL0021": "Chiller - Excessive Power use in chiller that is off"})
+    listing.results["rules"][1]["months"] = {"2021-01": 1, "2021-04": 1, "2021-05": 1}
+    listing.results["rules"][0]["months"] = {"2021-02": 12}
+    listing.results["asked_rules"] = ["RUL0021"]
+    said = alert_dates_sentence("when did they happen", [listing])
+    assert said is not None
+    assert said[0].startswith("The 3 RUL0021 Excessive Power use in chiller that is off alerts on CWC04704 came in "
+                              "January 2021 (1), April 2021 (1) and May 2021 (1)")
+    assert alert_dates_sentence("how many were there", [listing]) is None
+
+
+def test_the_worst_of_several_years_is_picked_from_one_listing_per_year() -> None:
+    from graph.answering.compare_verdicts import period_record_pick
+    from tests.unit.answering.builders import orders
+
+    years = [orders("Chiller 6", "CWC04006", total=n, corrective=n, start=f"{y}-01-01", end=f"{y + 1}-01-01",
+                    listed="corrective") for y, n in ((2018, 7), (2019, 11), (2020, 14))]
+    verdict = period_record_pick("which of those three years was the worst", years)
+    assert verdict is not None and verdict.sentence.startswith("2020 was the worst")
+    best = period_record_pick("which of those years was the best", years)
+    assert best is not None and best.sentence.startswith("2018 was the best")
+
+
+def test_breakdowns_per_year_from_one_listing_per_year_are_one_series() -> None:
+    from tests.unit.answering.builders import work_orders
+
+    years = [work_orders("Chiller 6", {str(y): n}, 0.0, id=f"artifact_mp_{y}") for y, n in
+             ((2018, 7), (2019, 11), (2020, 14))]
+    verdict = yes_no_verdict("so its getting worse, right?", years)
+    assert verdict.sentence.startswith("Yes, breakdowns are getting more frequent: 7, 11, 14 corrective orders a year")

@@ -45,6 +45,8 @@ async def test_a_loaded_generated_fleet_reads_back_as_its_config_describes_it(sq
     assert catalog.timezone == DEFAULT_SITE_TIMEZONE and catalog.site == "MAIN"
     assert "Run Status" not in catalog.sensors_of("Chiller 6")  # a status channel, listed apart
     assert catalog.asset("chiller 6") is not None and catalog.asset("chiller 6").status_channels
+    # the alert rules by their names, read from the alert_rules table (rules are named by their words in chat)
+    assert ("RUL0021", "Chiller - Excessive Power use in chiller that is off") in catalog.alert_rules
 
 
 async def test_an_empty_database_gives_an_empty_catalog_and_an_old_one_the_default_zone(

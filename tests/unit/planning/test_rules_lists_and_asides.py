@@ -1,0 +1,99 @@
+"""Kinds of request read this stop: an opinion asked around a question ("what do you think is causing it"), a
+statistic of a reading asked as a noun phrase beside another question, a mean over weeks (a statistic, not
+point values), "the same quarter in 2019", a list of periods ("2018, 2019 and 2020") and the picks and trends
+over it, alert rules named by the words of their name, "when did they happen", "that one" beside "they", and
+a calibration order asked for by name."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from graph.understanding.identifiers import find_rule_names
+from graph.understanding.text import Text, normalise
+from tests.support.catalog import default_catalog
+from tests.unit.planning.dialog import Dialog, at, steps
+
+
+def test_an_opinion_around_a_question_asks_the_question() -> None:
+    assert normalise("ok so what do u think is causing it") == ["ok", "so", "what", "is", "causing", "it"]
+    assert normalise("which one would you say is worse") == ["which", "one", "is", "worse"]
+    assert normalise("what do you think?") == ["what", "do", "you", "think", "?"]  # nothing asked but the opinion
+    dialog = Dialog(reference_date=date(2020, 6, 20))
+    dialog.say("ch6 kw/ton for may")
+    assert ("failure", "diagnose") in steps(dialog.say("ok so what do u think is causing it"))
+
+
+def test_a_statistic_beside_another_question_is_asked_too() -> None:
+    dialog = Dialog(reference_date=date(2019, 8, 10))
+    decision = dialog.say("doing the July writeup for chiller 9. avg power while running, and how many corrective WOs?")
+    assert {("data", "history"), ("maintenance", "wo_summary")} <= set(steps(decision))
+
+
+def test_a_mean_reading_over_months_is_a_statistic_not_a_listing_of_values() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 15))
+    dialog.say("is the CH6 chilled water supply temp sensor drifting?")
+    decision = dialog.say("whats its mean reading since jan, while the unit's running")
+    assert steps(decision) == [("data", "history")]
+
+
+def test_the_same_quarter_in_another_year_moves_the_quarter_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 1, 5))
+    dialog.say("How many alerts did chiller 3 log in Q4 last year?")
+    decision = dialog.say("vs the same quarter in 2019?")
+    windows = {(t.window.start, t.window.end) for t in decision.tasks if t.window}
+    assert (at(2019, 10, 1), at(2020, 1, 1)) in windows
+    assert all(t.action == "alert_rules" for t in decision.tasks)  # the alerts, as the question before
+
+
+def test_a_list_of_years_is_each_year_and_a_later_pick_or_trend_reads_all_of_them() -> None:
+    dialog = Dialog(reference_date=date(2020, 12, 31))
+    listed = dialog.say("count of corrective WOs on chiller 6 for 2018, 2019 and 2020 pls")
+    years = [(t.window.start, t.window.end) for t in listed.tasks if t.window]
+    assert years == [(at(2018, 1, 1), at(2019, 1, 1)), (at(2019, 1, 1), at(2020, 1, 1)), (at(2020, 1, 1), at(2021, 1, 1))]
+    trend = dialog.say("so its getting worse, right?")
+    assert [(t.window.start, t.window.end) for t in trend.tasks if t.window] == years  # the same listings again
+    dialog.say("is it worth replacing the thing at this point or do we keep patching it")
+    pick = dialog.say("which of those three years was the worst")
+    assert [(t.window.start, t.window.end) for t in pick.tasks if t.window] == years
+
+
+def test_alert_rules_are_named_by_the_words_of_their_name_from_the_catalog() -> None:
+    rules = default_catalog().alert_rules
+    assert find_rule_names(Text.of("any of those 'excessive power while off' alerts on ch4?"), rules, loose=True) == [
+        "RUL0021"]
+    assert find_rule_names(Text.of("how many alerts on chiller 3"), rules, loose=True) == []
+    assert find_rule_names(Text.of("are the load low ones anything to worry about"), rules, loose=False) == ["RUL0017"]
+    assert find_rule_names(Text.of("is it running at low load"), rules, loose=False) == []  # a reading, not the rule
+
+
+def test_a_rule_named_after_an_alert_listing_is_about_its_alerts_and_when_asks_their_dates() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 2))
+    first = dialog.say("have we had any of those 'excessive power while off' alerts on ch4 this year?")
+    assert first.tasks[0].params["asked_rules"] == ["RUL0021"]
+    when = dialog.say("when did they happen")
+    assert steps(when) == [("maintenance", "alert_rules")] and when.tasks[0].params["asked_rules"] == ["RUL0021"]
+    dialog = Dialog(reference_date=date(2021, 1, 5))
+    dialog.say("How many alerts did chiller 3 log in Q4 last year, and which rules were they?")
+    assert steps(dialog.say("are the load low ones anything to worry about or is it just the unit idling")) == [
+        ("maintenance", "alert_rules")]
+
+
+def test_that_one_is_one_chiller_even_when_they_are_the_records() -> None:
+    from dataclasses import replace
+
+    dialog = Dialog(reference_date=date(2022, 1, 10), results={"wo_summary": {"kind": "corrective"}})
+    dialog.say("corrective WO count for 2021 on chillers 7, 10 and 12?")
+    pick = dialog.say("which one had the most?")
+    assert {t.params["kind"] for t in pick.tasks} == {"corrective"}  # a pick from the same listing
+    dialog.focus = replace(dialog.focus, picked="Chiller 10")
+    decision = dialog.say("what were they for on that one")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 10"}
+    assert decision.tasks[0].params["kind"] == "corrective"  # the listing picked from was of corrective orders
+
+
+def test_a_calibration_order_asked_by_name_is_sensor_work() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 15))
+    dialog.say("how many setpoint attainment alerts on chiller 6 since january?")
+    decision = dialog.say("ok, go ahead and draft a calibration WO for that sensor")
+    draft = next(t for t in decision.tasks if t.action == "draft_wo")
+    assert draft.params["purpose"] == "calibration"
