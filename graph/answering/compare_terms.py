@@ -102,6 +102,10 @@ def period_phrase(start: datetime | None, end: datetime | None) -> str:
     first, last = (start + _HALF_DAY).date(), (end - _HALF_DAY).date()
     if first == last:
         return f"on {first:%Y-%m-%d}"
+    after = last + timedelta(days=1)
+    if first.day == 1 and first.month % 3 == 1 and after.day == 1 \
+            and (after.year * 12 + after.month) - (first.year * 12 + first.month) == 3:
+        return f"in Q{first.month // 3 + 1} {first.year}"  # a whole quarter ("Q1, Q2 and Q3 this year")
     if (first.month, first.day) == (1, 1) and last.year == first.year:
         return f"in {first.year}"
     if first.day == 1 and (last.year, last.month) == (first.year, first.month):

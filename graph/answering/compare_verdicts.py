@@ -37,7 +37,7 @@ from graph.answering.compare_terms import (
 )
 from graph.answering.markdown import join_names
 from graph.answering.yes_no import Answer, Verdict
-from graph.understanding.request import asks_difference
+from graph.understanding.request import asks_change_over_time, asks_difference
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 SAME_LENGTH = 0.1  # windows within 10% of each other's length are compared by count, not per day
@@ -157,8 +157,39 @@ def _answer(sense: str, relation: str) -> Answer:
     return "Yes" if relation == sense else "No"
 
 
-def _across_assets(question: str, sides: list[Side]) -> Verdict | None:
-    """Two or more assets over one window: the subject against the one after "than" (or all the others)."""
+def _totals_across_assets(question: str, sides: list[Side]) -> Verdict | None:
+    """"Is 6 any worse?" after alerts counted per quarter on 9: each equipment's records over the same periods,
+    added up, the one named (this turn's, listed first) against the other."""
+    periods: dict[str, set[tuple[object, object]]] = {}
+    totals: dict[str, float] = {}
+    first: dict[str, Side] = {}
+    for side in sides:
+        if (side.start, side.end) in periods.get(side.key, set()):
+            continue  # the same listing again (a later turn's reuse): counted once
+        periods.setdefault(side.key, set()).add((side.start, side.end))
+        totals[side.key] = totals.get(side.key, 0) + side.value
+        first.setdefault(side.key, side)
+    subject = sides[0]
+    others = [k for k in first if k != subject.key and periods[k] == periods[subject.key]]
+    sense = comparison_sense(question, higher_is_worse=True)
+    if not others or sense is None or len(periods[subject.key]) < 2:
+        return None
+    other = others[0]
+    mine, theirs = totals[subject.key], totals[other]
+    answer: Answer = "Yes" if (mine > theirs) == (sense == "higher") and mine != theirs else "No"
+    whens = sorted({(s.start, s.when.removeprefix("in ")) for s in sides if s.key == subject.key},
+                   key=lambda pair: str(pair[0]))
+    span = join_names([when for _, when in whens])
+    sentence = f"{answer}, {subject.key} had {mine:.0f} {subject.label} in {span} against {theirs:.0f} on {other}."
+    lines = [f"- {s.key} {s.when}: {s.text} [{s.artifact_id}]" for s in sides if s.key in (subject.key, other)]
+    return Verdict(answer, " ".join(sentence.split()), lines)
+
+
+def _across_assets(question: str, sides: list[Side], *, against_extreme: bool = False) -> Verdict | None:
+    """Two or more assets over one window: the subject against the one after "than" (or all the others).
+
+    `against_extreme`: "is 9 any better?" with no "than" follows a finding that one is bad, so the subject is held
+    against the worst of the others ("any worse?": against the best)."""
     first = sides[0]
     by_key: dict[str, Side] = {}
     for side in sides:
@@ -176,6 +207,9 @@ def _across_assets(question: str, sides: list[Side]) -> Verdict | None:
     named_after = [k for k in order[1:] if after and mention_position(after, list(by_key[k].names)) is not None]
     others = [by_key[k] for k in (order[1:] if against_all_others(question) or not named_after else named_after[:1])]
     top = max(o.value for o in others) if sense == "higher" else min(o.value for o in others)
+    if against_extreme:
+        extreme = (min if sense == "higher" else max)(others, key=lambda o: o.value)
+        others, top = [extreme], extreme.value
     relation, _ = _relation(subject, top, per_day=False)
     answer = _answer(sense, relation)
     against = join_names([f"{_figure(o)} on {o.key}" for o in others[:MAX_NAMED]])
@@ -251,10 +285,16 @@ def _counted_corrective(turn: list[Artifact], session: list[Artifact]) -> bool:
     return latest is not None and listed_kind(latest) == "corrective"
 
 
+_BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b", re.I)
+
+
 def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
     """Yes/no on a comparison of two assets (or one asset over two periods) on the figure the question
     names; None when the question compares nothing or the evidence has only one side."""
-    if not _COMPARES.search(question):
+    # "is 9 any better?" after a ranking: the one named against the others read over the same window
+    bare = not _COMPARES.search(question) and bool(_BARE_COMPARATIVE.search(question)) \
+        and not asks_change_over_time(question.lower())
+    if not _COMPARES.search(question) and not bare:
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())
     # "is that more than last year?" after a count of corrective jobs compares corrective jobs
@@ -265,11 +305,16 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
     held = [family for kind, family in family_of_kind.items()
             if family not in spoken and any(a.kind == kind for a in turn)]
     for family in [*spoken, *held]:
-        here = family(question, turn)
+        turn_ids = {a.id for a in turn}
+        # (a bare "any better?" has one side this turn: the rest are the session's over the same window)
+        here = [s for s in family(question, pool) if s.artifact_id in turn_ids] if bare else family(question, turn)
         if not here:
             continue
         sides = [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
-        if _against_a_period(question):  # "is that worse than the year before?": the subject's own two periods
+        if bare:
+            verdict = _across_assets(question, sides, against_extreme=True) if family is sensor_sides \
+                else _totals_across_assets(question, sides)
+        elif _against_a_period(question):  # "is that worse than the year before?": the subject's own two periods
             verdict = _across_periods(question, sides) or _across_assets(question, sides)
         else:
             verdict = _across_assets(question, sides) or _across_periods(question, sides)

@@ -259,6 +259,9 @@ def _shaped(outcome: TurnOutcome, artifacts: list[Artifact]) -> ShapedLead | Non
                                     fetched=_fetched_readings(outcome.plan)))
 
 
+_CARRIED_READINGS = 2  # readings a telemetry task carried from the dialog that the first sentence states
+
+
 def _fetched_readings(plan: list[SpecialistTask]) -> list[str]:
     """The readings the turn's telemetry tasks asked for, without the asset ("Tonnage")."""
     bare = [sensor.removeprefix(f"{asset} ") for task in plan if task.specialist == "data" and task.sensors
@@ -280,7 +283,11 @@ def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifac
     asked = [f for sensor in asked_sensors(outcome.question) for f in sensor_figures(sensor, [window])]
     # The first sentence states the figure asked for; "how did it run?" gets the headline figure.
     derived = derived_figure_texts(outcome.question, window)  # "what's the delta T?": return minus supply
-    asked = asked or ([] if derived else [f for sensor in HEADLINE_SENSORS for f in sensor_figures(sensor, [window])][:1])
+    # "what did that temp average last august?": the reading the dialog carried (a few, not the whole window)
+    carried = [f for sensor in _fetched_readings(outcome.plan)[:_CARRIED_READINGS]
+               for f in sensor_figures(sensor, [window])] if len(_fetched_readings(outcome.plan)) <= _CARRIED_READINGS else []
+    asked = asked or ([] if derived else carried[:1] or [f for sensor in HEADLINE_SENSORS
+                                                          for f in sensor_figures(sensor, [window])][:1])
     if asked or derived:
         head = head.rstrip(":") + ": " + ", ".join([*derived, *(f"{f.label} {figure_text(f)}" for f in asked)]) + "."
     return [head, *telemetry_figures(window)]

@@ -216,7 +216,33 @@ def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
         or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session, inputs.session)
 
 
+_COUNTS_OR_COMPARES = re.compile(r"\b(?:than|more|fewer|less|how many|how often)\b", re.I)
+
+
+def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
+    """"Did we already do a leak check on it this summer?": yes with the order that did it in the period
+    listed, no (with the period) when none of that job is there."""
+    job = last_done_job(Text.of(inputs.question), vocabulary()) - REPAIR_STEMS  # a named job, not "corrective"
+    listings = [a for a in inputs.artifacts if a.kind == "work_order_summary"]
+    if not job or not listings or _COUNTS_OR_COMPARES.search(inputs.question):
+        return None  # ("did it have more corrective orders than chiller 2?" compares counts)
+    done, missing = [], []
+    for art in listings:
+        where = ", ".join(art.asset_ids or art.equipment_ids)
+        found = next((o for o in latest_per_job(art) if names_job(f"{o.code} {o.description}", job)), None)
+        if found is not None:
+            done.append(f"{where}: {found.wo_id} on {found.date} ({found.code} {found.description})")
+        else:
+            missing.append(f"{where} {window_phrase(art) or 'on record'}")
+    if done:
+        return ShapedLead(f"Yes, {'; '.join(done)}.", [], replaces_body=False)
+    return ShapedLead(f"No, no such work order on {'; '.join(missing)}.", [], replaces_body=False)
+
+
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
+    done = _job_done(inputs)
+    if done is not None:
+        return done
     verdict = _yes_no_verdict(inputs)
     return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
 

@@ -97,6 +97,7 @@ _LEAST = re.compile(r"\b(?:least|fewest|less|fewer|shortest)\b", re.I)
 
 def run_time_ranking(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
     """"Which chiller ran the most hours last month?": the chillers ranked on their running share."""
+    question = _RUNNING_ONLY.sub(" ", question)  # "worst kW/ton? running hours only": a mean's samples, not a pick
     if not (_MOST_RUN.search(question) or _RUN_TIME.search(question)):
         return None
     shares = [(a.asset_ids[0], s, a) for a in _windows(artifacts) if (s := running_share(a)) is not None]

@@ -331,6 +331,10 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
         answer: Answer = "Yes" if any(r.count for _, r in named_counts) else "No"
         return Verdict(answer, f"{answer}, {said}.", evidence)
     if fired:
+        summed: dict[str, int] = {}
+        for count, where in fired:  # one listing per period: each equipment once, its periods added up
+            summed[where] = summed.get(where, 0) + count
+        fired = [(count, where) for where, count in summed.items()]
         total = sum(count for count, _ in fired)
         if _MANY.search(question) and total < FEW_ALERTS:  # "did it throw many alarms?" with 1: not many
             where = join_names([w for _, w in fired])

@@ -198,9 +198,9 @@ def _work_order_follow_up(intents: list[str], understood: Understanding, focus: 
         "alerts" if focus.last_intent in ALERT_LISTINGS and not asks_repeat(understood.text.joined) else None
     if not intents or intents[0] not in follows or listing is None:
         return intents
-    if understood.sensors.canonical or understood.sensors.all_sensors \
+    if understood.sensors.canonical or understood.sensors.all_sensors or _STATISTIC.search(understood.text.joined) \
             or any(understood.text.contains(word) for word in vocabulary().telemetry_words):
-        return intents
+        return intents  # ("what did that temp average last august?": records are counted, readings averaged)
     return [listing, *(i for i in intents[1:] if i not in ("compare", "history", "point_value", "investigate"))]
 
 
@@ -223,6 +223,9 @@ def _failure_mode_question(intents: list[str], understood: Understanding) -> lis
     return [*intents, "diagnose"]
 
 
+# The priority given to an order being drafted ("priority 2", "p1", "high priority"), not a ranking asked for.
+_ORDER_PRIORITY = re.compile(r"\bpriority (?:\d|one|two|three|four|five|high|medium|low|urgent)\b|\bp[1-5]\b|"
+                             r"\b(?:high|medium|low|top|urgent) priority\b")
 _TELEMETRY_LOOKS = frozenset({"history", "point_value", "compare", "investigate", "anomalies"})
 
 
@@ -232,6 +235,8 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
         return ["alerts"]  # the rule's alerts, not the readings its name shares
     if understood.intents:
         intents = _work_order_follow_up(understood.intents, understood, focus)
+        if "draft_wo" in intents and _ORDER_PRIORITY.search(understood.text.joined):
+            intents = [i for i in intents if i != "prioritize"]  # "raise a WO ..., priority 2": the order's field
         if intents[0] in _RECORD_LISTINGS and "compare" in intents and not understood.sensors.canonical:
             # "how many PMs vs CMs in July?": the listing's own counts compare them; no readings are asked
             intents = [i for i in intents if i != "compare"]
@@ -389,7 +394,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if act.declined:
         return Decision(kind="answer", message=messages.declined_offer_text(focus.pending_offer or ""),
                         focus=replace(focus, pending_offer=None), intent="decline", reference_date=reference_date)
-    intents = act.intents or _informative_next_step(understood, reading, focus)
+    intents = act.intents or _informative_next_step(understood, reading, focus) or _carry_on(understood, focus)
     if not intents:
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
@@ -581,6 +586,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and [i for i in chosen if i != "prioritize"]:
         # "what's the worst month for alarms on 6?": a pick among the periods of that listing, not a chiller ranking
         return [i for i in chosen if i != "prioritize"]
+    if reading.shape == "yes_no" and reading.comparative and understood.assets.assets and focus.sensors \
+            and set(understood.intents) <= {"prioritize"} and not understood.sensors.canonical \
+            and focus.last_intent in ("prioritize", "compare", "history"):
+        return ["history"]  # "is 9 any better?" after a ranking on kW/ton: 9's kW/ton, held against the others'
     if reading.shape == "which" and _RUN_TIME_PICK.search(reading.clause) and not understood.intents:
         return ["history"]  # "which of them ran the longest?": the running time of each, from its telemetry
     if focus.last_intent in ("forecast", "evaluate_forecast") and asks_reliability(reading.clause) \
@@ -664,6 +673,18 @@ _STATISTIC = re.compile(r"\b(?:avg|average|averaged|averaging|mean|median|typica
 
 def _asks_a_figure(understood: Understanding) -> bool:
     return bool(understood.sensors.canonical) and bool(_STATISTIC.search(understood.text.joined))
+
+
+# A bare continuation ("and", "and?", "go on", "more"): the dialog's next step on the chillers discussed.
+_CONTINUATION = re.compile(r"^(?:and|and then|then|go on|carry on|continue|keep going|more|next|ok and|so)\W*$")
+
+
+def _carry_on(understood: Understanding, focus: Focus) -> list[str]:
+    """The next step after the last one, for a message that only says to go on, once a chiller is discussed (never
+    "I could not tell" then)."""
+    if not focus.asset_ids or not focus.last_intent or not _CONTINUATION.match(understood.text.joined.strip()):
+        return []
+    return [vocabulary().follow_up_next.get(focus.last_intent) or focus.last_intent]
 
 
 def _compound_intents(parts: list[str], understood: Understanding, reading: RequestReading, focus: Focus,

@@ -239,12 +239,17 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
         return None, []
     if named:
         return named[0], []
-    names_job = any(ctx.understanding.text.contains(job) for job in ctx.vocab.named_jobs)
+    # (a job the user describes, "get the CW pump and strainers checked out", needs no diagnosis either)
+    names_job = any(ctx.understanding.text.contains(job) for job in ctx.vocab.named_jobs) \
+        or described_work(ctx.understanding.text.source) is not None
     if asset in ctx.telemetry_assets and work_order_kind(ctx) != "preventive" and not names_job:
         # "raise a wo for that" before any diagnosis: the order needs a failure mode, so find it first
         ctx.note(f"No diagnosis of {asset} yet: diagnosing first, then drafting for the top hypothesis.")
         return None, [diagnose_asset(ctx, plan, asset)]
     return None, []
+
+
+_STATED_PRIORITY = re.compile(r"\bpriority ([1-5])\b|\bp([1-5])\b")
 
 
 def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:
@@ -262,6 +267,9 @@ def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) ->
                                      "check_duplicates": True}
         if work:
             params["work"] = work
+        stated = _STATED_PRIORITY.search(ctx.understanding.text.joined)
+        if stated:  # "raise a WO ..., priority 2"
+            params["priority"] = int(stated.group(1) or stated.group(2))
         if sensor_work:
             drifting = drifting_sensors(ctx.artifacts, asset)
             params["sensors"] = [f"{asset} {name}" for name in drifting] or [

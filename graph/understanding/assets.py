@@ -179,16 +179,35 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
         return []
     followed = not after or after in vocab.the_number_followers or after in vocab.number_subject_followers \
         or (before in _PLACE_HEADS and _PARTICIPLE.fullmatch(after) is not None) \
-        or (before in _PLACE_HEADS and after in _RELATIVE_PRONOUNS)  # "on 9 flatlining", "the alarms on 6 that fired"
+        or (before in _PLACE_HEADS and after in _RELATIVE_PRONOUNS) \
+        or (before in _PLACE_HEADS and re.fullmatch(r"[a-z]{3,}ed", after) is not None)
+    # "on 9 flatlining", "the alarms on 6 that fired", "the strainers on 6 checked out"
     if len(listed) >= 2:  # "7, 10 and 14 which one ...", "4 and 6 supply temps", not "2 or 3 bullets"
-        return listed if followed or after in function_words() or after in _sensor_heads(vocab) else []
+        # ("what about 1, 2 and 7 - which of them ...": a dash or other mark ends the list)
+        return listed if followed or after in function_words() or after in _sensor_heads(vocab) \
+            or not after[:1].isalnum() else []
     if (before in vocab.number_argument_heads or before in _PLACE_HEADS) and before != "of" and followed:
         return listed
+    if before in _OPENING_AUXILIARIES and _opens_clause(tokens, index - 1) and len(listed) == 1 \
+            and after in _STATE_AFTER_SUBJECT:
+        return listed  # "is 9 any better?", "was 4 ok in june?": the subject of a yes/no question
     opens_clause = index == 0 or before in ("?", "and", "but", "so")
     if opens_clause and (after in _SUBJECT_VERBS or after in vocab.number_subject_followers
                          or _past_tense_verb(tokens, end, vocab)):
         return listed
     return []
+
+
+# A question opened by an auxiliary whose subject is a bare number, then a state ("is 9 any better?").
+_OPENING_AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "had", "did", "does"})
+_STATE_AFTER_SUBJECT = frozenset({"any", "ok", "okay", "fine", "better", "worse", "running", "still", "also", "doing",
+                                  "looking", "healthy", "alright", "down", "up", "back", "behaving", "affected",
+                                  "in", "showing", "acting", "even", "really", "actually", "tripping", "alarming", "at",
+                                  "on", "off"})
+
+
+def _opens_clause(tokens: tuple[str, ...], index: int) -> bool:
+    return index == 0 or tokens[index - 1] in ("?", "and", "but", "so", "ok", "okay", "what", "why", "how", "-")
 
 
 def _past_tense_verb(tokens: tuple[str, ...], index: int, vocab: Vocabulary) -> bool:

@@ -156,7 +156,12 @@ def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, 
     months = vocab.months
 
     def bare_month(m: re.Match[str], month_text: str) -> Atom:
-        return Atom(m.start(), m.end(), None, month_only=months[month_text])
+        month = months[month_text]
+        if m.string[: m.start()].split()[-1:] in (["last"], ["previous"]):
+            # "last august" said in August 2018 is August 2017: the latest such month already over
+            year = reference.year - 1 if month >= reference.month else reference.year
+            return Atom(m.start(), m.end(), cal.month_window(year, month, f"{date(year, month, 1):%B %Y}", zone))
+        return Atom(m.start(), m.end(), None, month_only=month)
 
     return {
         "iso": lambda m: _day_atom(m, int(m.group(1)), int(m.group(2)), int(m.group(3)), zone=zone),

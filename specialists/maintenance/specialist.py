@@ -4,6 +4,7 @@ drafted work orders, monitoring, restart and validation protocols, prioritisatio
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import datetime
 
 import pandas as pd
@@ -222,6 +223,8 @@ class MaintenanceSpecialist:
             draft = draft_work_order(equipment_id=equipment_id, asset_id=asset, failure_mode=mode, work=work,
                                      confidence=confidence, evidence=supporting, now=now,
                                      existing=existing.output.get("work_orders", []) if existing.ok else [])
+            if isinstance(task.params.get("priority"), int):  # the priority the user gave the order
+                draft = replace(draft, priority=int(task.params["priority"]))
             artifact_id = new_artifact_id("maintenance")
             draft_id = await save_draft(ctx.store.db, session_id=ctx.session_id, artifact_id=artifact_id, draft=draft)
             head = f"Drafted {draft_id} for {asset or equipment_id}: {draft.title}; {code_text(draft)}, " \

@@ -31,6 +31,8 @@ def test_periods_are_said_as_people_say_them() -> None:
     assert period_phrase(day("2020-01-01"), day("2020-12-16")) == "in 2020"
     assert period_phrase(day("2020-06-01"), day("2020-07-01")) == "in June 2020"
     assert period_phrase(day("2021-03-01"), day("2021-06-20")) == "from 2021-03-01 to 2021-06-20"
+    assert period_phrase(day("2020-01-01"), day("2020-04-01")) == "in Q1 2020"  # a whole quarter, not the year
+    assert period_phrase(day("2020-04-01"), day("2020-07-01")) == "in Q2 2020"
 
 
 def test_more_breakdowns_on_one_asset_than_another_counts_corrective_orders() -> None:
@@ -166,3 +168,32 @@ def test_a_difference_in_records_between_two_periods_states_both_counts_and_the_
     unchanged = period_record_difference("any difference in alarms?", [same, later])
     assert unchanged is not None and unchanged.answer == "No"
     assert period_record_difference("how many alarms?", [earlier, later]) is None  # no difference asked
+
+
+def test_is_one_any_better_after_a_ranking_holds_it_against_the_worst_of_the_others() -> None:
+    from graph.answering.compare_verdicts import comparison_verdict
+    from tests.unit.answering.builders import window
+
+    ranked = [window(f"Chiller {n}", "2021-05-01", "2021-05-21", {"Chiller Efficiency": (v, "kW/ton")})
+              for n, v in ((3, 0.40), (4, 0.44), (6, 0.38))]
+    nine = window("Chiller 9", "2021-05-01", "2021-05-21", {"Chiller Efficiency": (0.37, "kW/ton")})
+    verdict = comparison_verdict("is 9 any better?", [nine], ranked)
+    assert verdict is not None and verdict.sentence.startswith("Yes, Chiller 9's efficiency was 0.37 kW/ton")
+    assert "0.44" in verdict.sentence and "Chiller 4" in verdict.sentence
+    assert comparison_verdict("is 9 getting any better?", [nine], ranked) is None  # a change over time, not this
+
+
+def test_is_another_one_any_worse_adds_up_its_records_over_the_same_periods() -> None:
+    from graph.answering.compare_verdicts import comparison_verdict
+    from tests.unit.answering.builders import alerts
+
+    quarters = (("2020-01-01", "2020-04-01"), ("2020-04-01", "2020-07-01"), ("2020-07-01", "2020-10-01"))
+    nine = [alerts("Chiller 9", "CWC04009", {"RUL0017": n}, start=s, end=e, id=f"a9{s}")
+            for (s, e), n in zip(quarters, (24, 17, 1), strict=True)]
+    again = [alerts("Chiller 9", "CWC04009", {"RUL0017": n}, start=s, end=e, id=f"b9{s}")  # a later reuse
+             for (s, e), n in zip(quarters, (24, 17, 1), strict=True)]
+    six = [alerts("Chiller 6", "CWC04006", {"RUL0014": n}, start=s, end=e, id=f"a6{s}")
+           for (s, e), n in zip(quarters, (18, 15, 3), strict=True)]
+    verdict = comparison_verdict("is 6 any worse?", six, [*nine, *again])
+    assert verdict is not None
+    assert verdict.sentence == "No, Chiller 6 had 36 alerts in Q1 2020, Q2 2020 and Q3 2020 against 42 on Chiller 9."

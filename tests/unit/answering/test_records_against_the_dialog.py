@@ -152,3 +152,20 @@ def test_alerts_of_one_equipment_over_two_periods_are_not_summed() -> None:
     may = alerts("Chiller 9", "CWC04009", {"RUL0017": 2, "RUL0022": 3}, start="2021-05-01", end="2021-06-01", id="may")
     assert alert_count_sentence("how many alarms did ch9 have this month vs last?", [june, may]) == (
         "Alerts on CWC04009: 1 in June 2021 and 5 in May 2021.")
+
+
+def test_did_we_do_a_job_is_yes_with_the_order_or_no_with_the_period() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+    from tests.unit.answering.builders import orders
+
+    summer = orders("Chiller 4", "CWC04704", total=6, corrective=0, start="2018-06-01", end="2018-09-01")
+    summer.results["latest_per_job"] = [
+        {"wo_id": "WO147484", "date": "2018-08-03", "code": "MT008", "description": "Leak Detection", "preventive": True},
+        {"wo_id": "WO147575", "date": "2018-08-13", "code": "MT001", "description": "Routine Maintenance",
+         "preventive": True}]
+    lead = shaped_lead(AnswerInputs(shape="yes_no", scope="asset", question="did we already do a leak check on it "
+                                    "this summer?", artifacts=[summer]))
+    assert lead is not None and lead.first == "Yes, Chiller 4: WO147484 on 2018-08-03 (MT008 Leak Detection)."
+    lead = shaped_lead(AnswerInputs(shape="yes_no", scope="asset", question="have we had an oil analysis done on it "
+                                    "this summer?", artifacts=[summer]))
+    assert lead is not None and lead.first.startswith("No, no such work order on Chiller 4")

@@ -97,3 +97,59 @@ def test_a_calibration_order_asked_by_name_is_sensor_work() -> None:
     decision = dialog.say("ok, go ahead and draft a calibration WO for that sensor")
     draft = next(t for t in decision.tasks if t.action == "draft_wo")
     assert draft.params["purpose"] == "calibration"
+
+
+def test_last_month_named_in_that_month_is_the_year_before() -> None:
+    from zoneinfo import ZoneInfo
+
+    from graph.understanding.periods import find_periods
+    from graph.understanding.vocabulary import vocabulary
+
+    def label(message: str) -> str | None:
+        found = find_periods(Text.of(message).joined, vocabulary(), date(2018, 8, 15),
+                             zone=ZoneInfo("America/New_York"))
+        return found.mentions[0].window.label if found.mentions and found.mentions[0].window else None
+
+    assert label("what did that temp average last august") == "August 2017"  # August 2018 is not over
+    assert label("last july") == "July 2018"
+    assert label("in august") == "August 2018"
+
+
+def test_a_bare_number_after_an_opening_auxiliary_or_before_a_dash_is_a_chiller() -> None:
+    from graph.understanding.assets import find_assets
+    from graph.understanding.vocabulary import vocabulary
+
+    def assets(message: str) -> list[str]:
+        return find_assets(Text.of(message), vocabulary(), default_catalog()).assets
+
+    assert assets("is 9 any better?") == ["Chiller 9"]
+    assert assets("why is 3 at the top?") == ["Chiller 3"]
+    assert assets("what about 1, 2 and 7 - which of them had corrective work?") == ["Chiller 1", "Chiller 2", "Chiller 7"]
+    assert assets("get the strainers on 6 checked out") == ["Chiller 6"]
+    assert assets("is 2 or 3 bullets enough") == [] and assets("is 45 degF ok") == []
+
+
+def test_a_job_done_question_reads_the_work_orders_and_a_reading_averaged_stays_a_reading() -> None:
+    dialog = Dialog(reference_date=date(2018, 8, 15))
+    dialog.say("Chiller 4's liquid refrigerant temp keeps sagging this month")
+    assert steps(dialog.say("did we already do a leak check on it this summer?")) == [("maintenance", "wo_summary")]
+    averaged = dialog.say("what did that temp average last august, for comparison")
+    assert steps(averaged) == [("data", "history")]
+    assert averaged.tasks[0].sensors == ["Chiller 4 Liquid Refrigerant Evaporator Temperature"]
+
+
+def test_an_order_described_with_its_priority_is_drafted_as_described() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 20))
+    dialog.say("chiller 6 condenser approach last month")
+    decision = dialog.say("Raise a WO to get the CW pump and strainers on 6 checked out, priority 2.")
+    assert steps(decision) == [("maintenance", "draft_wo")]  # no ranking for "priority 2", no diagnosis first
+    assert decision.tasks[0].params["priority"] == 2
+    assert decision.tasks[0].params["work"] == "get the CW pump and strainers on 6 checked out"
+
+
+def test_a_bare_continuation_goes_on_with_the_chiller_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 20))
+    dialog.say("chiller 9 kw/ton last month")
+    decision = dialog.say("and")
+    assert decision.kind == "run" and {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 9"}
+    assert Dialog().say("and").kind == "clarify"  # nothing discussed: nothing to go on with
