@@ -231,6 +231,38 @@ def setpoint_offset_ranking(question: str, artifacts: list[Artifact]) -> SensorR
     return SensorRanking(headline, lines, top)
 
 
+# "Was the CHWST holding setpoint in July?": a running mean within this of the setpoint's holds it (the alert rule
+# fires at 2 degF for an hour; a month's mean 1 degF off is a chiller that did not keep up).
+SETPOINT_HELD = 1.0
+_HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*)\b"
+                             r"(?: \w+){0,2} (?:its |the |their )?set ?point\b", re.I)
+
+
+def setpoint_held(question: str, artifacts: list[Artifact]) -> tuple[Literal["Yes", "No"], str, list[str]] | None:
+    """(answer, sentence, evidence) for "was the CHWST holding setpoint?": each chiller's supply against its own
+    setpoint while running; None unless the question asks it and a window holds both running means."""
+    if not _HOLDS_SETPOINT.search(question):
+        return None
+    supply = {f.asset: f for f in _latest_per_asset(sensor_figures("Supply Temperature", artifacts), artifacts)
+              if f.running}
+    setpoint = {f.asset: f for f in _latest_per_asset(sensor_figures("Setpoint Temperature", artifacts), artifacts)
+                if f.running}
+    offsets = {asset: supply[asset].value - setpoint[asset].value for asset in supply if asset in setpoint}
+    if not offsets:
+        return None
+    unit = next(iter(supply.values())).unit
+    off = {a: o for a, o in offsets.items() if abs(o) > SETPOINT_HELD}
+    lines = [f"- {a}: supply {number(supply[a].value, unit)}, setpoint {number(setpoint[a].value, unit)} while "
+             f"running ({offsets[a]:+.1f} {unit}) [{supply[a].artifact_id}]" for a in sorted(offsets)]
+    when = supply[next(iter(offsets))].period
+    if not off:
+        said = join_names([f"{a} {number(supply[a].value, unit)} against {number(setpoint[a].value, unit)}"
+                           for a in sorted(offsets)])
+        return "Yes", f"Yes, the chilled-water supply held setpoint over {when} while running: {said}.", lines
+    said = join_names([f"{a} ran {abs(o):.1f} {unit} {'above' if o > 0 else 'below'} it" for a, o in sorted(off.items())])
+    return "No", f"No, not everywhere over {when}: {said} (within {SETPOINT_HELD:g} {unit} counts as held).", lines
+
+
 # The question picks between periods: "which of the two months", "which quarter", "which year was worse".
 _PERIOD_NOUN = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
                           r"quarters?|seasons?|summers?|winters?|windows?|stretch(?:es)?|spans?)\b", re.I)

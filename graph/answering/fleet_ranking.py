@@ -77,8 +77,8 @@ def _efficiency_row(art: Artifact) -> AssetRow | None:
     if not art.asset_ids:
         return None
     value = running_mean(stats_of(art).get(f"{art.asset_ids[0]} Chiller Efficiency") or {})
-    if value is None:
-        return None
+    if value is None or value <= 0:
+        return None  # 0 kW/ton: no running sample to rate (an idle chiller is not the most efficient)
     return AssetRow(art.asset_ids[0], value, f"{value:.2f} kW/ton while running", "", False, art.id)
 
 

@@ -51,7 +51,7 @@ from graph.answering.stat_questions import (
     total_sentence,
 )
 from graph.answering.symptom_modes import symptom_answer
-from graph.answering.verdicts import fleet_pick_verdict, yes_no_verdict
+from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
 from graph.answering.yes_no import Verdict
 from graph.understanding.last_done import REPAIR_STEMS, last_done_job, names_job
 from graph.understanding.request import bullets_asked
@@ -86,11 +86,19 @@ class AnswerInputs:
     fetched: list[str] = field(default_factory=list)  # the readings the turn's telemetry tasks asked for (bare names)
 
 
+_DRIFT_OR_REAL = re.compile(r"\bdrift\w*\b.*\bor\b.*\b(?:real|actual|genuine)\b|\b(?:real|actual|genuine)\b.*\bor\b"
+                            r".*\b(?:drift\w*|sensor|instrument\w*)\b", re.I)
+
+
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
     moved = direction_choice(inputs.question, lambda asked: _yes_no_verdict(replace(inputs, question=asked)))
     if moved is not None:  # "up or down vs 2019?": the direction, in the user's word, with both figures
         return ShapedLead(moved.sentence, moved.evidence, replaces_body=False)
+    if _DRIFT_OR_REAL.search(inputs.question):  # "is its sensor drifting, or is that a real change?"
+        validity = sensor_validity_verdict(inputs.artifacts, inputs.question)
+        if validity is not None:
+            return ShapedLead(validity.sentence, validity.evidence, replaces_body=False)
     records_by_period = period_record_pick(inputs.question, inputs.artifacts)
     if records_by_period is not None:  # "more repair tickets in 2019 or in 2020?": the period, with both counts
         return ShapedLead(records_by_period.sentence, records_by_period.evidence, replaces_body=False)

@@ -39,6 +39,7 @@ from graph.answering.asked_figures import (
     named_rules,
     rule_text,
     sensor_figures,
+    setpoint_held,
 )
 from graph.answering.change_verdicts import attribution_verdict, repair_verdict
 from graph.answering.compare_terms import comparison_sense, window_phrase
@@ -270,6 +271,10 @@ def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     elif real and not drift:
         sensor_is_it = "No"
         body = f"the change is real: the coupled signals moved with {join_names(real)}"
+    elif verdicts and all(v.verdict == "no_change" for v in verdicts):
+        # neither: "is its return temp sensor drifting, or is that a real change?" when nothing moved
+        return Verdict("No", f"No, neither sensor drift nor a real change: {join_names([v.sensor for v in verdicts])} "
+                             "stayed within its normal spread at equal load.", evidence)
     else:
         return Verdict("Not clearly", "Not clearly: the coupled signals neither confirm nor rule out sensor "
                                       "drift.", evidence)
@@ -427,6 +432,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: bundle_verdict(turn, q),
     lambda q, turn, _: kpi_event_verdict(turn, q),
     lambda q, turn, _: _level_verdict(turn, q),
+    lambda q, turn, _: _setpoint_verdict(turn, q),
     attribution_verdict,
     lambda q, turn, _: health_verdict(turn, q),
     lambda q, turn, _: sensor_validity_verdict(turn, q),
@@ -444,6 +450,12 @@ SINGLE: tuple[Check, ...] = (
     lambda q, turn, _: alert_verdict(turn, q),
     lambda q, turn, _: anomaly_verdict(turn, q),
 )
+
+
+def _setpoint_verdict(artifacts: list[Artifact], question: str) -> Verdict | None:
+    """"Was the CHWST holding setpoint in July?": the supply against its setpoint while running."""
+    found = setpoint_held(question, artifacts)
+    return Verdict(found[0], found[1], found[2]) if found is not None else None
 
 
 def _level_verdict(artifacts: list[Artifact], question: str) -> Verdict | None:

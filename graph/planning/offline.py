@@ -226,6 +226,9 @@ def _failure_mode_question(intents: list[str], understood: Understanding) -> lis
 # The priority given to an order being drafted ("priority 2", "p1", "high priority"), not a ranking asked for.
 _ORDER_PRIORITY = re.compile(r"\bpriority (?:\d|one|two|three|four|five|high|medium|low|urgent)\b|\bp[1-5]\b|"
                              r"\b(?:high|medium|low|top|urgent) priority\b")
+_MAINTENANCE_PLAN = re.compile(r"\b(?:maintenance|pm|service|servicing|work) (?:plan|schedule)\b|"
+                               r"\bplan (?:for|covering) (?:this|the|next|the next|the coming) (?:week|month|quarter|"
+                               r"\d+ (?:weeks|months)|few (?:weeks|months))\b|\ba plan for (?:this|next) (?:week|month)\b")
 _TELEMETRY_LOOKS = frozenset({"history", "point_value", "compare", "investigate", "anomalies"})
 
 
@@ -571,6 +574,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if _MAINTENANCE_PLAN.search(understood.text.joined) and (focus.asset_ids or understood.assets.assets
+                                                            or reading.fleet):
+        # "put together a maintenance plan covering both for the next 3 months": what needs attention first, and
+        # the work each is likely to need next (the months ahead are the plan's span, not a forecast)
+        return ["prioritize", "predict_next"]
     if asks_real_or_noise(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["diagnose"]  # "the ones on 6, real problem or noise?": whether a fault is behind them, ranked
     if reading.fleet and not understood.intents and not understood.assets.assets \

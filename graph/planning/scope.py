@@ -102,6 +102,16 @@ def _fleet_scope(ctx: PlanContext) -> list[str]:
     return assets
 
 
+# "How's it looking today?", "how is it doing?" opening a chat: "it" is the situation, the site's, not a chiller
+# talked about ("the one we discussed", "do that again for it" point back, and with nothing before, ask).
+_SITE_STATUS = re.compile(r"^(?:so |ok |hey |hi |morning |and )*how(?:'s|s| is| are)? (?:it|things|everything) "
+                          r"(?:looking|doing|going|running|holding up)\b")
+
+
+def _site_status(ctx: PlanContext) -> bool:
+    return bool(_SITE_STATUS.search(ctx.understanding.text.joined)) and not _THAT_ONE.search(ctx.understanding.text.joined)
+
+
 def scope_assets(ctx: PlanContext) -> list[str]:
     """The assets of a turn that names none (empty: the turn needs no asset, or must ask which)."""
     focus_assets = list(ctx.focus.asset_ids)
@@ -119,9 +129,12 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         ctx.note(f"'Both' read as {_names(pair)}, the two discussed last.")
         return pair
     if not focus_assets:
-        if "asset" in ctx.understanding.references and not (reading is not None and reading.fleet):
-            return []  # "the one we talked about" with nothing talked about: only the user knows
-        return _fleet_scope(ctx)  # "it" in "one of our chillers is off, find it" is one of the site's
+        if "asset" in ctx.understanding.references and not (reading is not None and reading.fleet) \
+                and not _site_status(ctx):
+            return []  # "the one we talked about", "do that again for it" with nothing before: only the user knows
+        if "asset" in ctx.understanding.references:
+            ctx.note("No chiller has been discussed yet, so the question is read across the site.")
+        return _fleet_scope(ctx)  # "how's it looking today?" opening a chat: the site; "find it": one of the site's  # "it" in "one of our chillers is off, find it" is one of the site's
     if reading is not None and reading.fleet and not _singular_reference(ctx):
         return _fleet_scope(ctx)
     if reading is not None and reading.shape == "which" and len(focus_assets) == 1 and ctx.primary == "prioritize" \

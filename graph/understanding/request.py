@@ -160,10 +160,21 @@ def _is_context(clause: str, g: Grammar) -> bool:
 _GERUND = re.compile(r"(?:[a-z]{3,}|do|go|be|us)(?<!th)ing")  # "doing", "prepping"; not "bring" or "something"
 
 
+# A topic set before the question ("for 9, is that all one rule?", "on chiller 6 did it trip?"): the question
+# that follows decides the shape.
+_FRONTED_TOPIC = re.compile(r"^(?:as for|for|on|about|regarding|re) (?:chiller \d+|#?\d{1,3}|cwc\d+|that one|this one|"
+                            r"the (?:other|first|second|worst|top) one) (?=\S)")
+
+
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:
     start = 0
     while start < len(tokens) and tokens[start] in fillers:
         start += 1
+    topic = _FRONTED_TOPIC.match(" ".join(tokens[start:]))
+    if topic is not None:
+        start += len(topic.group(0).split())
+        while start < len(tokens) and tokens[start] in fillers:
+            start += 1
     return tokens[start:]
 
 
@@ -267,7 +278,11 @@ def asks_difference(text: str) -> bool:
 
 # "Real problem or noise?", "a genuine fault or just nuisance?": whether a fault of the machine is behind what was
 # seen (an instrument's own drift is asked by "real or the sensor?", a sensor-validity question).
-_REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|spurious|false|bogus)\b", re.IGNORECASE)
+_REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|spurious|false|bogus)\b|"
+                            # "do those point at an actual problem with the machine?": a fault behind the alarms, or not
+                            r"\b(?:point|points|pointing) (?:at|to) (?:an? )?(?:actual|real|genuine) (?:problem|fault|issue)\b|"
+                            r"\b(?:actual|real|genuine) (?:problem|fault|issue) with the (?:machine|chiller|unit|equipment)\b",
+                            re.IGNORECASE)
 
 
 def asks_real_or_noise(text: str) -> bool:

@@ -303,3 +303,19 @@ def test_what_a_rule_means_is_its_name_then_where_it_fired() -> None:
 def test_kw_per_t_is_efficiency_and_a_tower_visit_names_no_reading() -> None:
     assert asked_sensors("the tower contractor was in last week. ch4 kw/t in may looked ugly") == ["Chiller Efficiency"]
     assert "Condenser Water" in asked_sensors("tower return temp on 6?")
+
+
+def test_was_the_supply_holding_setpoint_is_yes_within_a_degree_and_no_naming_the_one_off() -> None:
+    from graph.answering.asked_figures import setpoint_held
+    from tests.unit.answering.builders import window
+
+    held = [window(f"Chiller {n}", "2020-07-01", "2020-08-01", {"Supply Temperature": (s, "degF"),
+                                                              "Setpoint Temperature": (44.0, "degF")})
+            for n, s in ((3, 44.2), (4, 44.0))]
+    found = setpoint_held("Was the CHWST holding setpoint in July?", held)
+    assert found is not None and found[0] == "Yes" and found[1].startswith("Yes, the chilled-water supply held setpoint")
+    warm = [*held[:1], window("Chiller 6", "2020-07-01", "2020-08-01", {"Supply Temperature": (46.5, "degF"),
+                                                                      "Setpoint Temperature": (44.0, "degF")})]
+    found = setpoint_held("did they hold setpoint in july?", warm)
+    assert found is not None and found[0] == "No" and "Chiller 6 ran 2.5 degF above it" in found[1]
+    assert setpoint_held("what was the supply temp in july?", held) is None

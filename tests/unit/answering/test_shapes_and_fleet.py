@@ -395,3 +395,26 @@ def test_many_alarms_asked_of_a_few_is_no_and_how_many_is_still_a_count() -> Non
     assert few is not None and few.sentence == "No, only 1 alert fired on CWC04006."
     counted = alert_verdict([one], "did it throw any alarms? how many")
     assert counted is not None and counted.answer == "Yes"
+
+
+def test_an_idle_chiller_is_not_the_most_efficient_in_a_comparison() -> None:
+    from graph.answering.fleet_ranking import compare_assets
+    from tests.unit.answering.builders import window
+
+    rows = [window(f"Chiller {n}", "2021-07-01", "2021-07-02", {"Chiller Efficiency": (v, "kW/ton")})
+            for n, v in ((3, 0.0), (4, 0.49), (6, 0.42))]
+    comparison = compare_assets(rows)
+    assert comparison is not None
+    assert comparison.headline == ("Chiller 4 runs least efficiently: 0.49 kW/ton while running "
+                                   "(best: Chiller 6, 0.42 kW/ton while running).")
+
+
+def test_drifting_or_a_real_change_is_answered_neither_when_nothing_moved() -> None:
+    validity = art("sensor_validity", {"verdicts": [{"sensor": "Return Temperature", "verdict": "no_change",
+                                                     "shift": 0.04, "followers": []}]}, asset="Chiller 4",
+                   producer="failure")
+    lead = shaped_lead(AnswerInputs(shape="which", scope="asset", artifacts=[validity],
+                                    question="so is 4's return temp sensor drifting, or is that a real change?"))
+    assert lead is not None
+    assert lead.first == ("No, neither sensor drift nor a real change: Return Temperature stayed within its normal "
+                          "spread at equal load.")

@@ -22,9 +22,11 @@ def test_no_chiller_named_or_discussed_looks_at_all_four_monitored_chillers(mess
     assert any("all 4" in note for note in decision.assumptions)
 
 
-def test_it_with_nothing_discussed_asks_instead_of_inventing() -> None:
+def test_how_is_it_doing_with_nothing_discussed_looks_across_the_site_and_says_so() -> None:
     decision = plan_turn("how is it doing?", Focus(), REFERENCE, catalog=default_catalog())
-    assert decision.kind == "clarify" and not decision.tasks
+    assert decision.kind == "run" and {a for t in decision.tasks for a in t.asset_ids} == set(
+        default_catalog().telemetry_assets)  # every monitored chiller, none invented
+    assert any("read across the site" in note for note in decision.assumptions)
 
 
 @pytest.mark.parametrize("message", ["The one we talked about.", "same chiller as before", "do that again for it"])
@@ -128,3 +130,10 @@ def test_what_have_you_got_on_a_work_order_only_chiller_lists_its_records() -> N
 def test_a_capability_question_with_a_word_between_is_answered() -> None:
     decision = plan_turn("new here - what can you really do for me?", Focus(), REFERENCE, catalog=default_catalog())
     assert decision.kind == "answer" and decision.intent == "capabilities"
+
+
+@pytest.mark.parametrize("message", ["hows it looking today", "how's everything running?"])
+def test_a_status_question_opening_a_chat_is_about_the_site(message: str) -> None:
+    decision = plan_turn(message, Focus(), REFERENCE, catalog=default_catalog())
+    assert decision.kind == "run" and {a for t in decision.tasks for a in t.asset_ids} == set(
+        default_catalog().telemetry_assets)

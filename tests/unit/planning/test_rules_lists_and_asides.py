@@ -153,3 +153,20 @@ def test_a_bare_continuation_goes_on_with_the_chiller_discussed() -> None:
     decision = dialog.say("and")
     assert decision.kind == "run" and {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 9"}
     assert Dialog().say("and").kind == "clarify"  # nothing discussed: nothing to go on with
+
+
+def test_a_maintenance_plan_for_the_months_ahead_ranks_and_predicts_rather_than_forecasts() -> None:
+    dialog = Dialog(reference_date=date(2018, 8, 20))
+    dialog.say("ch4 and ch6 both have the refrigerant evap temp sitting low the last few weeks")
+    decision = dialog.say("put together a maintenance plan covering both for the next 3 months")
+    assert {("maintenance", "prioritize"), ("maintenance", "predict_next")} <= set(steps(decision))
+    assert ("timeseries", "forecast") not in steps(decision)
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4", "Chiller 6"}
+
+
+def test_a_topic_set_before_the_question_leaves_its_shape_to_the_question() -> None:
+    from graph.understanding.request import read_request
+
+    assert read_request("for 9 is that all one rule?").shape == "yes_no"
+    assert read_request("on chiller 6, did it trip?").shape == "yes_no"
+    assert read_request("for how long has it run").shape != "yes_no"
