@@ -367,8 +367,17 @@ def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
     totals = _site_totals(inputs)
     if totals is not None:
         return totals
+    rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
+    if rows is not None and len(rows) > 1 and _PLAN.search(inputs.question):
+        # "a plan for this week, most urgent first": the order of the work leads (a ranking of how the chillers
+        # look, "rank them worst first", leads with what stands out)
+        why = (rows[0].reasons or ("no adverse evidence on any asset yet",))[0]
+        return ShapedLead(f"{rows[0].asset_id} first: {why[:1].lower()}{why[1:]}.", ranking_lines(rows))
     comparison = compare_assets(inputs.artifacts)
     return ShapedLead(comparison.headline, comparison.lines) if comparison is not None else None
+
+
+_PLAN = re.compile(r"\bplan\b|\bschedule\b", re.I)
 
 
 def _site_totals(inputs: AnswerInputs) -> ShapedLead | None:

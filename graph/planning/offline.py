@@ -53,6 +53,7 @@ from graph.understanding.request import (
     asks_reliability,
     asks_repair_worked,
     asks_repeat,
+    asks_where_to_begin,
     bullets_asked,
     described_before,
     named_job,
@@ -229,6 +230,18 @@ _ORDER_PRIORITY = re.compile(r"\bpriority (?:\d|one|two|three|four|five|high|med
 _MAINTENANCE_PLAN = re.compile(r"\b(?:maintenance|pm|service|servicing|work) (?:plan|schedule)\b|"
                                r"\bplan (?:for|covering) (?:this|the|next|the next|the coming) (?:week|month|quarter|"
                                r"\d+ (?:weeks|months)|few (?:weeks|months))\b|\ba plan for (?:this|next) (?:week|month)\b")
+def _plan_on_the_evidence(ctx: PlanContext) -> None:
+    """"A plan for this week", "a maintenance plan for the next 3 months": the span named is the plan's, ahead;
+    what it ranks rests on the period the dialog looked at."""
+    span, looked = ctx.window, ctx.focus.window
+    if not _MAINTENANCE_PLAN.search(ctx.understanding.text.joined) or looked is None or span is None or span == looked:
+        return
+    if span.end - span.start >= looked.end - looked.start:
+        return
+    ctx.note(f"The plan covers {span.label or 'the span named'}; what it ranks rests on {looked.label or 'the period discussed'}.")
+    ctx.window, ctx.window_explicit = looked, False
+
+
 _TELEMETRY_LOOKS = frozenset({"history", "point_value", "compare", "investigate", "anomalies"})
 
 
@@ -250,7 +263,7 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
     return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood, catalog)
 
 
-_DISCUSSED_KEPT = 6  # assets remembered for "both" / "the two of them" once the focus has narrowed to one
+_DISCUSSED_KEPT = 12  # assets remembered for "both" / "taking everything into account" once the focus has narrowed
 
 
 # "Is that the same thing chiller 9 had?", "is this like what chiller 4 did in 2019?": the finding under
@@ -420,6 +433,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     decision = resolve_window(ctx)
     if decision is not None:
         return decision
+    _plan_on_the_evidence(ctx)
     resolve_sensors(ctx)
     decision = _run(ctx)
     decision.shape, decision.scope = act.shape, _scope(ctx)  # type: ignore[assignment]
@@ -574,6 +588,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if asks_where_to_begin(reading.clause) and set(understood.intents) <= {"prioritize", "investigate"} \
+            and (focus.asset_ids or reading.fleet):
+        return ["prioritize"]  # "where should the crew go first?": the chillers discussed, worst first
     if _MAINTENANCE_PLAN.search(understood.text.joined) and (focus.asset_ids or understood.assets.assets
                                                             or reading.fleet):
         # "put together a maintenance plan covering both for the next 3 months": what needs attention first, and

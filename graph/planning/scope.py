@@ -112,6 +112,12 @@ def _site_status(ctx: PlanContext) -> bool:
     return bool(_SITE_STATUS.search(ctx.understanding.text.joined)) and not _THAT_ONE.search(ctx.understanding.text.joined)
 
 
+# "taking everything into account", "all things considered": every chiller the dialog discussed, not the last few.
+_EVERYTHING_CONSIDERED = re.compile(r"\b(?:taking|take|taken|with|given) (?:everything|it all|all of (?:it|that|this)) "
+                                    r"(?:into account|in mind|considered)\b|\ball things considered\b|"
+                                    r"\beverything considered\b")
+
+
 def scope_assets(ctx: PlanContext) -> list[str]:
     """The assets of a turn that names none (empty: the turn needs no asset, or must ask which)."""
     focus_assets = list(ctx.focus.asset_ids)
@@ -124,6 +130,11 @@ def scope_assets(ctx: PlanContext) -> list[str]:
             return rest
     if ctx.primary in ctx.vocab.assetless_intents and not (reading is not None and reading.fleet):
         return focus_assets
+    if _EVERYTHING_CONSIDERED.search(ctx.understanding.text.joined) and len(ctx.focus.discussed) > len(focus_assets):
+        everything = list(dict.fromkeys([*focus_assets, *ctx.focus.discussed]))
+        ctx.scope = "assets"
+        ctx.note(f"'Taking everything into account' read as every chiller discussed: {_names(everything)}.")
+        return everything
     if len(focus_assets) == 1 and _pair_reference(ctx) and len(ctx.focus.discussed) > 1:
         pair = list(dict.fromkeys([*focus_assets, *ctx.focus.discussed]))[:2]
         ctx.note(f"'Both' read as {_names(pair)}, the two discussed last.")
@@ -137,6 +148,14 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return _fleet_scope(ctx)  # "how's it looking today?" opening a chat: the site; "find it": one of the site's  # "it" in "one of our chillers is off, find it" is one of the site's
     if reading is not None and reading.fleet and not _singular_reference(ctx):
         return _fleet_scope(ctx)
+    if ctx.primary == "prioritize" and len(focus_assets) == 1 and len(ctx.focus.discussed) > 1 \
+            and not ctx.understanding.references & {"asset", "plural_asset", "first_asset", "second_asset"} and (reading is None or not reading.fleet):
+        # "give me a plan for this week, most urgent first" after a look at each of two: both, ranked (one
+        # chiller is no ranking)
+        discussed = list(dict.fromkeys([*focus_assets, *ctx.focus.discussed]))
+        ctx.scope = "assets"
+        ctx.note(f"Ranked over the chillers discussed: {_names(discussed)}.")
+        return discussed
     if reading is not None and reading.shape == "which" and len(focus_assets) == 1 and ctx.primary == "prioritize" \
             and not ctx.understanding.references:
         # "which one has the highest kW/ton right now?" after a look at one chiller: one chiller is no choice,

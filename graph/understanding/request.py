@@ -193,8 +193,13 @@ _WHAT_STEPS = re.compile(r"^(?:what|where) (?:should|do|does|must|would|shall|ne
 
 
 # "where do I start?", "where should we look first?": asking where to begin is asking for a pick.
-_WHERE_TO_BEGIN = re.compile(r"\bwhere (?:do|should|would|can|shall|to) (?:(?:i|we|you|they) )?(?:\w+ )?"
-                             r"(?:start|begin|look)\b")
+_WHERE_TO_BEGIN = re.compile(r"\bwhere (?:do|should|would|can|shall|to) (?:(?:i|we|you|they|the \w+) )?(?:\w+ )?"
+                             r"(?:start|begin|look|go first|head first|go to first|focus)\b")
+def asks_where_to_begin(text: str) -> bool:
+    """"Where do I even begin?", "where should the crew go first?": a pick of what to deal with first."""
+    return bool(_WHERE_TO_BEGIN.search(text))
+
+
 # A quantifier over the site's chillers ("one of our chillers", "any unit", "every chiller", "none of the units").
 _QUANTIFIED_ASSETS = re.compile(r"\b(?:one|any|none|some|all|each|every|either|neither|which)\s+"
                                 r"(?:of\s+(?:our|the)\s+)?(?:chillers?|units?|machines?)\b")
@@ -367,7 +372,7 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "recommend" if _ACT_OR_WAIT.search(whole.joined) else "verdict"
     if _starts(opening, g.how_to_openers) or _WHAT_STEPS.match(" ".join(opening)):
         return "how_to"
-    if _WHERE_TO_BEGIN.search(clause.joined):  # "where should we begin?" is a pick, not advice
+    if asks_where_to_begin(clause.joined):  # "where should we begin?" is a pick, not advice
         return "which"
     if _starts(opening, g.which_openers):  # "which units should I worry about?" asks for a pick
         return "which"

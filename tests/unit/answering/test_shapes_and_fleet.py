@@ -418,3 +418,13 @@ def test_drifting_or_a_real_change_is_answered_neither_when_nothing_moved() -> N
     assert lead is not None
     assert lead.first == ("No, neither sensor drift nor a real change: Return Temperature stayed within its normal "
                           "spread at equal load.")
+
+
+def test_a_ranking_over_the_chillers_leads_an_open_plan_most_urgent_first() -> None:
+    rows = [("Chiller 9", 10.4, "most likely Evaporator Water side fouling at ~95%"),
+            ("Chiller 6", 5.2, "most likely Temperature Sensor: Calibration drift at ~80%")]
+    ranked = art("priority_ranking", {"ranking": [{"asset_id": a, "score": s, "reasons": [r]} for a, s, r in rows]},
+                 asset=None, producer="maintenance")
+    lead = shaped_lead(AnswerInputs(shape="open", scope="assets", artifacts=[ranked],
+                                    question="Give me a plan for this week, most urgent first."))
+    assert lead is not None and lead.first == "Chiller 9 first: most likely Evaporator Water side fouling at ~95%."

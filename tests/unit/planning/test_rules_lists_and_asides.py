@@ -170,3 +170,23 @@ def test_a_topic_set_before_the_question_leaves_its_shape_to_the_question() -> N
     assert read_request("for 9 is that all one rule?").shape == "yes_no"
     assert read_request("on chiller 6, did it trip?").shape == "yes_no"
     assert read_request("for how long has it run").shape != "yes_no"
+
+
+def test_where_should_the_crew_go_first_ranks_every_chiller_discussed_when_everything_is_taken_into_account() -> None:
+    dialog = Dialog(reference_date=date(2021, 5, 20))
+    dialog.say("Site wide question - which chiller has the worst kW/ton so far this month?")
+    dialog.say("what about 1, 2 and 7 - which of them had corrective work done this year?")
+    decision = dialog.say("ok so where should the crew go first, taking everything into account?")
+    assert ("maintenance", "prioritize") in steps(decision)
+    ranked = next(t for t in decision.tasks if t.action == "prioritize")
+    assert {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"} <= set(ranked.asset_ids)
+
+
+def test_a_plan_for_this_week_ranks_the_chillers_discussed_on_the_period_looked_at() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 29))
+    dialog.say("chiller 6 alarms this month, real problem or noise?")
+    dialog.say("and chiller 9?")
+    decision = dialog.say("Give me a plan for this week, most urgent first.")
+    ranked = next(t for t in decision.tasks if t.action == "prioritize")
+    assert set(ranked.asset_ids) == {"Chiller 6", "Chiller 9"}
+    assert ranked.window is not None and (ranked.window.start, ranked.window.end) == (at(2021, 6, 1), at(2021, 6, 30))
