@@ -124,7 +124,8 @@ def sensor_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
     named = asked_sensors(question) or (["Chiller Efficiency"] if _PERFORMANCE.search(question) else [])
     windows = {a.id: a for a in artifacts}
     for sensor in named:
-        figures = sensor_figures(sensor, artifacts)
+        # (an idle chiller's 0 kW/ton rates nothing: it is no side of a comparison of efficiency)
+        figures = [f for f in sensor_figures(sensor, artifacts) if sensor != "Chiller Efficiency" or f.value > 0]
         if len(figures) < 2:
             continue
         return [Side(f.asset, _names(windows[f.artifact_id]), f.value, figure_text(f), f.label.lower(),

@@ -197,3 +197,12 @@ def test_is_another_one_any_worse_adds_up_its_records_over_the_same_periods() ->
     verdict = comparison_verdict("is 6 any worse?", six, [*nine, *again])
     assert verdict is not None
     assert verdict.sentence == "No, Chiller 6 had 36 alerts in Q1 2020, Q2 2020 and Q3 2020 against 42 on Chiller 9."
+
+
+def test_an_idle_chiller_is_not_better_for_its_zero_kw_per_ton() -> None:
+    from graph.answering.compare_verdicts import comparison_verdict
+    from tests.unit.answering.builders import window
+
+    others = [window("Chiller 3", "2021-05-20", "2021-05-21", {"Chiller Efficiency": (0.44, "kW/ton")})]
+    idle = window("Chiller 9", "2021-05-20", "2021-05-21", {"Chiller Efficiency": (0.0, "kW/ton")})
+    assert comparison_verdict("is 9 any better?", [idle], others) is None
