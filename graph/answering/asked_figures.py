@@ -201,6 +201,16 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
 _ABOVE = re.compile(r"\b(above|over|high\w*|hot|warm\w*|can't hold|cannot hold|won't hold|not holding|drift\w*)\b", re.I)
 
 
+def _setpoint_offsets(artifacts: list[Artifact]) -> tuple[dict[str, SensorFigure], dict[str, SensorFigure],
+                                                          dict[str, float]]:
+    """Each chiller's latest running supply and setpoint figures, and supply minus setpoint."""
+    supply = {f.asset: f for f in _latest_per_asset(sensor_figures("Supply Temperature", artifacts), artifacts)
+              if f.running}
+    setpoint = {f.asset: f for f in _latest_per_asset(sensor_figures("Setpoint Temperature", artifacts), artifacts)
+                if f.running}
+    return supply, setpoint, {asset: supply[asset].value - setpoint[asset].value for asset in supply if asset in setpoint}
+
+
 def setpoint_offset_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
     """"The leaving chilled water keeps drifting above setpoint - which unit?": the chillers ranked on how
     far their supply temperature sits from their own setpoint while running (a chiller that was off in the
@@ -208,11 +218,7 @@ def setpoint_offset_ranking(question: str, artifacts: list[Artifact]) -> SensorR
     named = asked_sensors(question)
     if "Setpoint Temperature" not in named or "Supply Temperature" not in named:
         return None
-    supply = {f.asset: f for f in _latest_per_asset(sensor_figures("Supply Temperature", artifacts), artifacts)
-              if f.running}
-    setpoint = {f.asset: f for f in _latest_per_asset(sensor_figures("Setpoint Temperature", artifacts), artifacts)
-                if f.running}
-    offsets = {asset: supply[asset].value - setpoint[asset].value for asset in supply if asset in setpoint}
+    supply, setpoint, offsets = _setpoint_offsets(artifacts)
     if len(offsets) < 2:
         return None
     above = bool(_ABOVE.search(question))
@@ -243,11 +249,7 @@ def setpoint_held(question: str, artifacts: list[Artifact]) -> tuple[Literal["Ye
     setpoint while running; None unless the question asks it and a window holds both running means."""
     if not _HOLDS_SETPOINT.search(question):
         return None
-    supply = {f.asset: f for f in _latest_per_asset(sensor_figures("Supply Temperature", artifacts), artifacts)
-              if f.running}
-    setpoint = {f.asset: f for f in _latest_per_asset(sensor_figures("Setpoint Temperature", artifacts), artifacts)
-                if f.running}
-    offsets = {asset: supply[asset].value - setpoint[asset].value for asset in supply if asset in setpoint}
+    supply, setpoint, offsets = _setpoint_offsets(artifacts)
     if not offsets:
         return None
     unit = next(iter(supply.values())).unit
