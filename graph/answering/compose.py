@@ -284,8 +284,9 @@ def _figures_lead(outcome: TurnOutcome, ordered: list[SpecialistResult], artifac
     # The first sentence states the figure asked for; "how did it run?" gets the headline figure.
     derived = derived_figure_texts(outcome.question, window)  # "what's the delta T?": return minus supply
     # "what did that temp average last august?": the reading the dialog carried (a few, not the whole window)
-    carried = [f for sensor in _fetched_readings(outcome.plan)[:_CARRIED_READINGS]
-               for f in sensor_figures(sensor, [window])] if len(_fetched_readings(outcome.plan)) <= _CARRIED_READINGS else []
+    fetched = _fetched_readings(outcome.plan)
+    carried = [f for sensor in fetched for f in sensor_figures(sensor, [window])] \
+        if len(fetched) <= _CARRIED_READINGS else []
     asked = asked or ([] if derived else carried[:1] or [f for sensor in HEADLINE_SENSORS
                                                           for f in sensor_figures(sensor, [window])][:1])
     if asked or derived:

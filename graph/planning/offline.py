@@ -45,6 +45,7 @@ from graph.understanding.last_done import last_done_job
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
+    ORDER_PRIORITY,
     RequestReading,
     asking_clause,
     asks_back_in_service,
@@ -224,12 +225,11 @@ def _failure_mode_question(intents: list[str], understood: Understanding) -> lis
     return [*intents, "diagnose"]
 
 
-# The priority given to an order being drafted ("priority 2", "p1", "high priority"), not a ranking asked for.
-_ORDER_PRIORITY = re.compile(r"\bpriority (?:\d|one|two|three|four|five|high|medium|low|urgent)\b|\bp[1-5]\b|"
-                             r"\b(?:high|medium|low|top|urgent) priority\b")
 _MAINTENANCE_PLAN = re.compile(r"\b(?:maintenance|pm|service|servicing|work) (?:plan|schedule)\b|"
                                r"\bplan (?:for|covering) (?:this|the|next|the next|the coming) (?:week|month|quarter|"
                                r"\d+ (?:weeks|months)|few (?:weeks|months))\b|\ba plan for (?:this|next) (?:week|month)\b")
+
+
 def _plan_on_the_evidence(ctx: PlanContext) -> None:
     """"A plan for this week", "a maintenance plan for the next 3 months": the span named is the plan's, ahead;
     what it ranks rests on the period the dialog looked at."""
@@ -251,7 +251,7 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
         return ["alerts"]  # the rule's alerts, not the readings its name shares
     if understood.intents:
         intents = _work_order_follow_up(understood.intents, understood, focus)
-        if "draft_wo" in intents and _ORDER_PRIORITY.search(understood.text.joined):
+        if "draft_wo" in intents and ORDER_PRIORITY.search(understood.text.joined):
             intents = [i for i in intents if i != "prioritize"]  # "raise a WO ..., priority 2": the order's field
         if intents[0] in _RECORD_LISTINGS and "compare" in intents and not understood.sensors.canonical:
             # "how many PMs vs CMs in July?": the listing's own counts compare them; no readings are asked
@@ -721,10 +721,12 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
         return intents
     for part in parts:
         part_reading = read_request(part)
+        if part_reading.act != "question" and not _STATISTIC.search(part.lower()):
+            continue  # "is it breaking down more? look at 2017-2020": a detail of the first
         part_alone = _understand(part, reference_date, focus, artifacts, catalog)
         figure = _asks_a_figure(part_alone)
         if part_reading.act != "question" and not figure:
-            continue  # "is it breaking down more? look at 2017-2020": a detail of the first
+            continue
         if not part_alone.intents and not figure and not part_reading.asks_cause \
                 and not _DOUBTS_INSTRUMENT.search(part_reading.clause):
             continue  # "...? Is it worth it?": no request words of its own, it leans on the other question

@@ -20,7 +20,13 @@ from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_failure import diagnose_asset
 from graph.planning.recipes_telemetry import detect
 from graph.understanding import calendar_math as cal
-from graph.understanding.request import asks_difference, described_work, named_job, names_both_periods
+from graph.understanding.request import (
+    asks_difference,
+    described_work,
+    named_job,
+    names_both_periods,
+    stated_priority,
+)
 from graph.understanding.sensors import canonical_of
 from graph.understanding.text import Text, phrase_tokens
 from graph.understanding.vocabulary import Vocabulary
@@ -249,9 +255,6 @@ def _target_mode(ctx: PlanContext, plan: PlanBuilder, asset: str) -> tuple[str |
     return None, []
 
 
-_STATED_PRIORITY = re.compile(r"\bpriority ([1-5])\b|\bp([1-5])\b")
-
-
 def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) -> Stop | None:
     """A drafted work order per chiller (the specialist checks open orders for duplicates first); the job
     the user described, if any, goes with it as `work`."""
@@ -267,9 +270,9 @@ def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) ->
                                      "check_duplicates": True}
         if work:
             params["work"] = work
-        stated = _STATED_PRIORITY.search(ctx.understanding.text.joined)
-        if stated:  # "raise a WO ..., priority 2"
-            params["priority"] = int(stated.group(1) or stated.group(2))
+        stated = stated_priority(ctx.understanding.text.joined)
+        if stated is not None:  # "raise a WO ..., priority 2"
+            params["priority"] = stated
         if sensor_work:
             drifting = drifting_sensors(ctx.artifacts, asset)
             params["sensors"] = [f"{asset} {name}" for name in drifting] or [

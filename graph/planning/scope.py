@@ -54,13 +54,12 @@ def _superlative_one(ctx: PlanContext) -> bool:
 # "that one", "this chiller": one asset, even where "they" in the same message is the records ("what were they
 # for on that one?")
 _THAT_ONE = re.compile(r"\b(?:that|this|the same) (?:one|chiller|unit|machine)\b")
-_PAIR_OR_ALL = re.compile(r"\b(?:both|the two|those two|these two|the pair|each of them|all of them)\b")
 
 
 def _singular_reference(ctx: PlanContext) -> bool:
     references = ctx.understanding.references
     text = ctx.understanding.text.joined
-    explicit_one = bool(_THAT_ONE.search(text)) and not _PAIR_OR_ALL.search(text)
+    explicit_one = bool(_THAT_ONE.search(text)) and not _pair_reference(ctx) and "all of them" not in text
     singular = ("asset" in references or ctx.understanding.assets.bare_asset_word or _superlative_one(ctx)) and \
         ("plural_asset" not in references or explicit_one)
     return singular and not (ctx.request is not None and ctx.request.fleet and not _superlative_one(ctx))

@@ -556,6 +556,20 @@ _JOB = re.compile(rf"\b({_JOB_PARTS}(?:cleaning|inspection|calibration|repair|re
 _JOB_VERB = {"clean": "cleaning", "inspect": "inspection", "calibrate": "calibration", "flush": "flush"}
 
 
+# The priority given to an order being drafted ("priority 2", "p1", "high priority"): a field of the order, not a
+# ranking asked for.
+ORDER_PRIORITY = re.compile(r"\bpriority (?P<n>[1-5]|one|two|three|four|five|high|medium|low|urgent)\b|\bp(?P<p>[1-5])\b|"
+                            r"\b(?:high|medium|low|top|urgent) priority\b", re.IGNORECASE)
+_PRIORITY_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def stated_priority(text: str) -> int | None:
+    """The order priority the message gives as a number ("priority 2", "p1", "priority two"), else None."""
+    match = ORDER_PRIORITY.search(text)
+    said = (match.group("n") or match.group("p") or "").lower() if match else ""
+    return int(said) if said.isdigit() else _PRIORITY_WORDS.get(said)
+
+
 def named_job(message: str) -> str | None:
     """The maintenance job a question names ("condenser tube cleaning", "leak check"), a verb phrase read as
     its job ("clean it" -> "cleaning"), or None."""

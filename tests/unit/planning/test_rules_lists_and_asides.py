@@ -190,3 +190,12 @@ def test_a_plan_for_this_week_ranks_the_chillers_discussed_on_the_period_looked_
     ranked = next(t for t in decision.tasks if t.action == "prioritize")
     assert set(ranked.asset_ids) == {"Chiller 6", "Chiller 9"}
     assert ranked.window is not None and (ranked.window.start, ranked.window.end) == (at(2021, 6, 1), at(2021, 6, 30))
+
+
+def test_an_orders_stated_priority_is_read_once_as_a_number() -> None:
+    from graph.understanding.request import stated_priority
+
+    assert stated_priority("raise a WO for it, priority 2") == 2
+    assert stated_priority("draft it as p1") == 1 and stated_priority("priority two") == 2
+    assert stated_priority("high priority please") is None  # a field word, no number to set
+    assert stated_priority("which chiller is the priority?") is None
