@@ -57,15 +57,24 @@ def _mode_words(text: str) -> set[str]:
 
 
 def named_mode(question: str, ranked: list[Hypothesis]) -> Hypothesis | None:
-    """The hypothesis the question names ("is it condenser fouling?"): the one sharing most words."""
+    """The hypothesis the question names ("is it condenser fouling?"): the likeliest of the modes the vocabulary
+    reads in it ("is it fouled?" names both fouling modes), else the one sharing most words. None when the
+    question names modes the ranking lacks: "is the condenser fouling?" is not asked of evaporator fouling."""
+    named = set(find_failure_modes(Text.of(question), vocabulary()))
+    read = next((h for h in ranked if h.failure_mode in named), None)
+    if read is not None:
+        return read
     asked = _mode_words(question)
     scored = [(len(asked & _mode_words(h.failure_mode)), i, h) for i, h in enumerate(ranked)]
     best: tuple[int, int, Hypothesis | None] = max(scored, key=lambda s: (s[0], -s[1]), default=(0, 0, None))
-    if best[0]:
-        return best[2]
-    # "is it fouled?" names a kind of fault, not its side: the likeliest mode of that kind
-    named = set(find_failure_modes(Text.of(question), vocabulary()))
-    return next((h for h in ranked if h.failure_mode in named), None)
+    # one shared word ("fouling") is enough only when the vocabulary read no other mode in the question
+    return best[2] if best[0] >= (2 if named else 1) else None
+
+
+def asks_of_a_mode(question: str, ranked: list[Hypothesis]) -> bool:
+    """The question names a failure mode, ranked or not ("is the condenser fouling?" when only evaporator
+    fouling was ranked is still a question about condenser fouling)."""
+    return named_mode(question, ranked) is not None or bool(find_failure_modes(Text.of(question), vocabulary()))
 
 
 def _is_fault(hypothesis: Hypothesis) -> bool:

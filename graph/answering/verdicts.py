@@ -47,6 +47,7 @@ from graph.answering.compare_verdicts import comparison_verdict
 from graph.answering.diagnosis_verdicts import (
     TRIP_WORDS,
     asks_health,
+    asks_of_a_mode,
     failure_mode_verdict,
     health_verdict,
     named_mode,
@@ -424,7 +425,7 @@ Check = Callable[[str, list[Artifact], list[Artifact]], Verdict | None]
 CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: running_again_verdict(turn, q),
     lambda q, turn, _: trip_verdict(turn, q),
-    lambda q, turn, _: failure_mode_verdict(turn, q) if named_mode(q, _hypotheses(turn)) else None,
+    lambda q, turn, _: failure_mode_verdict(turn, q) if asks_of_a_mode(q, _hypotheses(turn)) else None,
     same_cause_verdict,
     repair_verdict,
     comparison_verdict,

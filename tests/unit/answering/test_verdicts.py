@@ -55,6 +55,17 @@ def test_named_failure_mode_far_behind_is_no() -> None:
     assert "most likely cause on Chiller 6 is Condenser Water side fouling" in verdict.sentence
 
 
+def test_a_named_mode_is_not_answered_with_another_mode_of_the_same_kind() -> None:
+    # "fouling" is shared with evaporator fouling, but the question asks about the condenser
+    diag = diagnosis("Chiller 6", ("Temperature Sensor: Calibration drift", 0.72, 0.87),
+                     ("Evaporator Water side fouling", 0.0, 0.15))
+    verdict = yes_no_verdict("is the condenser fouling then?", [diag], [diag])
+    assert verdict is not None and verdict.answer == "No"
+    assert verdict.sentence.startswith("No, Condenser Water side fouling is not among the likely causes")
+    fouled = yes_no_verdict("is it fouled?", [diag], [diag])  # names both sides: the ranked one answers
+    assert fouled is not None and "Evaporator Water side fouling is less likely" in fouled.sentence
+
+
 def test_sensor_drift_question() -> None:
     validity = art("sensor_validity", {"verdicts": [{"sensor": "Supply Temperature", "verdict": "sensor_drift",
                                                      "shift": 1.5, "followers": []}]}, producer="failure")
