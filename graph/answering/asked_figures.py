@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from artifacts.model import Artifact
-from artifacts.readings import RuleCount, alert_rules, running_mean, stats_of, top_codes
+from artifacts.readings import (
+    RuleCount,
+    alert_rules,
+    listed_kind,
+    running_mean,
+    stats_of,
+    top_codes,
+    work_order_counts,
+)
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
@@ -378,6 +386,37 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
     return join_names(parts[:4]) + "."
 
 
+def orders_per_period_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Corrective work orders on CWC04009: 1 in 2017, 1 in 2018 and 8 in 2019.": one asset's work-order
+    summaries over several periods ("year by year", "each quarter"), each period's count in order. None
+    unless the turn holds two or more summaries of one equipment id over different windows."""
+    if not _COUNT.search(question) and not _PER_PERIOD.search(question):
+        return None  # "the most common code in those" asks another thing of the same summaries
+    summaries = [a for a in artifacts if a.kind == "work_order_summary" and a.window_start is not None]
+    windows = {(a.window_start, a.window_end) for a in summaries}
+    keys = {", ".join(a.equipment_ids or a.asset_ids) for a in summaries}
+    if len(windows) < 2 or len(windows) != len(summaries) or len(keys) != 1:
+        return None
+    kinds = {listed_kind(a) for a in summaries}
+    kind = kinds.pop() if len(kinds) == 1 else "all"
+
+    def count(art: Artifact) -> int | None:
+        counts = work_order_counts(art)
+        return counts.corrective if kind == "corrective" else counts.total
+
+    ordered = sorted(summaries, key=lambda a: str(a.window_start))
+    counted = [(a, n) for a in ordered if (n := count(a)) is not None]
+    if len(counted) < 2:
+        return None
+    label = {"corrective": "Corrective work orders", "preventive": "Preventive work orders"}.get(kind, "Work orders")
+    return f"{label} on {keys.pop()}: " + join_names([f"{n} {window_phrase(a)}".strip() for a, n in counted]) + "."
+
+
+# "year by year", "each quarter", "per month", "quarterly": counts asked period by period.
+_PER_PERIOD = re.compile(r"\b(?:by|each|every|per) (?:month|quarter|year)\b|\b(?:month|quarter|year) by\b|"
+                         r"\b(?:monthly|quarterly|yearly)\b", re.I)
+
+
 _ASKS_RULES = re.compile(r"\brules?\b|\bwhich (?:alarms?|alerts?)\b|\bwhat (?:alarms?|alerts?)\b|\btop \d* ?(?:alarms?|alerts?)\b",
                          re.I)
 _TOP_N = re.compile(r"\btop (\d|three|five)\b", re.I)
@@ -405,10 +444,22 @@ def site_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
                                         else _RULES_NAMED) if top else _RULES_NAMED
     # the equipment named busiest first: a later "and the runner-up?" reads the order this answer gives
     busiest = sorted(counted, key=lambda pair: -sum(r.count for r in pair[1]))
-    names = [", ".join(a.equipment_ids or a.asset_ids) for a, _ in busiest]
-    where = join_names(names) if len(names) <= 3 else f"{', '.join(names[:2])} and {len(names) - 2} more"
+    names = list(dict.fromkeys(", ".join(a.equipment_ids or a.asset_ids) for a, _ in busiest))
+    if len(names) == 1:  # one equipment id counted over several periods ("each quarter of 2020")
+        periods = [window_phrase(a).removeprefix("in ") for a, _ in sorted(counted, key=lambda p: str(p[0].window_start))]
+        where = f"{names[0]} over {join_names(periods) if len(periods) <= 4 else f'{periods[0]} to {periods[-1]}'}"
+    else:
+        where = join_names(names) if len(names) <= 3 else f"{', '.join(names[:2])} and {len(names) - 2} more"
+    if _ONE_RULE.search(question) and not top:  # "what rule was behind most of them?": one pick, then the next
+        total = sum(n for _, n in fired)
+        runner = f", then {rule_text(fired[1][0])} ({fired[1][1]})" if len(fired) > 1 else ""
+        return (f"{rule_text(fired[0][0])}: {fired[0][1]} of the {total} alerts on {where}{runner}.")
     said = join_names([f"{rule_text(r)} ({n} alert{'s' if n != 1 else ''})" for r, n in fired[:shown]])
     return f"Across {where}, the busiest rule{'s were' if len(fired[:shown]) > 1 else ' was'} {said}."
+
+
+# "what rule was behind most of them?", "which alarm fired the most?": one rule asked for, not a top list.
+_ONE_RULE = re.compile(r"\b(?:which|what) (?:single )?(?:rule|alarm|alert)\b(?! rules| alarms| alerts)", re.I)
 
 
 # Figures derived from two readings: the chilled-water delta T (return - supply) and the evaporator approach

@@ -286,6 +286,12 @@ def _counted_corrective(turn: list[Artifact], session: list[Artifact]) -> bool:
     return latest is not None and listed_kind(latest) == "corrective"
 
 
+def _one_asset_two_periods(turn: list[Artifact]) -> bool:
+    """This turn's readings are one chiller's over two or more periods apart."""
+    windows = [a for a in turn if a.kind == "telemetry_window" and a.window_start is not None]
+    return len({tuple(a.asset_ids) for a in windows}) == 1 and len({(a.window_start, a.window_end) for a in windows}) > 1
+
+
 _BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b", re.I)
 
 
@@ -295,7 +301,10 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
     # "is 9 any better?" after a ranking: the one named against the others read over the same window
     bare = not _COMPARES.search(question) and bool(_BARE_COMPARATIVE.search(question)) \
         and not asks_change_over_time(question.lower())
-    if not _COMPARES.search(question) and not bare:
+    # "so did it get worse?" when this turn set one chiller's two periods side by side: the later against the earlier
+    over_the_two = not _COMPARES.search(question) and asks_change_over_time(question.lower()) \
+        and _one_asset_two_periods(turn)
+    if not _COMPARES.search(question) and not bare and not over_the_two:
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())
     # "is that more than last year?" after a count of corrective jobs compares corrective jobs
@@ -312,7 +321,9 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         if not here:
             continue
         sides = [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
-        if bare:
+        if over_the_two:
+            verdict = _across_periods(question, sides)
+        elif bare:
             verdict = _across_assets(question, sides, against_extreme=True) if family is sensor_sides \
                 else _totals_across_assets(question, sides)
         elif _against_a_period(question):  # "is that worse than the year before?": the subject's own two periods

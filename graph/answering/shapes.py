@@ -17,6 +17,7 @@ from artifacts.readings import hypotheses, latest_per_job, ranking, stats_of, su
 from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
     alert_count_sentence,
+    orders_per_period_sentence,
     period_pick,
     rule_meaning_sentence,
     sensor_ranking,
@@ -35,6 +36,7 @@ from graph.answering.period_verdict import change_ranking, period_verdict
 from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
 from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.record_verdicts import per_year_comparison
+from graph.answering.sections import first_clause
 from graph.answering.signal_verdicts import forecast_accuracy_verdict
 from graph.answering.stat_questions import (
     alert_dates_sentence,
@@ -99,14 +101,14 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
         validity = sensor_validity_verdict(inputs.artifacts, inputs.question)
         if validity is not None:
             return ShapedLead(validity.sentence, validity.evidence, replaces_body=False)
+    totals = _site_totals(inputs)
+    if totals is not None:  # a pick among rules or codes (across the site or the periods), not among the equipment
+        return totals
     records_by_period = period_record_pick(inputs.question, inputs.artifacts)
     if records_by_period is not None:  # "more repair tickets in 2019 or in 2020?": the period, with both counts
         return ShapedLead(records_by_period.sentence, records_by_period.evidence, replaces_body=False)
     rows = next((r for a in inputs.artifacts if a.kind == "priority_ranking" and (r := ranking(a))), None)
     ranked = ranking_lines(rows) if rows is not None else []
-    totals = _site_totals(inputs)
-    if totals is not None:  # a pick among rules or codes across the site, not among the equipment
-        return totals
     most_labour = most_labour_sentence(inputs.question, inputs.artifacts)
     if most_labour is not None:  # "which of those took the most hours?": a pick among the listed orders
         return ShapedLead(most_labour, [], replaces_body=False)
@@ -346,6 +348,11 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
     if counted is not None:
         listed = [f"- {a.summary}" for a in inputs.artifacts if a.kind == "alert_rules" and a.summary]
         return ShapedLead(counted, listed[:4], replaces_body=False)
+    per_period = orders_per_period_sentence(inputs.question, inputs.artifacts)
+    if per_period is not None:  # "corrective orders year by year": each period's count, then each summary
+        listed = [f"- {first_clause(a.summary, 300)}" for a in inputs.artifacts
+                  if a.kind == "work_order_summary" and a.summary]
+        return ShapedLead(per_period, listed[:6], replaces_body=False)
     return None
 
 

@@ -159,7 +159,9 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
     if focus.listed and WHEN_OF_THOSE.search(understood.text.joined):
         return [focus.listed]  # "when did they happen?": the dates of the records listed last
     as_written = score_intents(understood.text, vocab, inflected=False)
-    weak = sorted(((score, name) for name, score in as_written.items() if score >= _WEAK_SCORE), reverse=True)
+    # (only cues of the request itself: `scores` are the request sentences' when the message set a scene first)
+    weak = sorted(((score, name) for name, score in as_written.items()
+                   if score >= _WEAK_SCORE and name in understood.scores), reverse=True)
     if weak:
         return [weak[0][1]]
     if focus.listed and _HOW_MANY_OF_THOSE.search(understood.text.joined):
@@ -523,18 +525,23 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     compared side by side (the new period alone would not answer "better"). "How did they compare across
     those two quarters?" names no period: the two the dialog discussed last are compared."""
     periods = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
-    earlier = ctx.focus.earlier_window
+    earlier, later = ctx.focus.earlier_window, ctx.focus.window
+    if earlier is not None and later is not None and later.end <= earlier.start:
+        earlier, later = later, earlier  # "Q2 this year", then "same quarter last year": the two in time order
     repeated_on = _repeated_on(ctx)
-    if (not periods and earlier is not None and ctx.focus.window is not None
-            and earlier.end <= ctx.focus.window.start
-            and ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize")
-            and ((len(ctx.telemetry_assets) == 1 and names_both_periods(ctx.understanding.text.joined))
+    text = ctx.understanding.text.joined
+    # "so did it get worse?" right after a reading over two periods: between those two, with what is fetched
+    between_the_two = not periods and ctx.focus.last_intent in _READINGS_LOOKED and asks_change_over_time(text)
+    if (not periods and earlier is not None and later is not None and earlier.end <= later.start
+            and (ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize") or between_the_two)
+            and ((len(ctx.telemetry_assets) == 1 and (names_both_periods(text) or between_the_two))
                  or repeated_on is not None)):
         if repeated_on is not None:
             ctx.assets = [repeated_on]  # the chiller named replaces the one compared
-        ctx.intents = ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate", "prioritize"))]
-        ctx.window = ctx.focus.window
-        ctx.extra_windows = [earlier, ctx.focus.window]
+        ctx.intents = ["compare"] if between_the_two and repeated_on is None else \
+            ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate", "prioritize"))]
+        ctx.window = later
+        ctx.extra_windows = [earlier, later]
         return
     distinct = list({(w.start, w.end): w for w in periods}.values())
 
@@ -550,6 +557,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         return
     ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
     ctx.extra_windows = [ctx.focus.window]
+
+
+_READINGS_LOOKED = ("history", "point_value", "compare")
 
 
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
@@ -639,7 +649,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
-            not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and not _MODAL.search(reading.clause))):
+            not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and not _MODAL.search(reading.clause))
+            or (chosen[0] == "compare" and not understood.intents)):  # (a comparison carried on, not one asked)
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
     if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["repair_check"]  # "did the cleaning fix it?": the repair's date, its readings before and after
@@ -822,7 +833,9 @@ def _understand(message: str, reference_date: date, focus: Focus,
     request = request_sentences(message)
     if request != message:
         part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message)
-        if part.intents:
+        # "I'm putting the Q2 pack together ... What I need: Chiller 4's average kW/ton over Q2": a reading asked
+        # for is the request, even with no intent phrase; the context's "pack" asks for no report
+        if part.intents or part.sensors.canonical:
             whole = replace(whole, intents=part.intents, scores=part.scores)
         if part.periods.mentions:
             whole = replace(whole, periods=part.periods)

@@ -133,34 +133,51 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     if ctx.window is None:
         ctx.note("No period given: using the whole work-order history.")
     kind = work_order_kind(ctx)
-    for window in _compared_windows(ctx):
+    for window in _compared_windows(ctx, counts_years=True):
         _per_asset(ctx, plan, "wo_summary", f"{kind} work orders, {describe_window(window)}", window=window,
                    kind=kind, distribution=True)
     return None
 
 
-# "may and june, separately", "month by month", "for each month": the span's months one by one.
-_EACH = re.compile(r"\b(?:separately|individually|respectively|each month|per month|month by month|by month|"
-                   r"broken (?:out|down) by month|for each)\b")
+# "may and june, separately", "month by month", "for each month": the span's months one by one; "each
+# quarter of 2020", "quarterly", "year by year": its quarters or years.
+_EACH = re.compile(r"\b(?:each|every|per|by) (?:calendar )?(month|quarter|year)\b|\b(month|quarter|year) by \2\b|"
+                   r"\b(month|quarter|year)ly\b|"
+                   r"\b(?:separately|individually|respectively|for each|broken (?:out|down)|split)\b")
 _MONTHS_SPLIT = 6
+_UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 
 
-def _months_of(window: TimeWindow) -> list[TimeWindow]:
-    """The calendar months a window of whole months covers (empty when it does not start on a month)."""
+def split_unit(text: str) -> str | None:
+    """The calendar unit a request splits its span by ("each quarter" -> quarter; "separately" -> month),
+    None when it asks for no split."""
+    asked = _EACH.search(text)
+    if asked is None:
+        return None
+    return next((unit for unit in asked.groups() if unit), "month")
+
+
+def _months_of(window: TimeWindow, unit: str = "month") -> list[TimeWindow]:
+    """The calendar months (quarters, years) a window of whole ones covers (empty when it does not start on one)."""
     start = window.start
-    if start.day != 1 or start.hour or start.minute:
+    step = _UNIT_MONTHS[unit]
+    if start.day != 1 or start.hour or start.minute or (start.month - 1) % step:
         return []
     months: list[TimeWindow] = []
     first = start.date()
     while True:
-        month = cal.month_window(first.year, first.month, f"{first:%B %Y}", start.tzinfo)  # type: ignore[arg-type]
-        if month.end > window.end:
+        label = {"month": f"{first:%B %Y}", "quarter": f"Q{(first.month - 1) // 3 + 1} {first.year}",
+                 "year": f"{first.year}"}[unit]
+        part = cal.months_window(first.year, first.month, step, label, start.tzinfo)  # type: ignore[arg-type]
+        if part.start >= window.end:
             return months
-        months.append(month)
-        first = month.end.date()
+        if part.end > window.end:  # "year by year since 2017" on 1 July 2021: 2021 so far is the last part
+            return [*months, TimeWindow(part.start, window.end, f"{label} so far")] if months else months
+        months.append(part)
+        first = part.end.date()
 
 
-def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
+def _compared_windows(ctx: PlanContext, *, counts_years: bool = False) -> list[TimeWindow | None]:
     """The records' windows: both periods when the message names two apart ("more repair tickets in 2019 or
     in 2020?", "this month than last?"), the focus window before the turn's when the turn compares the two
     ("did it alarm more this time than the year before?"), else the turn's window."""
@@ -181,8 +198,11 @@ def _compared_windows(ctx: PlanContext) -> list[TimeWindow | None]:
             and ((ctx.request is not None and ctx.request.comparative) or asks_difference(text))):
         # "any difference in alarms between those two junes?": each of the two periods discussed, side by side
         return [earlier, later] if earlier.start <= later.start else [later, earlier]
-    months = _months_of(ctx.window) if ctx.window is not None and _EACH.search(ctx.understanding.text.joined) else []
-    if 1 < len(months) <= _MONTHS_SPLIT:  # "in may and june, separately": each month on its own
+    unit = split_unit(ctx.understanding.text.joined)
+    if unit == "year" and counts_years:
+        unit = None  # a work-order summary already counts its orders year by year
+    months = _months_of(ctx.window, unit) if ctx.window is not None and unit is not None else []
+    if 1 < len(months) <= _MONTHS_SPLIT:  # "in may and june, separately", "each quarter": each part on its own
         return list(months)
     if ctx.against_focus and ctx.focus.window is not None and ctx.focus.window != ctx.window:
         return [ctx.focus.window, ctx.window]

@@ -595,14 +595,27 @@ def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -
     return context_year(find_atoms(text, vocab, reference, zone=zone))
 
 
-def _year_words_as_years(text: str, vocab: Vocabulary, reference: date) -> str:
+def _year_words_as_years(text: str, vocab: Vocabulary, reference: date) -> tuple[str, list[tuple[int, int]]]:
     """"July last year", "May of this year", "Q3 last year" -> "july 2018", "may 2019", "q3 2018": a month or
     quarter qualified by a relative year is that month of that year, not the month plus a whole year.
-    The replacement keeps the text's length near enough for the offsets that order the mentions."""
+    With the text, the (offset in the new text, characters removed so far) after each replacement, so that
+    offsets found in the new text map back to the one the caller holds (clauses are found there)."""
     months = "|".join(re.escape(m) for m in sorted(vocab.months, key=len, reverse=True))
     years = {"last": reference.year - 1, "previous": reference.year - 1, "this": reference.year}
     pattern = re.compile(rf"\b({months}|q[1-4])(?: of)? (last|previous|this) year\b")
-    return pattern.sub(lambda m: f"{m.group(1)} {years[m.group(2)]}", text)
+    pieces, shifts, cursor, removed = [], [], 0, 0
+    for match in pattern.finditer(text):
+        said = f"{match.group(1)} {years[match.group(2)]}"
+        pieces += [text[cursor:match.start()], said]
+        removed += len(match.group(0)) - len(said)
+        shifts.append((match.start() - removed + len(match.group(0)), removed))
+        cursor = match.end()
+    return "".join([*pieces, text[cursor:]]), shifts
+
+
+def _original_offset(offset: int, shifts: list[tuple[int, int]]) -> int:
+    """An offset in the text with relative years replaced, in the text as given (see _year_words_as_years)."""
+    return offset + max((removed for after, removed in shifts if offset >= after), default=0)
 
 
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
@@ -612,7 +625,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     windows in the site's time zone `zone`; a month or quarter without a year takes `year_of_context`
     (the year the surrounding message names) when given."""
     out = Periods()
-    text = _year_words_as_years(text, vocab, reference)
+    text, shifts = _year_words_as_years(text, vocab, reference)
     taken = _relative(text, vocab, reference, focus_window, event, out, zone=zone)
     atoms = []
     for atom in find_atoms(text, vocab, reference, zone=zone):
@@ -648,5 +661,8 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         if mention.window is not None and mention.window.start >= mention.window.end:
             out.mentions.remove(mention)
             out.problems.append(f"'{mention.window.label}' ends before it starts.")
+    if shifts:
+        out.mentions = [replace(m, start=_original_offset(m.start, shifts)) for m in out.mentions]
+        out.context = [replace(m, start=_original_offset(m.start, shifts)) for m in out.context]
     out.mentions.sort(key=lambda m: m.start)
     return out

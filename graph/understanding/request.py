@@ -228,6 +228,10 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
                              r"^(?:so |and |then |ok |okay )*(?:what|which) (?:failure modes?|faults?|problems?|"
                              r"issues?|causes?|components?|parts?) (?:is|are|was|were) (?:behind|causing|driving|"
                              r"responsible)\b|"
+                             # "what would push kW/ton up like that?", "what could make the approach widen?": a modal
+                             # and a verb of causing in its base form
+                             r"^(?:so |and |then |ok |okay )*what (?:else )?(?:would|could|might|can|may|does|did|will)"
+                             r" (?:\w+ )?(?:cause|push|drive|make|send|explain|trigger|bring|lead to|result in)\b|"
                              # "..., any idea why?", "do you know why it dropped?": an embedded or closing "why"
                              r"\b(?:idea|know|tell|explain|guess|clue|theory|theories|thoughts?|sense)(?: (?:on|as to))? "
                              r"why\b(?! (?:not|should|would|bother)\b)|\bwhy\s*\?*$")
@@ -240,7 +244,7 @@ _WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|the
 # Change over time: a verb of becoming with a comparative ("getting worse", "grown better"), a progressive of
 # degrading or recovering ("worsening", "improving"), or a continuing move ("still sliding", "keeps climbing").
 _CHANGE_OVER_TIME = re.compile(
-    r"\b(?:getting|gotten|got|growing|grown|becoming|become|going|turning) (?:any |much |even )?(?:worse|better)\b|"
+    r"\b(?:get|gets|getting|gotten|got|growing|grown|becoming|become|going|turning) (?:any |much |even )?(?:worse|better)\b|"
     r"\b(?:worsening|deteriorating|improving|recovering|progressing|escalating|going downhill)\b|"
     r"\b(?:still|keeps?|keeping|continu\w+ to|continu\w+) (?:on )?(?:getting |going )?(?:climbing|rising|growing|falling|"
     r"dropping|sliding|widening|drifting|creeping|sinking|slipping|worse|up|down)\b|"
@@ -358,6 +362,13 @@ _EMBEDDING = re.compile(r"^(?:(?:do|does|did) (?:you|anyone|anybody|somebody|som
                         r"(?=(?:what|which|why|when|where|who|how|whether|if)\b)")
 
 
+# "what rule was behind most of them?", "what month had the most alarms?": a noun after "what" and a
+# superlative later ask for a pick, like "which rule".
+_WHAT_NOUN_MOST = re.compile(r"^what (?!(?:is|was|are|were|do|does|did|can|could|should|would|will|has|have|had|about|"
+                             r"if|else|kind|sort|type)\b)[a-z]+(?<!ed) .*\b(?:most|least|biggest|highest|lowest|"
+                             r"worst|largest|greatest|main)\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -374,8 +385,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "how_to"
     if asks_where_to_begin(clause.joined):  # "where should we begin?" is a pick, not advice
         return "which"
-    if _starts(opening, g.which_openers):  # "which units should I worry about?" asks for a pick
-        return "which"
+    if _starts(opening, g.which_openers) or _WHAT_NOUN_MOST.match(" ".join(opening)):
+        return "which"  # "which units should I worry about?" asks for a pick
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \
             or _CONSEQUENCE.search(clause.joined):
         return "recommend"

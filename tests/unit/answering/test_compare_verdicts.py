@@ -206,3 +206,14 @@ def test_an_idle_chiller_is_not_better_for_its_zero_kw_per_ton() -> None:
     others = [window("Chiller 3", "2021-05-20", "2021-05-21", {"Chiller Efficiency": (0.44, "kW/ton")})]
     idle = window("Chiller 9", "2021-05-20", "2021-05-21", {"Chiller Efficiency": (0.0, "kW/ton")})
     assert comparison_verdict("is 9 any better?", [idle], others) is None
+
+
+def test_did_it_get_worse_after_one_chiller_over_two_periods_is_the_later_against_the_earlier() -> None:
+    # kW/ton: higher is worse; the two windows of this turn, no "than" in the question
+    earlier = window("Chiller 4", "2020-04-01", "2020-07-01", {"Chiller Efficiency": (0.42, "kW/ton")})
+    later = window("Chiller 4", "2021-04-01", "2021-07-01", {"Chiller Efficiency": (0.47, "kW/ton")})
+    verdict = comparison_verdict("so did it get worse?", [earlier, later], [earlier, later])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence.startswith("Yes, Chiller 4's efficiency was 0.47 kW/ton while running in Q2 2021")
+    one_period = comparison_verdict("so did it get worse?", [later], [later])
+    assert one_period is None  # one period alone is no comparison

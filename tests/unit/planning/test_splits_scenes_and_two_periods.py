@@ -1,0 +1,64 @@
+"""Kinds of request read this stop: a span split by quarter or year ("each quarter of 2020", "year by year since
+2017"), a scene set before a reading asked for ("I'm putting the Q2 pack together ... what I need: Chiller 4's
+kW/ton"), a period put off ("the July numbers can wait"), "did it get worse?" after one reading over two
+periods, and a cause asked with a modal ("what would push kW/ton up like that?")."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from graph.planning.recipes_maintenance import split_unit
+from graph.understanding.request import asks_change_over_time
+from tests.unit.planning.dialog import Dialog, steps
+
+
+def _windows(decision, action: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [t.window.label for t in decision.tasks if t.action == action and t.window is not None]
+
+
+def test_a_span_is_split_by_the_unit_the_request_names() -> None:
+    assert split_unit("how many alerts in each quarter of 2020") == "quarter"
+    assert split_unit("corrective orders year by year since 2017") == "year"
+    assert split_unit("quarterly alarm counts for 2019") == "quarter"
+    assert split_unit("may and june, separately") == "month"
+    assert split_unit("how many alerts in 2020") is None
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    decision = dialog.say("how many alerts did chiller 6 raise in each quarter of 2020?")
+    assert _windows(decision, "alert_rules") == ["Q1 2020", "Q2 2020", "Q3 2020", "Q4 2020"]
+
+
+def test_a_split_by_year_ends_with_the_year_so_far_and_work_orders_are_counted_by_year_in_one_summary() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    decision = dialog.say("alerts on chiller 9 year by year since 2018")
+    assert _windows(decision, "alert_rules") == ["2018", "2019", "2020", "2021 so far"]
+    decision = Dialog(reference_date=date(2021, 7, 1)).say("corrective work orders on chiller 9 year by year since 2017")
+    assert steps(decision) == [("maintenance", "wo_summary")]  # its own per-year counts answer
+
+
+def test_a_reading_asked_after_a_scene_is_the_request_and_a_period_put_off_is_not_asked() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    decision = dialog.say(
+        "Morning. I'm putting the Q2 pack together for the site meeting, I already have the alarm stats, and the "
+        "vendor report is still missing but that's a separate fight. What I need from you: Chiller 4's average "
+        "kW/ton over Q2 this year, counting only the time it was running. The July numbers can wait.")
+    assert steps(decision) == [("data", "history")]  # no management report for the "pack", no July
+    assert _windows(decision, "history") == ["q2 2021"]
+
+
+def test_did_it_get_worse_after_one_reading_over_two_periods_compares_those_two() -> None:
+    assert asks_change_over_time("so did it get worse?")
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("chiller 4's average kW/ton over Q2 this year")
+    dialog.say("same quarter last year?")
+    decision = dialog.say("so did it get worse?")
+    assert steps(decision) == [("data", "compare")]
+    compare = decision.tasks[0]
+    assert [w["label"] for w in compare.params["windows"]] == ["Q2 2020", "q2 2021"]  # in time order
+
+
+def test_a_cause_asked_with_a_modal_after_a_comparison_is_a_diagnosis() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("chiller 4's average kW/ton over Q2 this year")
+    dialog.say("same quarter last year?")
+    dialog.say("so did it get worse?")
+    assert ("failure", "diagnose") in steps(dialog.say("What would push kW/ton up like that on this machine?"))
