@@ -62,6 +62,7 @@ from graph.understanding.request import (
     question_parts,
     read_request,
     request_sentences,
+    states_then_asks,
 )
 from graph.understanding.sensors import canonical_of, expand
 from graph.understanding.text import Text
@@ -845,6 +846,10 @@ def _understand(message: str, reference_date: date, focus: Focus,
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
         if question.periods.mentions and not question.periods.problems:
             whole = replace(whole, periods=question.periods)
+        if (question.intents or question.sensors.canonical) and states_then_asks(message):
+            # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":
+            # the statement is the scene (its chiller stays the subject); the question says what is wanted
+            whole = replace(whole, intents=question.intents, scores=question.scores)
     return whole
 
 

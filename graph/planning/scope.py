@@ -14,6 +14,7 @@ from graph.planning.artifacts import ranked_assets
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
 from graph.understanding.fleet_subset import telemetry_subset
+from graph.understanding.request import asks_repeat
 
 # Alert rules are evaluated on telemetry, so only chillers with telemetry have alerts to look at.
 _ALERT_INTENTS = frozenset({"alerts", "alert_to_failure", "thresholds", "monitor"})
@@ -84,8 +85,11 @@ _PAIR_WORDS = ("both", "the two", "those two", "these two", "the pair", "both of
 
 
 def _pair_reference(ctx: PlanContext) -> bool:
-    """"both", "the two": two assets, where the focus holds only the last one discussed."""
-    return any(ctx.understanding.text.contains(word) for word in _PAIR_WORDS)
+    """"both", "the two": two assets, where the focus holds only the last one discussed; "the same efficiency
+    comparison for August 2019" repeats a comparison of two without naming them."""
+    text = ctx.understanding.text
+    return any(text.contains(word) for word in _PAIR_WORDS) or (
+        asks_repeat(text.joined) and "comparison" in text.tokens and not ctx.understanding.assets.assets)
 
 
 def _names(assets: list[str]) -> str:

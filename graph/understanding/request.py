@@ -120,6 +120,25 @@ def asking_clause(message: str) -> str:
     return questions[-1] if questions else clauses[-1]
 
 
+_ASKS_SOMETHING = re.compile(r"\b(?:please|pls|plz|need|want|can you|could you|would you|let me know|i'd like)\b")
+
+
+def states_then_asks(message: str, g: Grammar | None = None) -> bool:
+    """The message states things and then asks one question ("Chiller 6 has been running hot since spring. Was its
+    condenser return higher than in June 2019?"): every clause but the last question is a statement, none a
+    question, an instruction ("draft a WO for it.") or a request ("I need ...")."""
+    g = g or grammar()
+    clauses = _clauses(message)
+    if len(clauses) < 2 or not clauses[-1].rstrip().endswith("?"):
+        return False
+    for clause in clauses[:-1]:
+        opening = _opening(Text.of(clause).tokens, g.fillers)
+        if clause.rstrip().endswith("?") or not opening or opening[0] in g.imperative_verbs \
+                or _ASKS_SOMETHING.search(Text.of(clause).joined):
+            return False
+    return True
+
+
 # Where a message asks a second question: after a question mark, or at ", and" / "; also" before a wh-word or an
 # auxiliary ("What's behind it, and is there anything we should rule out?").
 _SECOND_QUESTION = re.compile(
@@ -258,7 +277,7 @@ _CHANGE_OVER_TIME = re.compile(
 
 
 # "those two quarters", "both periods", "across the two years": the last two periods of the dialog.
-_BOTH_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quarters|months|years|weeks|windows|"
+_BOTH_PERIODS = re.compile(r"\b(?:those|these|the|both|same|the same)(?: two)? (?:periods|quarters|months|years|weeks|windows|"
                            r"seasons|summers|winters|stretches|spans|ranges|"
                            # a month named twice: "those two junes", "both mays"
                            r"(?:januar|februar|jul)(?:ys|ies)|(?:march|august)(?:e?s)|(?:april|may|june|september|"
@@ -267,7 +286,7 @@ _BOTH_PERIODS = re.compile(r"\b(?:those|these|the|both)(?: two)? (?:periods|quar
 
 # The last request again on something else: "same comparison for chiller 3", "do the same for 6", "same again".
 # ("is that the same thing chiller 9 had?" is a likeness, not a repeat: a repeat says what it is done for)
-_REPEAT = re.compile(r"\b(?:same (?:comparison|thing|check|breakdown|numbers|exercise|analysis)(?: again)? (?:for|on|with)|"
+_REPEAT = re.compile(r"\b(?:same (?:\w+ )?(?:comparison|thing|check|breakdown|numbers|exercise|analysis)(?: again)? (?:for|on|with)|"
                      r"same again|do the same|ditto)\b")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 from graph.planning.recipes_maintenance import split_unit
-from graph.understanding.request import asks_change_over_time
+from graph.understanding.request import asks_change_over_time, states_then_asks
 from tests.unit.planning.dialog import Dialog, steps
 
 
@@ -62,3 +62,25 @@ def test_a_cause_asked_with_a_modal_after_a_comparison_is_a_diagnosis() -> None:
     dialog.say("same quarter last year?")
     dialog.say("so did it get worse?")
     assert ("failure", "diagnose") in steps(dialog.say("What would push kW/ton up like that on this machine?"))
+
+
+def test_a_statement_then_a_question_plans_what_the_question_asks() -> None:
+    assert states_then_asks("Chiller 6 has been running hot since spring. Was its condenser return higher?")
+    assert not states_then_asks("Draft a WO for the strainer. Can you also check the flow?")  # an instruction
+    assert not states_then_asks("I need the June alarms. Anything else on 9?")  # a request
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    decision = dialog.say("Chiller 6 has been running hot on the condenser side since spring. Was its average "
+                          "condenser return-to-tower temperature last month higher than in June 2019?")
+    assert ("data", "compare") in steps(decision) and ("timeseries", "anomaly_detection") not in steps(decision)
+    assert sorted(_windows(decision, "history")) == ["June 2019", "last month"]
+    decision = dialog.say("what about kW/ton, same two Junes?")  # the two periods discussed, again
+    assert sorted(_windows(decision, "history")) == ["June 2019", "last month"]
+
+
+def test_the_same_comparison_for_another_period_repeats_it_on_the_two_compared() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("ch3 vs ch4, August 2020 - which one was more efficient while running? kW/ton for both pls")
+    dialog.say("What was chiller 4's average power draw while running that month?")
+    decision = dialog.say("Same efficiency comparison for August 2019.")
+    compare = next(t for t in decision.tasks if t.action == "compare")
+    assert set(compare.asset_ids) == {"Chiller 3", "Chiller 4"} and compare.window.label == "August 2019"
