@@ -206,6 +206,43 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
     return None
 
 
+# "was that one also the worst in June 2020?", "is 9 still the most efficient?": whether one asset tops a ranking.
+_TOP_ASKED = re.compile(r"\b(?:the|our) (worst|best|least efficient|most efficient|highest|lowest)\b", re.I)
+
+
+def rank_place(question: str, artifacts: list[Artifact], subject: str | None,
+               readings: list[str]) -> tuple[Literal["Yes", "No"], str, list[str]] | None:
+    """Yes when `subject` tops the ranking the question asks for ("the worst"), on the reading it names, else the
+    first of `readings` (the dialog's): the figures of every asset the turn read, over one window. None without a
+    subject, a superlative, or two assets' figures of that reading."""
+    asked = _TOP_ASKED.search(question)
+    if subject is None or asked is None:
+        return None
+    named = [n for n in asked_sensors(question) if names_measure(question, n)]
+    sensor = named[0] if len(named) == 1 else next(iter(readings), None)
+    if sensor is None:
+        return None
+    figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
+    if len(figures) < 2 or subject not in {f.asset for f in figures}:
+        return None
+    word = asked.group(1).lower()
+    # kW/ton: the worst is the highest; for any other reading "worst" is read as the highest too
+    highest_first = word in ("worst", "least efficient", "highest") if sensor in HIGHER_IS_WORSE or word in (
+        "highest", "lowest") else word in ("worst", "least efficient")
+    figures.sort(key=lambda f: (-f.value if highest_first else f.value, f.asset))
+    top = figures[0]
+    mine = next(f for f in figures if f.asset == subject)
+    by_id = {a.id: a for a in artifacts}
+    when = window_phrase(by_id[top.artifact_id]) if top.artifact_id in by_id else ""
+    label = top.label.lower()
+    lines = [f"- {f.asset}: {figure_text(f)} [{f.artifact_id}]" for f in figures]
+    if top.asset == subject:
+        rest = "; ".join(f"{f.asset} {number(f.value, f.unit)}" for f in figures[1:])
+        return "Yes", f"Yes, {subject} was the {word} on {label} {when}: {figure_text(mine)} ({rest}).", lines
+    return "No", (f"No, {top.asset} was the {word} on {label} {when}: {figure_text(top)}, against "
+                  f"{number(mine.value, mine.unit)} on {subject}."), lines
+
+
 _ABOVE = re.compile(r"\b(above|over|high\w*|hot|warm\w*|can't hold|cannot hold|won't hold|not holding|drift\w*)\b", re.I)
 
 
@@ -278,10 +315,17 @@ _PERIOD_NOUN = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d 
                           r"quarters?|seasons?|summers?|winters?|windows?|stretch(?:es)?|spans?)\b", re.I)
 
 
+_BARE_PICK = re.compile(r"^(?:so |and |ok |okay |right )*(?:which|what) (?:one )?(?:was|is|looks?|looked|were|seems?|"
+                        r"seemed) (?:the )?(?:worse|better|worst|best|healthier|higher|lower)\b")
+
+
 def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
     """"Which of the two months looks healthier?": one chiller over several periods, the period picked on
     the sensor the question names (else kW/ton): lowest kW/ton is healthiest, unless it asks for the worse."""
-    if not _PERIOD_NOUN.search(question):  # "fouling or refrigerant?" picks a cause, not a period
+    # "fouling or refrigerant?" picks a cause, not a period; "which was worse?" with nothing named picks among
+    # what the turn read (one chiller over two periods, below)
+    if not _PERIOD_NOUN.search(question) and not (_BARE_PICK.search(Text.of(question).joined)
+                                                  and not any(a.kind == "diagnose" for a in artifacts)):
         return None
     named = [n for n in asked_sensors(question) if names_measure(question, n)]
     sensor = named[0] if len(named) == 1 else "Chiller Efficiency"
@@ -299,9 +343,16 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
     figures.sort(key=lambda f: -f.value if asked == "higher" else f.value)
     top, rest = figures[0], figures[1:]
     word = "worse" if asked == worse else "healthier"
-    headline = (f"{top.period} looks {word} on {top.label.lower()}: {figure_text(top)} against "
-                + "; ".join(f"{number(f.value, f.unit)} in {f.period}" for f in rest) + f" ({top.asset}).")
-    lines = [f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for f in figures]
+    by_id = {a.id: a for a in artifacts}
+
+    def said(fig: SensorFigure) -> str:  # "May 2020" where the window is a calendar unit, else the dates
+        art = by_id.get(fig.artifact_id)
+        phrase = window_phrase(art) if art is not None else ""
+        return phrase.removeprefix("in ") if phrase.startswith("in ") else fig.period
+
+    headline = (f"{said(top)} looks {word} on {top.label.lower()}: {figure_text(top)} against "
+                + "; ".join(f"{number(f.value, f.unit)} in {said(f)}" for f in rest) + f" ({top.asset}).")
+    lines = [f"- {said(f)}: {figure_text(f)} [{f.artifact_id}]" for f in figures]
     return SensorRanking(headline, lines, top.period)
 
 

@@ -42,6 +42,7 @@ from graph.answering.sections import (
     source_telemetry,
 )
 from graph.answering.shapes import AnswerInputs, ShapedLead, decision_shape, shaped_lead
+from graph.understanding.sensors import canonical_of
 
 PROBLEM_LINE_CHARS = 240
 LEAD_RESULTS = 3  # the rest of the turn's findings are cited by artifact id
@@ -256,7 +257,8 @@ def _shaped(outcome: TurnOutcome, artifacts: list[Artifact]) -> ShapedLead | Non
     return shaped_lead(AnswerInputs(shape=shape, scope=scope, question=outcome.question, artifacts=artifacts,
                                     session=outcome.session or [*outcome.cited, *outcome.artifacts],
                                     pending_offer=outcome.focus.pending_offer, earlier_leads=outcome.earlier_leads,
-                                    fetched=_fetched_readings(outcome.plan)))
+                                    fetched=_fetched_readings(outcome.plan), subject=outcome.focus.picked,
+                                    readings=[canonical_of(s) for s in outcome.focus.sensors]))
 
 
 _CARRIED_READINGS = 2  # readings a telemetry task carried from the dialog that the first sentence states

@@ -19,6 +19,7 @@ from graph.answering.asked_figures import (
     alert_count_sentence,
     orders_per_period_sentence,
     period_pick,
+    rank_place,
     rule_meaning_sentence,
     sensor_ranking,
     setpoint_offset_ranking,
@@ -86,6 +87,8 @@ class AnswerInputs:
     pending_offer: str | None = None
     earlier_leads: list[str] = field(default_factory=list)  # each earlier answer's first sentence, oldest first
     fetched: list[str] = field(default_factory=list)  # the readings the turn's telemetry tasks asked for (bare names)
+    subject: str | None = None  # the chiller the question is about when it names none ("that one": the one picked)
+    readings: list[str] = field(default_factory=list)  # the readings the dialog is about (bare names)
 
 
 _DRIFT_OR_REAL = re.compile(r"\bdrift\w*\b.*\bor\b.*\b(?:real|actual|genuine)\b|\b(?:real|actual|genuine)\b.*\bor\b"
@@ -253,6 +256,9 @@ def _yes_no(inputs: AnswerInputs) -> ShapedLead:
     done = _job_done(inputs)
     if done is not None:
         return done
+    place = rank_place(inputs.question, inputs.artifacts, inputs.subject, inputs.readings)
+    if place is not None:  # "was that one also the worst in June 2020?": its place in the ranking, with the figures
+        return ShapedLead(place[1], place[2], replaces_body=False)
     verdict = _yes_no_verdict(inputs)
     return ShapedLead(verdict.sentence, verdict.evidence, replaces_body=False)
 

@@ -26,6 +26,7 @@ from artifacts.readings import (
     hypotheses,
     kpi_anomalies,
     latest_per_job,
+    listed_kind,
     ranking,
     recent_orders,
     sensor_verdicts,
@@ -136,6 +137,38 @@ def _order_for(mode: str, orders: list[OrderRef]) -> OrderRef | None:
               for o in orders]
     best = max(scored, key=lambda s: (s[0], s[1]), default=None)
     return best[2] if best is not None and best[0] > 0 else None
+
+
+# "did any unit get through 2020 with zero corrective WOs?", "was there a chiller without a single breakdown?":
+# whether one of the equipment counted had none.
+_ANY_WITH_NONE = re.compile(r"\b(?:any|a|one|anyone|anything)\b.*\b(?:zero|no|without(?: a single| any)?|free of|"
+                            r"none)\b(?! (?:idea|one)\b)", re.I)
+
+
+def zero_records_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """Did any of the equipment counted have no work order (of the kind counted) in the period? Yes with the ones
+    that had none, else no with the fewest. None unless the turn counted several equipment ids."""
+    if not _ANY_WITH_NONE.search(question):
+        return None
+    found = [a for a in artifacts if a.kind == "work_order_summary" and (a.equipment_ids or a.asset_ids)]
+    if len({tuple(a.equipment_ids or a.asset_ids) for a in found}) < 2:
+        return None
+    kind = "corrective " if all(listed_kind(a) == "corrective" for a in found) else ""
+
+    def count(art: Artifact) -> int:
+        counts = work_order_counts(art)
+        return (counts.corrective if kind else counts.total) or 0
+
+    counted = sorted(((chillers(a.asset_ids) or ", ".join(a.equipment_ids), count(a)) for a in found),
+                     key=lambda pair: pair[1])
+    period = window_phrase(found[0]) or "in the period looked at"
+    lines = [f"- {name}: {n}" for name, n in counted]
+    none = [name for name, n in counted if n == 0]
+    if none:
+        return Verdict("Yes", f"Yes, {join_names(none)} had no {kind}work orders {period}.", lines)
+    fewest = [name for name, n in counted if n == counted[0][1]]
+    return Verdict("No", f"No, every one of the {len(counted)} had at least one {kind}work order {period}; the fewest: "
+                         f"{join_names(fewest)} with {counted[0][1]}.", lines)
 
 
 def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
@@ -442,6 +475,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: forecast_verdict(turn, q),
     lambda q, turn, _: forecast_accuracy_verdict(turn, q),
     lambda q, turn, _: forecast_threshold_verdict(turn, q),
+    lambda q, turn, _: zero_records_verdict(turn, q),
     lambda q, turn, session: work_order_existence_verdict(turn, q, session),
     lambda q, turn, _: breakdown_trend_verdict(turn, q),
 )

@@ -532,7 +532,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     repeated_on = _repeated_on(ctx)
     text = ctx.understanding.text.joined
     # "so did it get worse?" right after a reading over two periods: between those two, with what is fetched
-    between_the_two = not periods and ctx.focus.last_intent in _READINGS_LOOKED and asks_change_over_time(text)
+    between_the_two = not periods and ctx.focus.last_intent in _READINGS_LOOKED and (
+        asks_change_over_time(text) or (ctx.request is not None and ctx.request.shape == "which" and " or " not in
+                                        f" {text} " and ctx.request.comparative and not ctx.understanding.assets.assets))
     if (not periods and earlier is not None and later is not None and earlier.end <= later.start
             and (ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize") or between_the_two)
             and ((len(ctx.telemetry_assets) == 1 and (names_both_periods(text) or between_the_two))
@@ -561,6 +563,18 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+
+
+def _between_the_two_periods(understood: Understanding, reading: RequestReading, focus: Focus) -> bool:
+    """A pick or a change asked with nothing named, right after one chiller's reading over two periods ("whch was
+    worse", "so did it get worse?"): between those two periods."""
+    named = understood.assets.assets or understood.periods.mentions or understood.assets.all_assets \
+        or understood.intents or reading.fleet or reading.others
+    two = focus.earlier_window is not None and focus.window is not None and focus.earlier_window != focus.window
+    # ("is that the sensor or is the load different?" offers its own two answers, not the two periods)
+    asked = (reading.shape == "which" and reading.comparative and " or " not in f" {reading.clause} ") \
+        or asks_change_over_time(reading.clause)
+    return not named and two and len(focus.asset_ids) == 1 and focus.last_intent in _READINGS_LOOKED and asked
 
 
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
@@ -599,6 +613,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if _between_the_two_periods(understood, reading, focus):
+        return ["compare"]  # "which was worse?" right after one chiller over two periods: a pick between the two
     if asks_where_to_begin(reading.clause) and set(understood.intents) <= {"prioritize", "investigate"} \
             and (focus.asset_ids or reading.fleet):
         return ["prioritize"]  # "where should the crew go first?": the chillers discussed, worst first
@@ -824,6 +840,19 @@ _OPEN_ANY = re.compile(r"^(?:(?:ok|so|and|also|right|alright|cool|thanks|great)\
                        r"(?:anything|something|any issues|any problems|what else)\b")
 
 
+# "... how does that compare with May 2020?": the period after it is what the subject is held against.
+_AGAINST = re.compile(r"\b(?:compar\w* (?:with|to|against)|than|vs|versus|against|relative to)\b")
+
+
+def _only_compared_against(question: Understanding) -> bool:
+    """Every period of the question follows a comparison word: they are the other side of a comparison, and the
+    period of the subject is the one the rest of the message gave ("looked off in May. ... compare with May
+    2020?")."""
+    text = question.text.joined
+    marker = _AGAINST.search(text)
+    return marker is not None and all(m.start >= marker.end() for m in question.periods.mentions)
+
+
 def _understand(message: str, reference_date: date, focus: Focus,
                 artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> Understanding:
     """The message's reading, with intents (and the period, when it names one) taken from its request
@@ -844,7 +873,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
     asking = asking_clause(message)
     if asking not in (message, request) and asking.rstrip().endswith("?"):
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
-        if question.periods.mentions and not question.periods.problems:
+        if question.periods.mentions and not question.periods.problems and not _only_compared_against(question):
             whole = replace(whole, periods=question.periods)
         if (question.intents or question.sensors.canonical) and states_then_asks(message):
             # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":

@@ -104,7 +104,11 @@ def prioritize(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """A diagnosis per chiller where none exists yet (in parallel), then which needs attention first."""
     deps: list[int] = []
     for asset in ctx.telemetry_assets:
-        if latest(ctx.artifacts, "failure", ("diagnose",), asset) is None:
+        found = latest(ctx.artifacts, "failure", ("diagnose",), asset)
+        # (a period named this turn that the diagnosis did not cover needs one of its own: "in June 2020 too?")
+        elsewhere = found is not None and ctx.window_explicit and ctx.window is not None and found.window is not None \
+            and (found.window.start, found.window.end) != (ctx.window.start, ctx.window.end)
+        if found is None or elsewhere:
             deps.append(diagnose_asset(ctx, plan, asset))
     plan.add("maintenance", "prioritize", asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(),
              window=ctx.window, depends_on=deps, goal=f"which of {', '.join(ctx.assets)} needs attention first")

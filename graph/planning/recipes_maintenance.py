@@ -148,6 +148,9 @@ _MONTHS_SPLIT = 6
 _UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 
 
+_HOW_MANY = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b")
+
+
 def split_unit(text: str) -> str | None:
     """The calendar unit a request splits its span by ("each quarter" -> quarter; "separately" -> month),
     None when it asks for no split."""
@@ -194,9 +197,11 @@ def _compared_windows(ctx: PlanContext, *, counts_years: bool = False) -> list[T
     if again and len(ctx.focus.periods) > 2 and (ctx.window == span or "window" in ctx.understanding.references):
         return list(ctx.focus.periods)  # "which of those three years was the worst?": each year listed, again
     text, later = ctx.understanding.text.joined, ctx.focus.window
-    if (not named and earlier is not None and later is not None and names_both_periods(text)
-            and ((ctx.request is not None and ctx.request.comparative) or asks_difference(text))):
-        # "any difference in alarms between those two junes?": each of the two periods discussed, side by side
+    fresh = [m for m in ctx.understanding.periods.mentions if m.window is not None and m.kind not in ("future", "focus")]
+    if (not fresh and earlier is not None and later is not None and names_both_periods(text)
+            and ((ctx.request is not None and ctx.request.comparative) or asks_difference(text) or _HOW_MANY.search(text))):
+        # "any difference in alarms between those two junes?", "how many alerts in those 2 months": each of the
+        # two periods discussed, side by side ("what kept coming back across those two years?" spans them)
         return [earlier, later] if earlier.start <= later.start else [later, earlier]
     unit = split_unit(ctx.understanding.text.joined)
     if unit == "year" and counts_years:

@@ -21,6 +21,7 @@ from graph.planning.context import (
 )
 from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
+from graph.understanding.assets import telemetry_assets
 from graph.understanding.last_done import last_done_job
 from graph.understanding.request import names_both_periods
 from graph.understanding.sensors import canonical_of, expand
@@ -152,6 +153,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         ctx.assets = scope_assets(ctx)
     elif len(ctx.assets) > 1:
         ctx.scope = "assets"
+    _ranked_against_the_rest(ctx)
     if not ctx.assets and ctx.primary not in ctx.vocab.assetless_intents:
         outside = _outside_coverage(ctx, ctx.understanding.window)
         if outside and needs_telemetry(ctx):
@@ -162,6 +164,26 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         if without:
             return _without_telemetry(ctx, without)
     return None
+
+
+# "was that one also the worst in June 2020?", "is 9 still the least efficient?": one chiller's place in a ranking.
+_RANK_ASKED = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most efficient|highest|lowest|top)\b"
+                         r"(?! (?:one|unit|chiller|machine|of)\b)")
+
+
+def _ranked_against_the_rest(ctx: PlanContext) -> None:
+    """A yes/no about whether one chiller tops a ranking looks at the chillers it is ranked among (the set the
+    dialog ranked, else every monitored chiller), the one asked about kept as the subject."""
+    if ctx.request is None or ctx.request.shape != "yes_no" or len(ctx.assets) != 1 \
+            or not _RANK_ASKED.search(ctx.understanding.text.joined):
+        return
+    subject = ctx.assets[0]
+    among = ctx.focus.asset_ids if len(ctx.focus.asset_ids) > 1 else telemetry_assets(ctx.catalog)
+    if subject not in among:
+        return
+    ctx.assets = [subject, *(a for a in among if a != subject)]
+    ctx.compared_subject, ctx.scope = subject, "assets"
+    ctx.note(f"Ranking {', '.join(ctx.assets)} to see whether {subject} comes first.")
 
 
 # Requests that only look at a chiller (its readings by default): on a chiller without telemetry, its records.

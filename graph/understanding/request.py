@@ -277,7 +277,7 @@ _CHANGE_OVER_TIME = re.compile(
 
 
 # "those two quarters", "both periods", "across the two years": the last two periods of the dialog.
-_BOTH_PERIODS = re.compile(r"\b(?:those|these|the|both|same|the same)(?: two)? (?:periods|quarters|months|years|weeks|windows|"
+_BOTH_PERIODS = re.compile(r"\b(?:(?:those|these|the|both)(?: two| 2)?|(?:the )?same (?:two|2)) (?:periods|quarters|months|years|weeks|windows|"
                            r"seasons|summers|winters|stretches|spans|ranges|"
                            # a month named twice: "those two junes", "both mays"
                            r"(?:januar|februar|jul)(?:ys|ies)|(?:march|august)(?:e?s)|(?:april|may|june|september|"
@@ -388,6 +388,11 @@ _WHAT_NOUN_MOST = re.compile(r"^what (?!(?:is|was|are|were|do|does|did|can|could
                              r"worst|largest|greatest|main)\b")
 
 
+# "... the worst in June?", "... still the most efficient?": a superlative said of the subject, not "the worst one".
+_RANK_PREDICATE = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most efficient)\b"
+                             r"(?! (?:one|unit|chiller|machine|of)\b)")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -406,6 +411,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "which"
     if _starts(opening, g.which_openers) or _WHAT_NOUN_MOST.match(" ".join(opening)):
         return "which"  # "which units should I worry about?" asks for a pick
+    if _starts(opening, g.yes_no_openers) and _RANK_PREDICATE.search(clause.joined):
+        return "yes_no"  # "was that one also the worst in June 2020?": whether it tops the ranking, not a pick
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \
             or _CONSEQUENCE.search(clause.joined):
         return "recommend"

@@ -204,6 +204,12 @@ def _drop_opinion_clause(tokens: list[str]) -> list[str]:
     return out
 
 
+_AUXILIARIES = frozenset({"is", "was", "are", "were", "did", "does", "do", "has", "have", "had", "would", "could",
+                          "should", "is'nt", "isnt", "wasnt", "didnt", "doesnt"})
+_OPENERS_AFTER_AND = frozenset({"how", "what", "which", "when", "where", "who", "why", "the", "its", "his", "their",
+                                *_AUXILIARIES})
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
     tokens = _question_word(_join_separated_particles(tokens), vocab)
     out: list[str] = []
@@ -228,8 +234,12 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
                       or _asset_word_for(glued.group(1), glued.group(2), vocab)):
             out.extend([vocab.asset_word, glued.group(2)])
             continue
-        if token == "y" and index + 1 < len(tokens) and tokens[index + 1] == "?":
-            out.append("why")  # "y?" is texting for "why?" ("y" alone may be a yes)
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if token == "y" and (following == "?" or (not out and following in _AUXILIARIES)):
+            out.append("why")  # "y?", "y was may worse" are texting for "why" ("y" alone may be a yes)
+            continue
+        if token == "n" and not out and following in _OPENERS_AFTER_AND:
+            out.append("and")  # "n how many alerts on it?" is texting for "and how many"
             continue
         if token in vocab.abbreviations:
             out.extend(vocab.abbreviations[token].split())

@@ -4,6 +4,7 @@ the one rule behind most of them."""
 from __future__ import annotations
 
 from graph.answering.asked_figures import orders_per_period_sentence, site_rules_sentence
+from graph.answering.verdicts import zero_records_verdict
 from tests.unit.answering.builders import alerts, orders
 
 
@@ -24,3 +25,31 @@ def test_one_asset_s_orders_over_several_periods_are_counted_period_by_period() 
         "Corrective work orders on CWC04009: 1 in 2017, 1 in 2018 and 8 in 2019."
     assert orders_per_period_sentence("how many per year?", years[:1]) is None  # one period: nothing side by side
     assert orders_per_period_sentence("the most common code in those?", years) is None  # not a count
+
+
+def test_did_any_get_through_with_zero_is_answered_from_each_count() -> None:
+    counted = [orders(f"Chiller {n}", f"CWC0470{n}", total=t + 3, corrective=t, start="2020-01-01", end="2021-01-01",
+                      listed="corrective") for n, t in ((3, 5), (4, 1), (6, 14))]
+    verdict = zero_records_verdict(counted, "Did any unit get through 2020 with zero corrective WOs?")
+    assert verdict is not None and verdict.sentence == (
+        "No, every one of the 3 had at least one corrective work order in 2020; the fewest: Chiller 4 with 1.")
+    counted.append(orders("Chiller 9", "CWC04709", total=2, corrective=0, start="2020-01-01", end="2021-01-01",
+                          listed="corrective"))
+    verdict = zero_records_verdict(counted, "was there a chiller without a single corrective order?")
+    assert verdict is not None and verdict.sentence == "Yes, Chiller 9 had no corrective work orders in 2020."
+    assert zero_records_verdict(counted, "how many corrective orders?") is None
+
+
+def test_whether_one_chiller_tops_a_ranking_is_yes_or_no_with_the_figures() -> None:
+    from graph.answering.asked_figures import rank_place
+    from tests.unit.answering.builders import window
+    june = [window(f"Chiller {n}", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (v, "kW/ton")})
+            for n, v in ((3, 0.49), (4, 0.46), (6, 0.47))]
+    found = rank_place("Was that one also the worst in June 2020?", june, "Chiller 4", ["Chiller Efficiency"])
+    assert found is not None and found[0] == "No"
+    assert found[1] == "No, Chiller 3 was the worst on efficiency in June 2020: 0.49 kW/ton while running, against " \
+                       "0.46 kW/ton on Chiller 4."
+    best = rank_place("is 4 the most efficient?", june, "Chiller 4", ["Chiller Efficiency"])
+    assert best is not None and best[0] == "Yes" and best[1].startswith("Yes, Chiller 4 was the most efficient")
+    assert rank_place("was it the worst?", june, None, ["Chiller Efficiency"]) is None  # no subject
+    assert rank_place("was it bad?", june, "Chiller 4", ["Chiller Efficiency"]) is None  # no ranking asked

@@ -8,7 +8,8 @@ from __future__ import annotations
 from datetime import date
 
 from graph.planning.recipes_maintenance import split_unit
-from graph.understanding.request import asks_change_over_time, states_then_asks
+from graph.understanding.request import asks_change_over_time, read_request, states_then_asks
+from graph.understanding.text import normalise
 from tests.unit.planning.dialog import Dialog, steps
 
 
@@ -84,3 +85,27 @@ def test_the_same_comparison_for_another_period_repeats_it_on_the_two_compared()
     decision = dialog.say("Same efficiency comparison for August 2019.")
     compare = next(t for t in decision.tasks if t.action == "compare")
     assert set(compare.asset_ids) == {"Chiller 3", "Chiller 4"} and compare.window.label == "August 2019"
+
+
+def test_a_bare_pick_after_two_periods_is_between_them_and_those_2_months_are_both() -> None:
+    assert normalise("y was may 2020 worse")[:2] == ["why", "was"]  # texting shorthand
+    assert normalise("n how many alerts on it")[:2] == ["and", "how"]
+    assert normalise("chiller y")[1] == "y"
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("#6 avg effcy may 2020 vs may 2019??")
+    decision = dialog.say("whch was worse")  # not a ranking of the site
+    assert steps(decision) == [("data", "compare")]
+    decision = dialog.say("n how many alerts on it in those 2 months")
+    assert _windows(decision, "alert_rules") == ["May 2019", "May 2020"]
+
+
+def test_whether_the_one_picked_is_also_the_worst_in_another_period_ranks_them_all_again() -> None:
+    assert read_request("Was that one also the worst in June 2020?").shape == "yes_no"
+    assert read_request("which one was the worst in June 2020?").shape == "which"
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("Which chiller on site had the worst kW/ton last month?")
+    decision = dialog.say("Was chiller 4 the worst in June 2020 too?")
+    ranked = next(t for t in decision.tasks if t.action == "prioritize")
+    assert set(ranked.asset_ids) == {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+    assert ranked.window.label == "June 2020" and decision.focus.picked == "Chiller 4"
+    assert {t.asset_ids[0] for t in decision.tasks if t.action == "diagnose"} == set(ranked.asset_ids)  # June's own
