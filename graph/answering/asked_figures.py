@@ -310,6 +310,41 @@ def setpoint_held(question: str, artifacts: list[Artifact]) -> tuple[Literal["Ye
     return "No", f"No, not everywhere over {when}: {said} (within {SETPOINT_HELD:g} {unit} counts as held).", lines
 
 
+# "its setpoint is 43 - is the supply sitting above that while it runs?": the side of the setpoint asked about.
+_SIDE_OF_SETPOINT = re.compile(r"\b(above|over|higher than|warmer than|hotter than|below|under|lower than|colder than|"
+                               r"cooler than) (?:that|it|this|the set ?point|its set ?point|set ?point)\b", re.I)
+
+
+def spoken_period(fig: SensorFigure, artifacts: list[Artifact]) -> str:
+    """The figure's window as people say it ("May 2020") where it is a calendar unit, else its dates."""
+    art = next((a for a in artifacts if a.id == fig.artifact_id), None)
+    phrase = window_phrase(art) if art is not None else ""
+    return phrase.removeprefix("in ") if phrase.startswith("in ") else fig.period
+
+
+def setpoint_side(question: str, artifacts: list[Artifact]) -> tuple[Literal["Yes", "No"], str, list[str]] | None:
+    """(answer, sentence, evidence) for "is the supply sitting above setpoint?": yes where every chiller read ran more
+    than SETPOINT_HELD on that side of its own setpoint while running; None unless the question speaks of the
+    setpoint and a side, and a window holds both running means."""
+    side = _SIDE_OF_SETPOINT.search(question)
+    if side is None or not re.search(r"\bset ?point\b", question, re.I):
+        return None
+    supply, setpoint, offsets = _setpoint_offsets(artifacts)
+    if not offsets:
+        return None
+    above = side.group(1).lower() in ("above", "over", "higher than", "warmer than", "hotter than")
+    unit = next(iter(supply.values())).unit
+    lines = [f"- {a}: supply {number(supply[a].value, unit)}, setpoint {number(setpoint[a].value, unit)} while "
+             f"running ({offsets[a]:+.1f} {unit}) [{supply[a].artifact_id}]" for a in sorted(offsets)]
+    said = join_names([f"{a}'s supply averaged {number(supply[a].value, unit)} against its "
+                       f"{number(setpoint[a].value, unit)} setpoint ({abs(o):.1f} {unit} {'above' if o > 0 else 'below'})"
+                       for a, o in sorted(offsets.items())])
+    when = spoken_period(supply[next(iter(offsets))], artifacts)
+    on_that_side = all((o if above else -o) > SETPOINT_HELD for o in offsets.values())
+    answer: Literal["Yes", "No"] = "Yes" if on_that_side else "No"
+    return answer, f"{answer}, {said} while running in {when}.", lines
+
+
 # The question picks between periods: "which of the two months", "which quarter", "which year was worse".
 _PERIOD_NOUN = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
                           r"quarters?|seasons?|summers?|winters?|windows?|stretch(?:es)?|spans?)\b", re.I)
@@ -343,12 +378,9 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
     figures.sort(key=lambda f: -f.value if asked == "higher" else f.value)
     top, rest = figures[0], figures[1:]
     word = "worse" if asked == worse else "healthier"
-    by_id = {a.id: a for a in artifacts}
 
-    def said(fig: SensorFigure) -> str:  # "May 2020" where the window is a calendar unit, else the dates
-        art = by_id.get(fig.artifact_id)
-        phrase = window_phrase(art) if art is not None else ""
-        return phrase.removeprefix("in ") if phrase.startswith("in ") else fig.period
+    def said(fig: SensorFigure) -> str:
+        return spoken_period(fig, artifacts)
 
     headline = (f"{said(top)} looks {word} on {top.label.lower()}: {figure_text(top)} against "
                 + "; ".join(f"{number(f.value, f.unit)} in {said(f)}" for f in rest) + f" ({top.asset}).")

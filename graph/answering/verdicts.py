@@ -41,6 +41,7 @@ from graph.answering.asked_figures import (
     rule_text,
     sensor_figures,
     setpoint_held,
+    setpoint_side,
 )
 from graph.answering.change_verdicts import attribution_verdict, repair_verdict
 from graph.answering.compare_terms import comparison_sense, window_phrase
@@ -489,7 +490,7 @@ SINGLE: tuple[Check, ...] = (
 
 def _setpoint_verdict(artifacts: list[Artifact], question: str) -> Verdict | None:
     """"Was the CHWST holding setpoint in July?": the supply against its setpoint while running."""
-    found = setpoint_held(question, artifacts)
+    found = setpoint_side(question, artifacts) or setpoint_held(question, artifacts)
     return Verdict(found[0], found[1], found[2]) if found is not None else None
 
 

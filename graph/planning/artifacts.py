@@ -132,6 +132,20 @@ def fired_rule_ids_from(artifacts: Sequence[ArtifactSummary], asset: str) -> lis
     return None
 
 
+def alert_totals(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) -> dict[str, int]:
+    """Each asset's alert count in its latest alert listing with counts (assets without one left out): what "the
+    one with the most alerts" is read from."""
+    totals: dict[str, int] = {}
+    for artifact in reversed(artifacts):
+        if artifact.producer != "maintenance" or artifact.kind != "alert_rules" or len(artifact.asset_ids) != 1:
+            continue
+        asset = artifact.asset_ids[0]
+        rules = [r for r in artifact.key_results.get("rules", ()) if isinstance(r, Mapping)]
+        if asset in assets and asset not in totals and rules:
+            totals[asset] = sum(int(r["count"]) for r in rules if isinstance(r.get("count"), int))
+    return totals
+
+
 def event_time_from(artifacts: Sequence[ArtifactSummary]) -> datetime | None:
     """The time of the latest trip/event an artifact reported ("event_time" or "trip_time", ISO-8601)."""
     for artifact in reversed(artifacts):

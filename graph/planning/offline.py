@@ -36,7 +36,7 @@ from graph.planning.resolve import (
     resolve_window,
     stop,
 )
-from graph.planning.scope import superlative_one
+from graph.planning.scope import DESCRIBED_ONE, superlative_one
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.fleet_subset import telemetry_subset
@@ -869,6 +869,14 @@ def _understand(message: str, reference_date: date, focus: Focus,
             whole = replace(whole, intents=part.intents, scores=part.scores)
         if part.periods.mentions:
             whole = replace(whole, periods=part.periods)
+    # "I meant the one with the most alerts - what was its supply temperature?": the description picks the chiller;
+    # what is asked of it is the rest
+    described = DESCRIBED_ONE.search(whole.text.joined)
+    if described is not None:
+        rest = understand(whole.text.joined.replace(described.group(0), " "), reference_date, focus.window, event_time,
+                          catalog=catalog)
+        if rest.intents or rest.sensors.canonical:
+            whole = replace(whole, intents=rest.intents, scores=rest.scores, named_rules=rest.named_rules)
     # "For the January ops review - did chiller 4 have any alarms in December?": the question's own period
     asking = asking_clause(message)
     if asking not in (message, request) and asking.rstrip().endswith("?"):

@@ -83,7 +83,9 @@ def _earlier_kind(ctx: PlanContext) -> str | None:
 _ELLIPTICAL_TOKENS = 4
 # A kind named as an addition: "PMs included", "including the preventive ones", "corrective too", "as well".
 _KIND_ADDED = re.compile(r"\b(?:maintenance|orders?|ones|jobs|work|repairs) (?:included|too|as well)\b|"
-                         r"\b(?:including|incl|plus)\b")
+                         r"\b(?:including|incl|plus)\b|"
+                         # "how many work orders, and how many of them were corrective?": the kind as a part of all
+                         r"\bhow many of (?:them|those|these)\b|\bof which\b")
 
 
 # Preventive work as the thing to hand out, not the records asked for: "give the extra PM attention to",

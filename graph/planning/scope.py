@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from graph.planning.artifacts import ranked_assets
+from graph.planning.artifacts import alert_totals, ranked_assets
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
 from graph.understanding.fleet_subset import telemetry_subset
@@ -43,9 +43,30 @@ _SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|w
                               r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b")
 
 
+# "the one with the most alerts", "the unit that had the highest kW/ton": one asset described by its place in an
+# earlier ranking.
+DESCRIBED_ONE = re.compile(r"\bthe (?:one|unit|chiller|machine) (?:with|that (?:had|has|logged|threw|showed|raised)|"
+                           r"showing|having) (?:the )?(?:most|highest|biggest|largest|fewest|least|lowest|worst|best)"
+                           r"\b(?: [\w/%]+){0,3}?(?=\s*[?,.;]|\s+-|\s+(?:what|how|which|why|when|is|was|did|does)\b|\s*$)")
+
+
+def _described_pick(ctx: PlanContext, assets: list[str]) -> str | None:
+    """"The one with the most (fewest) alerts": read from the alert counts the dialog listed for `assets`."""
+    described = DESCRIBED_ONE.search(ctx.understanding.text.joined)
+    if described is None or not re.search(r"\b(?:alerts?|alarms?)\b", described.group(0)) or len(assets) < 2:
+        return None
+    totals = alert_totals(ctx.artifacts, assets)
+    if len(totals) < 2:
+        return None
+    fewest = bool(re.search(r"\b(?:fewest|least|lowest)\b", described.group(0)))
+    ordered = sorted(totals, key=lambda a: (totals[a] if fewest else -totals[a], a))
+    return ordered[0] if totals[ordered[0]] != totals[ordered[1]] else None
+
+
 def superlative_one(text: str) -> bool:
-    """"the worst one", "the top unit": one asset picked by an earlier ranking, in the normalised `text`."""
-    return bool(_SUPERLATIVE_ONE.search(text))
+    """"the worst one", "the top unit", "the one with the most alerts": one asset picked by an earlier ranking, in
+    the normalised `text`."""
+    return bool(_SUPERLATIVE_ONE.search(text) or DESCRIBED_ONE.search(text))
 
 
 def _superlative_one(ctx: PlanContext) -> bool:
@@ -165,6 +186,10 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         # the candidates are the site's
         ctx.note(f"'Which one' read across the site, not only {focus_assets[0]}.")
         return _fleet_scope(ctx)
+    described = _described_pick(ctx, focus_assets)
+    if described is not None:
+        ctx.note(f"Taking it to mean {described}, the one with the most alerts.")
+        return [described]
     picked = ctx.focus.picked
     if picked and picked not in focus_assets and _superlative_one(ctx):
         focus_assets = [picked, *focus_assets]  # "the worst one" is the one an earlier answer picked as worst

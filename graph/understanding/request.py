@@ -143,7 +143,10 @@ def states_then_asks(message: str, g: Grammar | None = None) -> bool:
 # auxiliary ("What's behind it, and is there anything we should rule out?").
 _SECOND_QUESTION = re.compile(
     r"(?<=\?)\s+(?=\S)|[,;]\s*(?:and|but|also|plus|then)\s+(?=(?:what|what's|whats|which|how|why|when|where|who|is|"
-    r"are|was|were|do|does|did|can|could|should|would|will|has|have|any)\b)", re.IGNORECASE)
+    r"are|was|were|do|does|did|can|could|should|would|will|has|have|any)\b)|"
+    # "how many alerts it raised, and its average load": a statistic asked beside the question
+    r"[,;]\s*(?:and|plus|also)\s+(?=(?:(?:its|their|the|his|her)\s+)?(?:avg|average|mean|median|peak|max|maximum|"
+    r"min|minimum|typical)\b)", re.IGNORECASE)
 
 
 def question_parts(message: str) -> list[str]:

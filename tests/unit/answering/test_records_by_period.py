@@ -53,3 +53,17 @@ def test_whether_one_chiller_tops_a_ranking_is_yes_or_no_with_the_figures() -> N
     assert best is not None and best[0] == "Yes" and best[1].startswith("Yes, Chiller 4 was the most efficient")
     assert rank_place("was it the worst?", june, None, ["Chiller Efficiency"]) is None  # no subject
     assert rank_place("was it bad?", june, "Chiller 4", ["Chiller Efficiency"]) is None  # no ranking asked
+
+
+def test_the_side_of_the_setpoint_asked_is_yes_more_than_a_degree_off_on_that_side() -> None:
+    from graph.answering.asked_figures import setpoint_side
+    from tests.unit.answering.builders import window
+    june = [window("Chiller 6", "2021-06-01", "2021-07-01", {"Supply Temperature": (45.3, "degF"),
+                                                             "Setpoint Temperature": (43.0, "degF")})]
+    found = setpoint_side("its setpoint is 43 - is the supply reading sitting above that while it runs?", june)
+    assert found is not None and found[0] == "Yes"
+    assert found[1] == ("Yes, Chiller 6's supply averaged 45.3 degF against its 43.0 degF setpoint (2.3 degF above) "
+                        "while running in June 2021.")
+    below = setpoint_side("is it running below setpoint?", june)
+    assert below is not None and below[0] == "No"
+    assert setpoint_side("what was the supply temp?", june) is None  # no setpoint, no side

@@ -5,6 +5,7 @@ periods, and a cause asked with a modal ("what would push kW/ton up like that?")
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from graph.planning.recipes_maintenance import split_unit
@@ -109,3 +110,23 @@ def test_whether_the_one_picked_is_also_the_worst_in_another_period_ranks_them_a
     assert set(ranked.asset_ids) == {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
     assert ranked.window.label == "June 2020" and decision.focus.picked == "Chiller 4"
     assert {t.asset_ids[0] for t in decision.tasks if t.action == "diagnose"} == set(ranked.asset_ids)  # June's own
+
+
+def test_a_part_of_all_orders_counts_all_of_them_and_a_statistic_after_a_count_is_asked_too() -> None:
+    decision = Dialog(reference_date=date(2021, 7, 1)).say(
+        "What's the story with Chiller 13? How many work orders did it have in 2020, and how many of them were corrective?")
+    assert [t.params["kind"] for t in decision.tasks if t.action == "wo_summary"] == ["all"]
+    decision = Dialog(reference_date=date(2021, 7, 1)).say(
+        "two lines on Chiller 9 covering May and June: how many alerts it raised, and its average load.")
+    assert {("maintenance", "alert_rules"), ("data", "history")} <= set(steps(decision))
+
+
+def test_the_one_with_the_most_alerts_is_read_from_the_counts_and_the_rest_is_the_request() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1), results={"alert_rules": {}})
+    dialog.say("How many alerts did each of the four sensor-equipped chillers log in June?")
+    counts = {"Chiller 3": 0, "Chiller 4": 2, "Chiller 6": 67, "Chiller 9": 31}
+    dialog.artifacts = [replace(a, key_results={"rules": [{"rule_id": "RUL0012", "count": counts[a.asset_ids[0]]}]})
+                        if a.kind == "alert_rules" else a for a in dialog.artifacts]
+    decision = dialog.say("sorry, I meant the one with the most alerts - what was its average supply temperature in June?")
+    assert steps(decision) == [("data", "history")]  # the supply temperature, not the alerts again
+    assert decision.tasks[0].asset_ids == ["Chiller 6"]
