@@ -37,7 +37,7 @@ from graph.answering.compare_terms import (
 )
 from graph.answering.markdown import join_names
 from graph.answering.yes_no import Answer, Verdict
-from graph.understanding.request import asks_change_over_time, asks_difference
+from graph.understanding.request import UP_OR_DOWN_ON, asks_change_over_time, asks_difference
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 SAME_LENGTH = 0.1  # windows within 10% of each other's length are compared by count, not per day
@@ -50,7 +50,7 @@ _ANOTHER_ASSET = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\s+(on\s+|
                             r"no\.?)\s*#?\d|the\s+\d|#\d|cwc\d|\d{1,3}\b(?!\s*(days?|weeks?|months?|years?|%)))", re.I)
 # Another asset or period, not a norm: "worse than normal" is a health question, not a comparison.
 _COMPARES = re.compile(r"\b(than|versus|vs\.?|compared (to|with))\b(?!\s+(normal|usual|expected|spec|design\w*|"
-                       r"it should|they should|nominal))", re.I)
+                       r"it should|they should|nominal))|" + UP_OR_DOWN_ON.pattern, re.I)
 
 
 @dataclass(frozen=True)

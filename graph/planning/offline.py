@@ -47,7 +47,7 @@ from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     ORDER_PRIORITY,
     RequestReading,
-    asking_clause,
+    asked_question,
     asks_back_in_service,
     asks_change_over_time,
     asks_real_or_noise,
@@ -878,7 +878,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
         if rest.intents or rest.sensors.canonical:
             whole = replace(whole, intents=rest.intents, scores=rest.scores, named_rules=rest.named_rules)
     # "For the January ops review - did chiller 4 have any alarms in December?": the question's own period
-    asking = asking_clause(message)
+    asking = asked_question(message)
     if asking not in (message, request) and asking.rstrip().endswith("?"):
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
         if question.periods.mentions and not question.periods.problems and not _only_compared_against(question):

@@ -23,7 +23,7 @@ from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import telemetry_assets
 from graph.understanding.last_done import last_done_job
-from graph.understanding.request import names_both_periods
+from graph.understanding.request import UP_OR_DOWN_ON, names_both_periods
 from graph.understanding.sensors import canonical_of, expand
 
 
@@ -282,7 +282,7 @@ OVER_THE_YEARS = re.compile(r"\b(?:every|each|per|a) year\b|\byear (?:on|over|af
                             r"\b(?:yearly|annually|annual)\b")
 
 
-_THAN = re.compile(r"\b(?:than|versus|vs|against|compared? (?:\w+ ){0,3}?(?:to|with))\b")
+_THAN = re.compile(r"\b(?:than|versus|vs|against|compared? (?:\w+ ){0,3}?(?:to|with))\b|" + UP_OR_DOWN_ON.pattern)
 
 
 def _only_compared_against(ctx: PlanContext) -> bool:

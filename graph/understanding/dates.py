@@ -77,7 +77,10 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "month_day": rf"\b{month} {DAY}\b(?! ?\d)",
         # "since the 1st", "on the 14th": a day of the reference month
         "day_of_month": r"(?:(?<=since )|(?<=from )|(?<=after )|(?<=until )|(?<=before )|(?<=on ))"
-                        r"the (\d{1,2})(?:st|nd|rd|th)\b",
+                        r"the (\d{1,2})(?:st|nd|rd|th)\b"
+                        # "up on the 3rd floor", "on the 2nd shift": an ordinal of something else
+                        r"(?! (?:floor|floors|level|levels|shift|shifts|row|bay|stage|party|line|time|try|attempt|"
+                        r"one|week|quarter|half|unit|pump|tower|compressor))",
         "day_month": rf"{not_asset}\b{DAY} (?:of )?{month}\b",
         "year_range": rf"(?<![\d/-]){YEAR}-((?:19|20)?\d\d)(?![\d/-])",
         "year": rf"(?<![\d/-]){YEAR}(?![\d/-])",

@@ -139,6 +139,20 @@ def states_then_asks(message: str, g: Grammar | None = None) -> bool:
     return True
 
 
+# "..., not sure if it's the chiller, anyway what was the supply temp on 9 in june?": the turn to the question.
+_TURN_TO_QUESTION = re.compile(r"(?:^|[,;:]\s*|\s-\s*)(?:anyway|anyhow|so|but|ok|okay|alright|right|regardless)[,]?\s+"
+                               r"(?=(?:what|what's|whats|which|how|why|when|where|who|is|are|was|were|do|does|did|can|"
+                               r"could|should|would|has|have)\b)", re.IGNORECASE)
+
+
+def asked_question(message: str) -> str:
+    """The question itself: the asking clause from its last turn to a question ("anyway what was ...?"), so the
+    periods of the rambling before it stay context."""
+    clause = asking_clause(message)
+    turns = list(_TURN_TO_QUESTION.finditer(clause))
+    return clause[turns[-1].end():] if turns and turns[-1].end() < len(clause) else clause
+
+
 # Where a message asks a second question: after a question mark, or at ", and" / "; also" before a wh-word or an
 # auxiliary ("What's behind it, and is there anything we should rule out?").
 _SECOND_QUESTION = re.compile(
@@ -226,6 +240,10 @@ def asks_where_to_begin(text: str) -> bool:
 _QUANTIFIED_ASSETS = re.compile(r"\b(?:one|any|none|some|all|each|every|either|neither|which)\s+"
                                 r"(?:of\s+(?:our|the)\s+)?(?:chillers?|units?|machines?)\b")
 # A degree pointing at another case ("was it this bad", "as high as", "that often"): a comparison.
+# "is that up on May?", "down on last year": set against a period, the way a figure is said to have moved.
+UP_OR_DOWN_ON = re.compile(r"(?<!follow )\b(?:up|down) on (?=(?:last|the|that|this|same|previous|jan\w*|feb\w*|mar\w*|"
+                           r"apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|(?:19|20)\d\d|a year)\b)"
+                           r"(?!the \d)")
 _DEGREE_COMPARISON = re.compile(r"\b(?:this|that|as|so)\s+(?:bad|good|high|low|poor|much|many|few|often|hot|"
                                 r"efficient|inefficient|frequent|noisy|busy)\b")
 
@@ -630,7 +648,8 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     act = _act(clause, shape, g)
     return RequestReading(act=act, shape=shape, writes=commands_write(clause, act, g), fleet=_fleet(whole, g),
                           others=_others(whole, g), symptom=_has(whole, g.symptom_words),
-                          comparative=_has(clause, g.comparative_words) or bool(_DEGREE_COMPARISON.search(clause.joined)),
+                          comparative=_has(clause, g.comparative_words) or bool(_DEGREE_COMPARISON.search(clause.joined))
+                          or bool(UP_OR_DOWN_ON.search(clause.joined)),
                           preview=bool(_PREVIEW.search(whole.joined)),
                           asks_cause=bool(_CAUSE_QUESTION.search(clause.joined)) or (
                               bool(_WHAT_WAS_IT.search(clause.joined)) and _has(whole, g.symptom_words)),

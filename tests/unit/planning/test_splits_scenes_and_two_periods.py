@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import date
 
 from graph.planning.recipes_maintenance import split_unit
-from graph.understanding.request import asks_change_over_time, read_request, states_then_asks
+from graph.understanding.request import asked_question, asks_change_over_time, read_request, states_then_asks
 from graph.understanding.text import normalise
 from tests.unit.planning.dialog import Dialog, steps
 
@@ -130,3 +130,20 @@ def test_the_one_with_the_most_alerts_is_read_from_the_counts_and_the_rest_is_th
     decision = dialog.say("sorry, I meant the one with the most alerts - what was its average supply temperature in June?")
     assert steps(decision) == [("data", "history")]  # the supply temperature, not the alerts again
     assert decision.tasks[0].asset_ids == ["Chiller 6"]
+
+
+def test_up_on_a_month_compares_with_it_and_an_ordinal_floor_is_no_date() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("how many alerts did ch9 have last month?")
+    decision = dialog.say("Is that up on May for #9?")
+    assert _windows(decision, "alert_rules") == ["last month", "May 2021"]
+    decision = Dialog(reference_date=date(2021, 7, 1)).say(
+        "night shift said the water felt warm up on the 3rd floor AHUs the last few weeks, not sure if its the "
+        "chiller, anyway what was the average supply temp on chiller 9 in june? no rush on anything else")
+    assert _windows(decision, "history") == ["June 2021"]  # the question's period; "the 3rd" is a floor
+
+
+def test_the_question_after_a_turn_word_is_the_one_asked() -> None:
+    assert asked_question("it felt warm for weeks, not sure why, anyway what was the supply temp in june?") == \
+        "what was the supply temp in june?"
+    assert asked_question("what was the supply temp in june?") == "what was the supply temp in june?"
