@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from artifacts.model import Artifact
-from artifacts.readings import alert_rules, listed_kind, work_order_counts
+from artifacts.readings import alert_rules, listed_kind, stats_of, work_order_counts
 from graph.answering.asked_figures import (
     HIGHER_IS_WORSE,
     asked_sensors,
@@ -37,7 +37,13 @@ from graph.answering.compare_terms import (
 )
 from graph.answering.markdown import join_names
 from graph.answering.yes_no import Answer, Verdict
-from graph.understanding.request import UP_OR_DOWN_ON, asks_change_over_time, asks_difference
+from graph.understanding.request import (
+    DIRECTION_CHOICE,
+    UP_OR_DOWN_ON,
+    asks_change_over_time,
+    asks_difference,
+)
+from graph.understanding.sensors import canonical_of
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 SAME_LENGTH = 0.1  # windows within 10% of each other's length are compared by count, not per day
@@ -119,9 +125,18 @@ def alert_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
     return sides
 
 
-def sensor_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
-    """The named sensor's running mean per telemetry window (efficiency when only "worse"/"better" is said)."""
-    named = asked_sensors(question) or (["Chiller Efficiency"] if _PERFORMANCE.search(question) else [])
+def _only_reading(artifacts: list[Artifact]) -> list[str]:
+    """The one reading every telemetry window holds ("up or down on that?" after power alone was read), else none."""
+    held = [{canonical_of(name) for name in stats_of(a)} for a in artifacts if a.kind == "telemetry_window"]
+    common = set.intersection(*held) if len(held) > 1 else set()
+    return sorted(common) if len(common) == 1 else []
+
+
+def sensor_sides(question: str, artifacts: list[Artifact], reading: str | None = None) -> list[Side]:
+    """The named sensor's running mean per telemetry window (efficiency when only "worse"/"better" is said; else
+    `reading`, the one the turn fetched, or the one reading every window holds)."""
+    named = asked_sensors(question) or (["Chiller Efficiency"] if _PERFORMANCE.search(question) else []) \
+        or ([reading] if reading else _only_reading(artifacts))
     windows = {a.id: a for a in artifacts}
     for sensor in named:
         # (an idle chiller's 0 kW/ton rates nothing: it is no side of a comparison of efficiency)
@@ -295,9 +310,11 @@ def _one_asset_two_periods(turn: list[Artifact]) -> bool:
 _BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b", re.I)
 
 
-def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
+def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact],
+                       reading: str | None = None) -> Verdict | None:
     """Yes/no on a comparison of two assets (or one asset over two periods) on the figure the question
-    names; None when the question compares nothing or the evidence has only one side."""
+    names (`reading`: the one the turn fetched, for a question that names none: "up on that?"); None when the
+    question compares nothing or the evidence has only one side."""
     # "is 9 any better?" after a ranking: the one named against the others read over the same window
     bare = not _COMPARES.search(question) and bool(_BARE_COMPARATIVE.search(question)) \
         and not asks_change_over_time(question.lower())
@@ -309,8 +326,10 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
     pool = list({a.id: a for a in [*turn, *session]}.values())
     # "is that more than last year?" after a count of corrective jobs compares corrective jobs
     orders = partial(order_sides, corrective=True) if _counted_corrective(turn, session) else order_sides
-    family_of_kind = {**_FAMILY_OF_KIND, "work_order_summary": orders}
-    spoken = [orders if family is order_sides else family for family in _families(question)]
+    sensors = partial(sensor_sides, reading=reading)
+    family_of_kind = {**_FAMILY_OF_KIND, "work_order_summary": orders, "telemetry_window": sensors}
+    spoken = [orders if family is order_sides else sensors if family is sensor_sides else family
+              for family in _families(question)]
     # "is that worse than the year before?" names no figure: the one this turn's evidence holds
     held = [family for kind, family in family_of_kind.items()
             if family not in spoken and any(a.kind == kind for a in turn)]
@@ -320,11 +339,13 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         here = [s for s in family(question, pool) if s.artifact_id in turn_ids] if bare else family(question, turn)
         if not here:
             continue
-        sides = [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
+        # (the turn's own two periods, when it set two side by side, before any the session read earlier)
+        own = here if not bare and len({(s.start, s.end) for s in here}) > 1 and len({s.key for s in here}) == 1 else []
+        sides = own or [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
         if over_the_two:
             verdict = _across_periods(question, sides)
         elif bare:
-            verdict = _across_assets(question, sides, against_extreme=True) if family is sensor_sides \
+            verdict = _across_assets(question, sides, against_extreme=True) if family is sensors \
                 else _totals_across_assets(question, sides)
         elif _against_a_period(question):  # "is that worse than the year before?": the subject's own two periods
             verdict = _across_periods(question, sides) or _across_assets(question, sides)
@@ -336,8 +357,6 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
 
 
 # "up or down vs 2019?", "better or worse than last summer?": a choice between two directions.
-_DIRECTION = r"(?:up|down|higher|lower|more|less|fewer|better|worse|increas\w*|decreas\w*|ris\w*|fall\w*|improv\w*)"
-_DIRECTION_CHOICE = re.compile(rf"\b({_DIRECTION})\s+or\s+({_DIRECTION})\b", re.I)
 
 
 def direction_choice(question: str, decide: Callable[[str], Verdict | None]) -> Verdict | None:
@@ -345,7 +364,7 @@ def direction_choice(question: str, decide: Callable[[str], Verdict | None]) -> 
     asked the yes/no question of each option in turn ("up vs 2019?", then "down vs 2019?"); the first it
     answers yes is the answer, in the user's word; neither: about the same. None when no two directions are
     offered or the evidence settles neither."""
-    offered = _DIRECTION_CHOICE.search(question)
+    offered = DIRECTION_CHOICE.search(question)
     if offered is None:
         return None
     said = []

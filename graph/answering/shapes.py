@@ -17,6 +17,7 @@ from artifacts.readings import hypotheses, latest_per_job, ranking, stats_of, su
 from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
     alert_count_sentence,
+    asked_sensors,
     orders_per_period_sentence,
     period_pick,
     rank_place,
@@ -27,7 +28,12 @@ from graph.answering.asked_figures import (
     site_rules_sentence,
 )
 from graph.answering.compare_terms import window_phrase
-from graph.answering.compare_verdicts import direction_choice, period_record_difference, period_record_pick
+from graph.answering.compare_verdicts import (
+    comparison_verdict,
+    direction_choice,
+    period_record_difference,
+    period_record_pick,
+)
 from graph.answering.diagnosis_verdicts import named_mode, real_or_noise_sentence
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
@@ -223,8 +229,11 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
 
 def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
     # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
+    # ("so this year's quarter, up on that?" names no reading: the one the turn fetched, when it fetched one)
+    only = inputs.fetched[0] if len(inputs.fetched) == 1 and not asked_sensors(inputs.question) else None
     return period_verdict(inputs.question, inputs.artifacts, inputs.session) \
         or period_record_difference(inputs.question, inputs.artifacts) \
+        or (comparison_verdict(inputs.question, inputs.artifacts, inputs.session, reading=only) if only else None) \
         or (fleet_pick_verdict(inputs.question, inputs.artifacts) if inputs.scope == "fleet" else None) \
         or yes_no_verdict(inputs.question, inputs.artifacts or inputs.session, inputs.session)
 

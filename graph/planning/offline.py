@@ -45,6 +45,7 @@ from graph.understanding.last_done import last_done_job
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
+    DIRECTION_CHOICE,
     ORDER_PRIORITY,
     RequestReading,
     asked_question,
@@ -615,6 +616,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     chosen = _choose_intents(understood, focus, catalog)
     if _between_the_two_periods(understood, reading, focus):
         return ["compare"]  # "which was worse?" right after one chiller over two periods: a pick between the two
+    if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _READINGS_LOOKED \
+            and (focus.asset_ids or understood.assets.assets):
+        return ["compare"]  # "this year's quarter, up or down on that?": the reading again, set against the last
     if asks_where_to_begin(reading.clause) and set(understood.intents) <= {"prioritize", "investigate"} \
             and (focus.asset_ids or reading.fleet):
         return ["prioritize"]  # "where should the crew go first?": the chillers discussed, worst first

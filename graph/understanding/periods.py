@@ -101,6 +101,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
                                      r"the following year|the next year|next year|the year after)\b"),
         # "vs the same quarter in 2019?", "the same months of 2018": the span discussed, moved to the year named
         "same_in_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:in|of|during|for|back in) ((?:19|20)\d\d)\b"),
+        # "this year's quarter", "last year's months": the span discussed, in the year said
+        "year_own_span": re.compile(r"\b(this|last|previous) year(?:'s|s)? (?:same )?(quarter|months|period|stretch|"
+                                    r"window|span|season|numbers|figures)\b"),
         "year_shift": re.compile(r"\b(?:a|one) year (later|after|earlier|before)\b(?! the)"),
         "event_before": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week)|{number} {unit}|hours?) "
                                    rf"(?:before|prior to|leading up to) (?:the {event}|it|that)\b"),
@@ -386,6 +389,11 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 if focus_window is None:
                     continue
                 span, kind = _year_shifted(focus_window, int(match.group(1)) - focus_window.start.year), "focus"
+            elif name == "year_own_span":
+                if focus_window is None:
+                    continue
+                year = reference.year - (0 if match.group(1) == "this" else 1)
+                span, kind = _year_shifted(focus_window, year - focus_window.start.year), "focus"
             elif name in ("same_next_year", "year_shift"):
                 if focus_window is None:
                     continue

@@ -240,6 +240,9 @@ def asks_where_to_begin(text: str) -> bool:
 _QUANTIFIED_ASSETS = re.compile(r"\b(?:one|any|none|some|all|each|every|either|neither|which)\s+"
                                 r"(?:of\s+(?:our|the)\s+)?(?:chillers?|units?|machines?)\b")
 # A degree pointing at another case ("was it this bad", "as high as", "that often"): a comparison.
+# "up or down vs 2019?", "better or worse than last summer?": a choice between two directions of change.
+_DIRECTION = r"(?:up|down|higher|lower|more|less|fewer|better|worse|increas\w*|decreas\w*|ris\w*|fall\w*|improv\w*)"
+DIRECTION_CHOICE = re.compile(rf"\b({_DIRECTION})\s+or\s+({_DIRECTION})\b", re.I)
 # "is that up on May?", "down on last year": set against a period, the way a figure is said to have moved.
 UP_OR_DOWN_ON = re.compile(r"(?<!follow )\b(?:up|down) on (?=(?:last|the|that|this|same|previous|jan\w*|feb\w*|mar\w*|"
                            r"apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|(?:19|20)\d\d|a year)\b)"

@@ -217,3 +217,12 @@ def test_did_it_get_worse_after_one_chiller_over_two_periods_is_the_later_agains
     assert verdict.sentence.startswith("Yes, Chiller 4's efficiency was 0.47 kW/ton while running in Q2 2021")
     one_period = comparison_verdict("so did it get worse?", [later], [later])
     assert one_period is None  # one period alone is no comparison
+
+
+def test_up_or_down_on_that_reads_the_one_reading_the_turn_fetched() -> None:
+    last = window("Chiller 3", "2020-04-01", "2020-07-01", {"Power Input": (154.0, "kW"), "Tonnage": (300.0, "tons")})
+    this = window("Chiller 3", "2021-04-01", "2021-07-01", {"Power Input": (143.7, "kW"), "Tonnage": (310.0, "tons")})
+    question = "so this year's quarter, up on that?"
+    assert comparison_verdict(question, [this, last], [last, this]) is None  # two readings: which one is unsaid
+    verdict = comparison_verdict(question, [this, last], [last, this], reading="Power Input")
+    assert verdict is not None and verdict.sentence.startswith("No, Chiller 3's power input was 143.7 kW")

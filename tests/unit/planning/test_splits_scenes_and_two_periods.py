@@ -147,3 +147,12 @@ def test_the_question_after_a_turn_word_is_the_one_asked() -> None:
     assert asked_question("it felt warm for weeks, not sure why, anyway what was the supply temp in june?") == \
         "what was the supply temp in june?"
     assert asked_question("what was the supply temp in june?") == "what was the supply temp in june?"
+
+
+def test_this_year_s_quarter_up_or_down_on_that_compares_the_span_discussed_in_this_year() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("avg power on chiller 3 in april 2021?")
+    dialog.say("and Apr-Jun last year, as one number?")
+    decision = dialog.say("so this year's quarter, up or down on that?")
+    assert ("data", "compare") in steps(decision)
+    assert "Q2 2021" in _windows(decision, "history")
