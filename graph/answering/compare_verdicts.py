@@ -241,6 +241,10 @@ def _across_assets(question: str, sides: list[Side], *, against_extreme: bool = 
     return Verdict(answer, " ".join(sentence.split()) + ".", lines)
 
 
+_EARLIER_SIDE = re.compile(r"\b(?:last|previous|prior) year\b|\bthe year before\b|\ba year (?:ago|earlier|before)\b|"
+                          r"\b(?:before|previous|prior|earlier|ago)\b", re.I)
+
+
 def _across_periods(question: str, sides: list[Side]) -> Verdict | None:
     """One asset over two windows: the window asked about (the one before "than", else the latest)
     against the other, per day when their lengths differ."""
@@ -250,8 +254,11 @@ def _across_periods(question: str, sides: list[Side]) -> Verdict | None:
         return None
     ordered = sorted(windows.values(), key=lambda s: s.start or datetime.min)
     cut = _COMPARES.search(question)
-    asks_earlier = bool(re.search(r"\b(last|previous|prior|earlier|ago|before)\b", question[:cut.start()] if cut else
-                                  question, re.I))
+    # the side after "than" decides first: "than the year before", "than june last year" is the earlier one, so
+    # the subject ("last month", "last year") is the later
+    against_earlier = cut is not None and bool(_EARLIER_SIDE.search(question[cut.end():]))
+    asks_earlier = not against_earlier and bool(re.search(r"\b(last|previous|prior|earlier|ago|before)\b",
+                                                          question[:cut.start()] if cut else question, re.I))
     subject, other = (ordered[0], ordered[-1]) if asks_earlier else (ordered[-1], ordered[-2])
     sense = comparison_sense(question, higher_is_worse=subject.higher_is_worse)
     if sense is None:

@@ -19,6 +19,7 @@ from graph.answering.asked_figures import (
     asked_sensors,
     figure_text,
     sensor_figures,
+    spoken_period,
 )
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
@@ -33,6 +34,7 @@ _LOWER = re.compile(r"\b(lower|less|below|down|smaller)\b", re.I)
 
 
 _PAST = re.compile(r"\b(earlier|last year|a year ago|previous\w*|before|prior|back then)\b", re.I)
+_AGAINST = re.compile(r"\b(?:than|vs|versus|compared (?:to|with)|against)\b", re.I)
 # The question compares periods, not two sensors ("higher than setpoint"): it speaks of time.
 _PERIODS = re.compile(r"\b(earlier|ago|last|previous\w*|before|prior|now|then|since|same|year|month|week|"
                       r"quarter|season|summer|winter|spring|autumn|fall|\d{4})\b", re.I)
@@ -46,7 +48,8 @@ def _pair(question: str, sensor: str, turn: list[Artifact],
     here = sensor_figures(sensor, turn)
     if not here:
         return None
-    past = bool(_PAST.search(question))
+    cut = _AGAINST.search(question)  # "worse than june last year": the past is the other side, not the one asked
+    past = bool(_PAST.search(question[:cut.start()] if cut else question))
     asset = here[0].asset
     mine = sorted((f for f in here if f.asset == asset and f.period), key=lambda f: f.period)
     if not mine:
@@ -105,6 +108,12 @@ def _decide(question: str, sensor: str, asked: float, other: float) -> tuple[Ans
     return None
 
 
+def _said(figure: SensorFigure, artifacts: list[Artifact]) -> str:
+    """"in June 2021" for a calendar window, else its dates ("2021-06-01 to 2021-06-15")."""
+    spoken = spoken_period(figure, artifacts)
+    return f"in {spoken}" if spoken != figure.period else spoken
+
+
 def period_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
     """Yes/no on the named sensor in the asked period against the other period of the same chiller."""
     if not _PERIODS.search(question):
@@ -119,8 +128,9 @@ def period_verdict(question: str, turn: list[Artifact], session: list[Artifact])
             continue
         answer, word = decided
         punct = ":" if answer == "Not clearly" else ","
+        pool = [*turn, *session]
         sentence = (f"{answer}{punct} {asked.asset}'s {asked.label.lower()} was {figure_text(asked)} "
-                    f"{asked.period}, {word} {figure_text(other)} {other.period}.")
+                    f"{_said(asked, pool)}, {word} {figure_text(other)} {_said(other, pool)}.")
         evidence = [f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for f in (asked, other)]
         return Verdict(answer, sentence, evidence)
     return None

@@ -175,6 +175,9 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
         # "was its kW/ton better...?" after a work-order question, "how high did its kW/ton get?" after a
         # ranking: naming a reading asks for that reading, unless the dialog was already reading sensors
         return ["history"]
+    past = [m for m in understood.periods.mentions if m.kind in ("past", "absolute")]
+    if past and understood.sensors.canonical and focus.last_intent in ("forecast", "evaluate_forecast"):
+        return ["history"]  # "what has the supply averaged over the past two weeks?" after a forecast: what was
     if new_subject and focus.last_intent in RECIPES:
         return [focus.last_intent]
     next_step = vocab.follow_up_next.get(focus.last_intent or "")
@@ -885,7 +888,15 @@ def _understand(message: str, reference_date: date, focus: Focus,
     asking = asked_question(message)
     if asking not in (message, request) and asking.rstrip().endswith("?"):
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
-        if question.periods.mentions and not question.periods.problems and not _only_compared_against(question):
+        parts = [part for part in question_parts(message) if read_request(part).act == "question"]
+        if len(parts) > 1:
+            # "...over those 2 weeks? and what was it back in june": each question's own period, in order
+            read = [understand(part, reference_date, focus.window, event_time, catalog=catalog).periods for part in parts]
+            mentions = list({(m.window.start, m.window.end): m for p in read for m in p.mentions
+                             if m.window is not None}.values())
+            if len(mentions) > 1 and not any(p.problems for p in read):
+                whole = replace(whole, periods=replace(whole.periods, mentions=mentions))
+        elif question.periods.mentions and not question.periods.problems and not _only_compared_against(question):
             whole = replace(whole, periods=question.periods)
         if (question.intents or question.sensors.canonical) and states_then_asks(message):
             # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":

@@ -28,7 +28,7 @@ from graph.understanding.vocabulary import Vocabulary
 
 _NO_EARLIER_PERIOD = "'same period last year' needs an earlier period, and none was discussed."
 # What "the same ..." can name: "the same month a year later", "same period last year".
-_SAME_SPAN = r"(?:period|time|window|months?|weeks?|days?|dates|quarter|season|stretch)"
+_SAME_SPAN = r"(?:(?:\d+|two|three|four|few|couple of) )?(?:period|time|window|months?|weeks?|days?|dates|quarter|season|stretch)"
 _FEW_DAYS = 3  # "the days before the trip"
 _THIS_TIME_DAYS = 30  # "this time last year" with nothing discussed: the last 30 days, a year earlier
 PeriodKind = Literal["past", "future", "absolute", "focus", "event"]
@@ -566,15 +566,20 @@ _BEFORE = re.compile(r"\b(?:before|by)\s+(?:the\s+|next\s+|this\s+)?$")
 _ACTION_ADVICE = re.compile(r"\b(?:should|worth|wait|hold off|ride it out|postpone|defer|put off|schedule|plan)\b")
 
 
-def _last_means_the_one_before(out: Periods, focus: TimeWindow | None) -> None:
+_COMPARED_AGAINST = re.compile(r"\b(?:than|vs|versus|against|compared (?:to|with)|relative to)\b")
+
+
+def _last_means_the_one_before(text: str, out: Periods, focus: TimeWindow | None) -> None:
     """"Is it worse than last spring?" while this spring is discussed: "last spring" is the one before it,
-    not the latest complete spring, which is the window under discussion."""
+    not the latest complete spring, which is the window under discussion. Only the side compared against:
+    "was kw/ton last month any worse than june last year?" asks about last month itself."""
     if focus is None:
         return
     for index, mention in enumerate(out.mentions):
         window = mention.window
+        against = _COMPARED_AGAINST.search(text[:mention.start]) is not None
         if window is not None and mention.kind in ("absolute", "past") and window.label.startswith("last ") and \
-                (window.start, window.end) == (focus.start, focus.end):
+                against and (window.start, window.end) == (focus.start, focus.end):
             earlier = cal.shift(window, years=-1, label=f"{window.label} ({window.start.year - 1})")
             out.mentions[index] = replace(mention, window=earlier)
 
@@ -662,7 +667,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
                                           "focus", len(text)))
     _to_the_end_of(text, out)
     _than_last(text, out, zone=zone)
-    _last_means_the_one_before(out, focus_window)
+    _last_means_the_one_before(text, out, focus_window)
     _last_week_before_this(out)
     _drop_deadlines(text, out)
     for mention in list(out.mentions):

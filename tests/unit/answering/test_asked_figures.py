@@ -128,8 +128,8 @@ def test_kw_per_ton_better_a_year_earlier_compares_the_two_periods() -> None:
     before = window("Chiller 6", "Chiller Efficiency", 0.47, "kW/ton", period=AUG_2018)
     verdict = period_verdict("Was its kW/ton better in the same month a year earlier?", [now, before], [])
     assert verdict is not None and verdict.answer == "Yes"
-    assert verdict.sentence == ("Yes, Chiller 6's efficiency was 0.47 kW/ton while running 2018-08-01 to 2018-09-01, "
-                                "better than 0.5 kW/ton while running 2019-08-01 to 2019-09-01.")
+    assert verdict.sentence == ("Yes, Chiller 6's efficiency was 0.47 kW/ton while running in August 2018, "
+                                "better than 0.5 kW/ton while running in August 2019.")
     worse = period_verdict("Is its kW/ton worse now?", [now], [before])  # the other period from the session
     assert worse is not None and worse.answer == "Yes"
     as_bad = period_verdict("Was it this bad last year, efficiency-wise?", [before], [now])
@@ -145,7 +145,7 @@ def test_the_other_period_is_the_one_this_turn_fetched_not_an_earlier_look_back(
         datetime(2019, 7, 16, tzinfo=UTC), datetime(2019, 8, 15, tzinfo=UTC)), ident="artifact_dc_30d")
     verdict = period_verdict("is its condenser water flow down this month vs july?", [this_month, july], [last_30_days])
     assert verdict is not None and verdict.answer == "Yes"
-    assert "3,300 gpm" in verdict.sentence and "2019-07-01" in verdict.sentence
+    assert "3,300 gpm" in verdict.sentence and "July 2019" in verdict.sentence
 
 
 def test_a_look_back_that_overlaps_the_asked_window_is_not_an_earlier_period() -> None:

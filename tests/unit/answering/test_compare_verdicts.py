@@ -226,3 +226,17 @@ def test_up_or_down_on_that_reads_the_one_reading_the_turn_fetched() -> None:
     assert comparison_verdict(question, [this, last], [last, this]) is None  # two readings: which one is unsaid
     verdict = comparison_verdict(question, [this, last], [last, this], reading="Power Input")
     assert verdict is not None and verdict.sentence.startswith("No, Chiller 3's power input was 143.7 kW")
+
+
+def test_the_side_after_than_decides_which_period_is_asked() -> None:
+    from graph.answering.period_verdict import period_verdict
+    june_21 = window("Chiller 6", "2021-06-01", "2021-07-01", {"Chiller Efficiency": (0.41, "kW/ton")})
+    june_20 = window("Chiller 6", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.47, "kW/ton")})
+    verdict = period_verdict("was kw/ton last month any worse than june last year?", [june_21, june_20], [])
+    assert verdict is not None and verdict.sentence.startswith(
+        "No, Chiller 6's efficiency was 0.41 kW/ton while running in June 2021, better than")
+    alerts_21 = alerts("Chiller 6", "CWC04006", {"RUL0017": 252}, start="2021-01-01", end="2022-01-01")
+    alerts_20 = alerts("Chiller 6", "CWC04006", {"RUL0017": 63}, start="2020-01-01", end="2021-01-01")
+    lower = comparison_verdict("were CWC04006's alerts last year lower than the year before?", [alerts_20, alerts_21],
+                               [alerts_20, alerts_21])
+    assert lower is not None and lower.sentence.startswith("No, Chiller 6 had 252 alerts in 2021 against 63 in 2020")

@@ -193,7 +193,7 @@ def test_the_same_period_last_year_is_set_against_this_years_same_dates_not_anot
     verdict = period_verdict("was its kW/ton this bad over the same period last year?", [last_year],
                              [summer, august, last_year])
     assert verdict is not None and verdict.answer == "No"
-    assert "0.47 kW/ton while running 2017-08-01 to 2017-08-21" in verdict.sentence
+    assert "0.47 kW/ton while running in August 2017" in verdict.sentence  # this year's same dates, not the summer
 
 
 def test_a_change_over_the_same_days_a_year_apart_says_so() -> None:

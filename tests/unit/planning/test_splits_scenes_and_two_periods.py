@@ -156,3 +156,21 @@ def test_this_year_s_quarter_up_or_down_on_that_compares_the_span_discussed_in_t
     decision = dialog.say("so this year's quarter, up or down on that?")
     assert ("data", "compare") in steps(decision)
     assert "Q2 2021" in _windows(decision, "history")
+
+
+def test_holding_setpoint_is_the_supply_against_it_and_a_past_span_after_a_forecast_is_history() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 15))
+    decision = dialog.say("will chiller 4 hold its setpoint next week?")
+    forecast = next(t for t in decision.tasks if t.action == "forecast")
+    assert "Chiller 4 Supply Temperature" in forecast.sensors
+    decision = dialog.say("what has the supply averaged over the past two weeks?")
+    assert steps(decision) == [("data", "history")] and _windows(decision, "history") == ["past two weeks"]
+    decision = dialog.say("kw/ton for the first half of this month vs the same 2 weeks last year?")
+    assert _windows(decision, "history") == ["first half of this month (June 2021)", "past two weeks a year earlier"]
+
+
+def test_two_questions_keep_the_period_of_each() -> None:
+    dialog = Dialog(reference_date=date(2020, 8, 21))
+    dialog.say("anything odd on chiller 3 in the last fortnight?")
+    decision = dialog.say("whats the condenser water flow averaged over those 2 weeks? and what was it back in june")
+    assert ("data", "compare") in steps(decision) and "June 2020" in _windows(decision, "history")
