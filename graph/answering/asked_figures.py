@@ -512,7 +512,7 @@ def site_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     if not _ASKS_RULES.search(question):
         return None
     counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a))]
-    if len(counted) < 2:
+    if len(counted) < 2 and not (counted and _ONE_RULE.search(question)):  # "which rule?" of one listing picks too
         return None
     totals: dict[str, tuple[RuleCount, int]] = {}
     for _, rules in counted:
@@ -528,7 +528,9 @@ def site_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     # the equipment named busiest first: a later "and the runner-up?" reads the order this answer gives
     busiest = sorted(counted, key=lambda pair: -sum(r.count for r in pair[1]))
     names = list(dict.fromkeys(", ".join(a.equipment_ids or a.asset_ids) for a, _ in busiest))
-    if len(names) == 1:  # one equipment id counted over several periods ("each quarter of 2020")
+    if len(counted) == 1:
+        where = f"{names[0]} {window_phrase(counted[0][0])}".rstrip()
+    elif len(names) == 1:  # one equipment id counted over several periods ("each quarter of 2020")
         periods = [window_phrase(a).removeprefix("in ") for a, _ in sorted(counted, key=lambda p: str(p[0].window_start))]
         where = f"{names[0]} over {join_names(periods) if len(periods) <= 4 else f'{periods[0]} to {periods[-1]}'}"
     else:

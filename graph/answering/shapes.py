@@ -62,7 +62,7 @@ from graph.answering.stat_questions import (
 from graph.answering.symptom_modes import symptom_answer
 from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
 from graph.answering.yes_no import Verdict
-from graph.understanding.last_done import REPAIR_STEMS, last_done_job, names_job
+from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
 from graph.understanding.request import bullets_asked
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
@@ -308,9 +308,6 @@ def _onset(inputs: AnswerInputs) -> ShapedLead | None:
     return None
 
 
-_SERVICE_WORDS = frozenset({"servic", "maintain", "maintenanc"})
-
-
 def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
     """"When was it last cleaned?": the latest work order of that job in the listing, date first."""
     listings = [a for a in inputs.artifacts if a.kind == "work_order_summary"]
@@ -321,7 +318,7 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
         where = ", ".join(art.asset_ids or art.equipment_ids)
         orders = latest_per_job(art)
         found = next((o for o in orders if names_job(f"{o.code} {o.description}", job)), None)
-        if found is None and job <= _SERVICE_WORDS:  # "serviced" names no job: any planned maintenance
+        if found is None and job <= SERVICE_STEMS:  # "serviced", "a preventive WO" name no job: any planned one
             found = next((o for o in orders if o.preventive), None)
         if found is None and job <= REPAIR_STEMS:  # "last repaired", "last corrective WO": any corrective order
             found = next((o for o in orders if not o.preventive), None)

@@ -20,9 +20,11 @@ from artifacts.readings import (
     Hypothesis,
     OrderRef,
     RankingRow,
+    RuleCount,
     WorkOrderCounts,
     alert_rules,
     anomaly_rate,
+    asked_rules,
     hypotheses,
     kpi_anomalies,
     latest_per_job,
@@ -34,6 +36,7 @@ from artifacts.readings import (
     work_order_counts,
 )
 from graph.answering.asked_figures import (
+    asked_level,
     asked_sensors,
     figure_text,
     level_sentence,
@@ -144,6 +147,36 @@ def _order_for(mode: str, orders: list[OrderRef]) -> OrderRef | None:
 # whether one of the equipment counted had none.
 _ANY_WITH_NONE = re.compile(r"\b(?:any|a|one|anyone|anything)\b.*\b(?:zero|no|without(?: a single| any)?|free of|"
                             r"none)\b(?! (?:idea|one)\b)", re.I)
+
+
+def count_threshold_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """"More than 5?" of one chiller's records (work orders of the kind counted, or alerts): its count against
+    that number. None without a bare number to hold the count against, or without one asset's records."""
+    asked = asked_level(question)
+    if asked is None or asked.sensors or asked.unit:
+        return None
+    counted: dict[str, int] = {}
+    what = ""
+    for art in artifacts:
+        where = chillers(art.asset_ids) or ", ".join(art.equipment_ids)
+        if art.kind == "work_order_summary":
+            corrective = listed_kind(art) == "corrective"
+            counts = work_order_counts(art)
+            counted[where] = counted.get(where, 0) + ((counts.corrective if corrective else counts.total) or 0)
+            what = "corrective work orders" if corrective else "work orders"
+        elif art.kind == "alert_rules" and (rules := alert_rules(art)) is not None:
+            counted[where] = counted.get(where, 0) + sum(r.count for r in rules)
+            what = "alerts"
+    if len(counted) != 1 or not what:
+        return None
+    (where, count), = counted.items()
+    beyond = count < asked.level if asked.below else count > asked.level
+    answer: Answer = "Yes" if beyond else "No"
+    side = "fewer than" if asked.below else "more than"
+    period = window_phrase(artifacts[0]) if artifacts else ""
+    sentence = f"{answer}, {where} had {count} {what} {period}".rstrip() + \
+        ("." if beyond else f", not {side} {asked.level:g}.")
+    return Verdict(answer, sentence, [f"- {where}: {count} {what} [{a.id}]" for a in artifacts[:1]])
 
 
 def zero_records_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
@@ -349,6 +382,9 @@ FEW_ALERTS = 10  # fewer alerts than this in a period are not "many"
 _MANY = re.compile(r"(?<!how )\b(?:many|a lot|lots|loads|a bunch|tons of|heaps|a ton)\b", re.I)
 
 
+_WITHOUT_ANY = re.compile(r"\bwithout (?:a single|any|an?|one)\b|\bfree of\b|\bwith (?:zero|no)\b", re.I)
+
+
 def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Did alerts fire? From the alert-rule activity of each equipment id."""
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
@@ -365,10 +401,22 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
                         + "".join(f", {r.count} from {rule_text(r)}" for r in named) + f" [{art.id}]")
         if count:
             fired.append((count, where))
+    # a rule asked about that is not in a listing never fired there: "has it ever had an approach alert?" -> no
+    listed = {(where, r.rule_id) for where, r in named_counts}
+    named_counts += [(where, RuleCount(rule_id, 0)) for art, _ in found
+                     for where in [", ".join(art.equipment_ids or art.asset_ids)]
+                     for rule_id in asked_rules(art) if (where, rule_id) not in listed]
     if named_counts:
-        said = join_names([f"{rule_text(r)} fired {r.count} time{'s' if r.count != 1 else ''} on {where}"
-                           for where, r in named_counts])
+        whole = all(art.window_start is None for art, _ in found)  # "has it ever...": the whole record
+
+        def told(where: str, rule: RuleCount) -> str:
+            if rule.count:
+                return f"{rule_text(rule)} fired {rule.count} time{'s' if rule.count != 1 else ''} on {where}"
+            return f"{rule_text(rule)} has never fired on {where}" if whole else f"{rule_text(rule)} did not fire on {where}"
+        said = join_names([told(where, r) for where, r in named_counts])
         answer: Answer = "Yes" if any(r.count for _, r in named_counts) else "No"
+        # "did it go all of 2021 without a single load low alert?": yes means none fired
+        answer = flip(answer) if _WITHOUT_ANY.search(question) else answer
         return Verdict(answer, f"{answer}, {said}.", evidence)
     if fired:
         summed: dict[str, int] = {}
@@ -462,6 +510,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: failure_mode_verdict(turn, q) if asks_of_a_mode(q, _hypotheses(turn)) else None,
     same_cause_verdict,
     repair_verdict,
+    lambda q, turn, _: count_threshold_verdict(turn, q),  # "more than 5?": the count against that number
     comparison_verdict,
     lambda q, turn, session: alert_outcome_verdict(turn, q, session),
     lambda q, turn, _: bundle_verdict(turn, q),

@@ -61,6 +61,7 @@ from graph.understanding.request import (
     named_job,
     names_both_periods,
     question_parts,
+    ranking_end,
     read_request,
     request_sentences,
     states_then_asks,
@@ -355,6 +356,9 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         periods=periods,
         picked=subject or ctx.compared_subject or focus.picked,
         ranked=list(focus.ranked),
+        # ("which ran more efficiently?" picks the good end: "the worse one" next is the other end)
+        picked_for=(ranking_end(ctx.understanding.text.joined) if ctx.request is not None and ctx.request.shape == "which"
+                    else focus.picked_for),
         window_named=ctx.window_explicit if ctx.window is not None and not ctx.window_is_aside else focus.window_named,
         sensors=list(dict.fromkeys(sensors)),
         failure_modes=list(ctx.understanding.failure_modes or (focus.failure_modes if same_assets else [])),
@@ -567,6 +571,10 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+# "the most alerts", "the fewest corrective work orders", "more breakdowns": chillers picked by a count of records.
+_RECORDS_PICKED_BY = re.compile(r"\b(?:most|fewest|least|more|fewer|highest number of|lowest number of)\b(?: [\w-]+){0,2}? "
+                                r"(alerts?|alarms?|work orders?|wos?|breakdowns?|repairs?|repair tickets?|tickets?|"
+                                r"corrective jobs?|jobs?|call-?outs?)\b")
 
 
 def _between_the_two_periods(understood: Understanding, reading: RequestReading, focus: Focus) -> bool:
@@ -617,6 +625,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    counted = _RECORDS_PICKED_BY.search(reading.clause) if reading.shape == "which" else None
+    if counted is not None and not picked_listing(reading.clause, vocabulary()):
+        # "which chiller threw the most alerts this year?": a pick by a count of records, not a ranking of health
+        return ["alerts"] if re.match(r"al", counted.group(1)) else ["work_orders"]
     if _between_the_two_periods(understood, reading, focus):
         return ["compare"]  # "which was worse?" right after one chiller over two periods: a pick between the two
     if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _READINGS_LOOKED \

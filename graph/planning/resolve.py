@@ -299,6 +299,9 @@ def _only_compared_against(ctx: PlanContext) -> bool:
     return not any(asset.lower() in text[cut.end():] for asset in ctx.understanding.assets.assets)
 
 
+_EVER = re.compile(r"\b(?:ever|at any point|at any time|in its (?:whole )?(?:life|history))\b")
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -332,6 +335,9 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and last_done_job(ctx.understanding.text, ctx.vocab):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "when was it last cleaned?"
         ctx.note("The last time a job was done: the whole work-order history.")
+    elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and _EVER.search(ctx.understanding.text.joined):
+        ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "has it ever had that alert?"
+        ctx.note("'Ever': the whole record history.")
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
                                           or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS
                                           or ctx.focus.window_named):  # "repair jobs for it?" in the period named

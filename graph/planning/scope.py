@@ -14,7 +14,7 @@ from graph.planning.artifacts import alert_totals, ranked_assets
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
 from graph.understanding.fleet_subset import telemetry_subset
-from graph.understanding.request import asks_repeat
+from graph.understanding.request import asks_repeat, ranking_end
 
 # Alert rules are evaluated on telemetry, so only chillers with telemetry have alerts to look at.
 _ALERT_INTENTS = frozenset({"alerts", "alert_to_failure", "thresholds", "monitor"})
@@ -191,6 +191,13 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         ctx.note(f"Taking it to mean {described}, the one with the most alerts.")
         return [described]
     picked = ctx.focus.picked
+    asked_end = ranking_end(ctx.understanding.text.joined) if _superlative_one(ctx) else None
+    if picked and asked_end and ctx.focus.picked_for and asked_end != ctx.focus.picked_for \
+            and len(ctx.focus.ranked) > 1 and picked in ctx.focus.ranked:
+        other = ctx.focus.ranked[-1] if ctx.focus.ranked[0] == picked else ctx.focus.ranked[0]
+        ctx.note(f"Taking the {'worse' if asked_end == 'bad' else 'better'} one to mean {other}, the other end from "
+                 f"{picked}.")
+        return [other]
     if picked and picked not in focus_assets and _superlative_one(ctx):
         focus_assets = [picked, *focus_assets]  # "the worst one" is the one an earlier answer picked as worst
     if len(focus_assets) > 1 and (_singular_reference(ctx) or _deep_dive_after_ranking(ctx)):

@@ -27,12 +27,15 @@ def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
     empty when it asks for none."""
     if not _LAST.search(text.joined):
         return frozenset()
-    jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 3} | REPAIR_STEMS
+    jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 3} | REPAIR_STEMS \
+        | SERVICE_STEMS
     return frozenset(s for s in text.stems if s in jobs)
 
 
 # "when was the last time it had a corrective WO?", "when was it last repaired?": any corrective order is the job
 REPAIR_STEMS = frozenset({stem("corrective"), stem("repair"), stem("breakdown")})
+# "when did it last have a preventive WO?", "when was it last serviced?": any planned maintenance order is the job
+SERVICE_STEMS = frozenset({stem("preventive"), stem("serviced"), stem("maintain"), stem("maintenance")})
 
 
 _PREFIX = 5  # "inspected" and "inspection" share "inspe": one job

@@ -243,6 +243,17 @@ _QUANTIFIED_ASSETS = re.compile(r"\b(?:one|any|none|some|all|each|every|either|n
 # "up or down vs 2019?", "better or worse than last summer?": a choice between two directions of change.
 _DIRECTION = r"(?:up|down|higher|lower|more|less|fewer|better|worse|increas\w*|decreas\w*|ris\w*|fall\w*|improv\w*)"
 DIRECTION_CHOICE = re.compile(rf"\b({_DIRECTION})\s+or\s+({_DIRECTION})\b", re.I)
+# The end of a ranking a pick or a reference asks for: "which ran more efficiently?" (good), "the worse one" (bad).
+_GOOD_END = re.compile(r"\b(?:better|best|(?:more|most) efficient\w*|healthier|healthiest|stronger|strongest)\b")
+_BAD_END = re.compile(r"\b(?:worse|worst|(?:less|least) efficient\w*|inefficient|weaker|weakest|unhealthier)\b")
+
+
+def ranking_end(text: str) -> str | None:
+    """"good" or "bad": which end of a ranking the normalised `text` asks for (None: neither or both)."""
+    good, bad = bool(_GOOD_END.search(text)), bool(_BAD_END.search(text))
+    return "good" if good and not bad else "bad" if bad and not good else None
+
+
 # "is that up on May?", "down on last year": set against a period, the way a figure is said to have moved.
 UP_OR_DOWN_ON = re.compile(r"(?<!follow )\b(?:up|down) on (?=(?:last|the|that|this|same|previous|jan\w*|feb\w*|mar\w*|"
                            r"apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|(?:19|20)\d\d|a year)\b)"
@@ -412,6 +423,10 @@ _WHAT_NOUN_MOST = re.compile(r"^what (?!(?:is|was|are|were|do|does|did|can|could
                              r"worst|largest|greatest|main)\b")
 
 
+# A question ending on a number to pass: "- more than 5?", "over 300 kw?", "under 40%?".
+_THRESHOLD_ASKED = re.compile(r"\b(?:(?:more|fewer|less|higher|lower|greater) than|over|above|under|below) "
+                              r"\d+(?:\.\d+)?(?: ?[a-z%/]+)? \?$")
+_WH_ASKED = re.compile(r"(?:how|which|when|where|why|who|what(?! about\b))\b")
 # "... the worst in June?", "... still the most efficient?": a superlative said of the subject, not "the worst one".
 _RANK_PREDICATE = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most efficient)\b"
                              r"(?! (?:one|unit|chiller|machine|of)\b)")
@@ -435,6 +450,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "which"
     if _starts(opening, g.which_openers) or _WHAT_NOUN_MOST.match(" ".join(opening)):
         return "which"  # "which units should I worry about?" asks for a pick
+    if _THRESHOLD_ASKED.search(clause.joined) and not _WH_ASKED.match(" ".join(opening)):
+        return "yes_no"  # "what about chiller 4 - more than 5?": whether the figure passes that number
     if _starts(opening, g.yes_no_openers) and _RANK_PREDICATE.search(clause.joined):
         return "yes_no"  # "was that one also the worst in June 2020?": whether it tops the ranking, not a pick
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \

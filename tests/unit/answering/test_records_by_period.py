@@ -67,3 +67,22 @@ def test_the_side_of_the_setpoint_asked_is_yes_more_than_a_degree_off_on_that_si
     below = setpoint_side("is it running below setpoint?", june)
     assert below is not None and below[0] == "No"
     assert setpoint_side("what was the supply temp?", june) is None  # no setpoint, no side
+
+
+def test_a_count_against_a_bare_number_and_a_rule_that_never_fired() -> None:
+    from graph.answering.verdicts import yes_no_verdict
+    from tests.unit.answering.builders import art
+    four = [orders("Chiller 4", "CWC04704", total=9, corrective=4, start="2021-01-01", end="2022-01-01",
+                   listed="corrective")]
+    verdict = yes_no_verdict("what about chiller 4 - more than 5?", four, four)
+    assert verdict.sentence == "No, Chiller 4 had 4 corrective work orders in 2021, not more than 5."
+    listing = art("alert_rules", {"rules": [{"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 26}],
+                                  "asked_rules": ["RUL0018"]}, asset="Chiller 4", equipment=["CWC04704"],
+                  producer="maintenance", window=False)
+    never = yes_no_verdict("has it ever had an evaporator approach high alert?", [listing], [listing])
+    assert never.sentence == "No, RUL0018 has never fired on CWC04704."
+    nine = art("alert_rules", {"rules": [{"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 26}],
+                               "asked_rules": ["RUL0017"]}, asset="Chiller 9", equipment=["CWC04009"],
+               producer="maintenance")
+    without = yes_no_verdict("did ch9 go all of 2021 without a single load low alert?", [nine], [nine])
+    assert without.answer == "No" and "fired 26 times" in without.sentence

@@ -174,3 +174,20 @@ def test_two_questions_keep_the_period_of_each() -> None:
     dialog.say("anything odd on chiller 3 in the last fortnight?")
     decision = dialog.say("whats the condenser water flow averaged over those 2 weeks? and what was it back in june")
     assert ("data", "compare") in steps(decision) and "June 2020" in _windows(decision, "history")
+
+
+def test_a_chiller_picked_by_a_count_of_records_lists_those_records_across_the_site() -> None:
+    decision = Dialog(reference_date=date(2021, 7, 1)).say(
+        "Across the whole site, which chiller threw the most alerts in the first half of this year?")
+    assert {s for s in steps(decision)} == {("maintenance", "alert_rules")} and len(decision.tasks) >= 4
+    decision = Dialog(reference_date=date(2021, 7, 1)).say("which chiller had the most corrective work orders in 2020?")
+    assert {s for s in steps(decision)} == {("maintenance", "wo_summary")}
+
+
+def test_the_worse_one_after_a_pick_of_the_better_is_the_other_end() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 10))
+    dialog.say("ch3 vs ch4 this spring - which one ran more efficiently?")
+    assert dialog.focus.picked_for == "good"
+    dialog.focus = replace(dialog.focus, picked="Chiller 3", ranked=["Chiller 3", "Chiller 4"])  # as the answer set
+    decision = dialog.say("when did the worse one last have a preventive WO done?")
+    assert decision.tasks[0].asset_ids == ["Chiller 4"] and decision.tasks[0].window is None  # its whole history
