@@ -901,14 +901,19 @@ def _understand(message: str, reference_date: date, focus: Focus,
     if asking not in (message, request) and asking.rstrip().endswith("?"):
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
         parts = [part for part in question_parts(message) if read_request(part).act == "question"]
+        united = False
         if len(parts) > 1:
             # "...over those 2 weeks? and what was it back in june": each question's own period, in order
             read = [understand(part, reference_date, focus.window, event_time, catalog=catalog).periods for part in parts]
             mentions = list({(m.window.start, m.window.end): m for p in read for m in p.mentions
                              if m.window is not None}.values())
-            if len(mentions) > 1 and not any(p.problems for p in read):
+            # (only a period named outright is another one: "before that? anything odd earlier in the month?"
+            # says one period twice)
+            united = len(mentions) > 1 and not any(p.problems for p in read) and any(m.kind == "absolute" for m in mentions)
+            if united:
                 whole = replace(whole, periods=replace(whole.periods, mentions=mentions))
-        elif question.periods.mentions and not question.periods.problems and not _only_compared_against(question):
+        if not united and question.periods.mentions and not question.periods.problems \
+                and not _only_compared_against(question):
             whole = replace(whole, periods=question.periods)
         if (question.intents or question.sensors.canonical) and states_then_asks(message):
             # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":
