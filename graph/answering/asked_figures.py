@@ -430,6 +430,25 @@ def rule_meaning_sentence(question: str, artifacts: list[Artifact]) -> str | Non
     return f"{rule.rule_id} is the {name} alert rule ({rule.rule_name or rule.rule_id}); {fired}."
 
 
+# "... compared with last year? Did those go up as well?": which way the count moved is asked too.
+_WENT = re.compile(r"\b(?:go|went|gone|going) (?:up|down)\b|\b(?:rise|rose|risen|increase\w*|decrease\w*|drop\w*|fall|fell)\b",
+                   re.I)
+
+
+def _moved_between(question: str, counted: list[tuple[Artifact, list[RuleCount]]]) -> str | None:
+    """"Yes, alerts on {where} went up from 68 in 2018 to 86 in 2019.": two periods' counts, earlier first, when the
+    question asks which way they moved ("{where}" is filled in by the caller); None otherwise."""
+    if len(counted) != 2 or not _WENT.search(question):
+        return None
+    (early, early_rules), (late, late_rules) = sorted(counted, key=lambda pair: str(pair[0].window_start))
+    before, after = sum(r.count for r in early_rules), sum(r.count for r in late_rules)
+    way = "up" if after > before else "down" if after < before else "no higher or lower"
+    asked_down = comparison_sense(question, higher_is_worse=False) == "lower"
+    answer = "Yes" if (after < before if asked_down else after > before) else "No"
+    return (f"{answer}, alerts on {{where}} went {way} from {before} {window_phrase(early)} to {after} "
+            f"{window_phrase(late)}.").replace("  ", " ")
+
+
 def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """For a question about alerts ("how many alerts", a named rule): the count first, per equipment,
     the named rule's own count when the question names one. None when the turn has no alert counts."""
@@ -462,7 +481,8 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
         # one equipment id over several periods ("this month vs last"): each period's count, no sum
         when = [f"{sum(r.count for r in rules)} {window_phrase(art)}".strip() for art, rules in counted]
         where = ", ".join(counted[0][0].equipment_ids or counted[0][0].asset_ids)
-        return f"Alerts on {where}: " + join_names(when) + "."
+        moved = _moved_between(question, counted)
+        return moved.replace("{where}", where) if moved else f"Alerts on {where}: " + join_names(when) + "."
     if len(counted) > 1:  # several chillers: the total leads
         total = sum(r.count for _, rules in counted for r in rules)
         return f"{total} alert{'s' if total != 1 else ''} in all: " + join_names(parts[:4]) + "."

@@ -42,6 +42,7 @@ from graph.answering.sections import (
     source_telemetry,
 )
 from graph.answering.shapes import AnswerInputs, ShapedLead, decision_shape, shaped_lead
+from graph.understanding.request import bullets_asked
 from graph.understanding.sensors import canonical_of
 
 PROBLEM_LINE_CHARS = 240
@@ -305,7 +306,9 @@ def compose_answer(outcome: TurnOutcome, *, max_chars: int) -> str:
     ordered = ordered_results(outcome, style)
     artifacts = _artifacts_by_relevance(outcome, ordered)
     shaped = _shaped(outcome, artifacts)
-    if style.brief and (shaped is None or decision_shape(outcome.decision)[0] == "open"):
+    # ("3 bullets for my manager" is brief, but the bullets of the report it asked for are the answer)
+    report_asked = bullets_asked(outcome.question) and any(a.kind in LONG_KINDS for a in artifacts)
+    if style.brief and not report_asked and (shaped is None or decision_shape(outcome.decision)[0] == "open"):
         return brief_answer(outcome, ordered, max_chars=min(max_chars, BRIEF_MAX_CHARS))
     limit = max_chars if style.detail else min(max_chars, DEFAULT_MAX_CHARS)
     answering = style.answering_actions(outcome.decision.intent)

@@ -571,6 +571,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+_THAN_A_PERIOD = re.compile(r"\bthan (?:in |during |over )?(?:the |last |previous |this )?(?:q[1-4]|(?:19|20)\d\d|year|month|"
+                            r"quarter|week|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|"
+                            r"dec\w*|spring|summer|autumn|fall|winter)\b")
 # "the most alerts", "the fewest corrective work orders", "more breakdowns": chillers picked by a count of records.
 _RECORDS_PICKED_BY = re.compile(r"\b(?:most|fewest|least|more|fewer|highest number of|lowest number of)\b(?: [\w-]+){0,2}? "
                                 r"(alerts?|alarms?|work orders?|wos?|breakdowns?|repairs?|repair tickets?|tickets?|"
@@ -629,6 +632,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if counted is not None and not picked_listing(reading.clause, vocabulary()):
         # "which chiller threw the most alerts this year?": a pick by a count of records, not a ranking of health
         return ["alerts"] if re.match(r"al", counted.group(1)) else ["work_orders"]
+    if chosen and chosen[0] == "thresholds" and (DIRECTION_CHOICE.search(reading.clause) or _THAN_A_PERIOD.search(
+            reading.clause)):
+        return ["alerts"]  # "more or fewer alerts than Q1?" counts them over both periods; it tunes no limit
     if _between_the_two_periods(understood, reading, focus):
         return ["compare"]  # "which was worse?" right after one chiller over two periods: a pick between the two
     if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _READINGS_LOOKED \
@@ -680,7 +686,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return [listing]  # "which rule is the worst offender?": a pick among that chiller's alert rules
     if bullets_asked(reading.clause) and focus.asset_ids and not (
             understood.assets.assets or understood.sensors.canonical or understood.periods.mentions) \
-            and (not chosen or chosen[0] in (*_LOOK_INTENTS, *_RECORD_LISTINGS)):
+            and (not chosen or not understood.intents or chosen[0] in (*_LOOK_INTENTS, *_RECORD_LISTINGS)):
         return ["report"]  # "give me three bullets I can paste into the review": what the dialog found, summed up
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data

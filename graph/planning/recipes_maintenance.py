@@ -186,7 +186,8 @@ def _compared_windows(ctx: PlanContext, *, counts_years: bool = False) -> list[T
     """The records' windows: both periods when the message names two apart ("more repair tickets in 2019 or
     in 2020?", "this month than last?"), the focus window before the turn's when the turn compares the two
     ("did it alarm more this time than the year before?"), else the turn's window."""
-    named = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    named = list({(m.window.start, m.window.end): m.window for m in ctx.understanding.periods.mentions
+                  if m.window is not None and m.kind != "future"}.values())  # (a period said twice is one)
     ordered = sorted(named, key=lambda w: w.start)
     if 1 < len(named) <= _MONTHS_SPLIT and all(a.end <= b.start for a, b in itertools.pairwise(ordered)):
         return list(named)  # "for 2018, 2019 and 2020": each period apart, in the order asked
@@ -374,6 +375,8 @@ def report(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
             if ctx.window is not None:
                 deps.append(detect(ctx, plan, asset, ctx.window, list(ctx.default("investigate_sensors"))))  # type: ignore[call-overload]
         deps.extend(_per_asset(ctx, plan, "wo_summary", "work orders", kind="all", distribution=True))
+        # (what alarmed belongs in a summary for a manager as much as the work done)
+        deps.extend(_per_asset(ctx, plan, "alert_rules", "alert rules and how often they fire", with_events=True))
     plan.add("maintenance", "report", asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(),
              window=ctx.window, params={"artifact_ids": relevant}, depends_on=deps,
              goal=f"management report on {', '.join(ctx.assets) or 'the findings'} from the artifacts")

@@ -86,3 +86,13 @@ def test_a_count_against_a_bare_number_and_a_rule_that_never_fired() -> None:
                producer="maintenance")
     without = yes_no_verdict("did ch9 go all of 2021 without a single load low alert?", [nine], [nine])
     assert without.answer == "No" and "fired 26 times" in without.sentence
+
+
+def test_a_count_over_two_periods_says_which_way_it_moved_when_asked() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+    from tests.unit.answering.builders import alerts
+    years = [alerts("Chiller 9", "CWC04009", {"RUL0017": n}, start=f"{y}-01-01", end=f"{y + 1}-01-01")
+             for y, n in ((2018, 68), (2019, 86))]
+    said = alert_count_sentence("how many alerts this year compared with last year? Did those go up as well?", years)
+    assert said == "Yes, alerts on CWC04009 went up from 68 in 2018 to 86 in 2019."
+    assert alert_count_sentence("how many alerts this year and last?", years) == "Alerts on CWC04009: 68 in 2018 and 86 in 2019."

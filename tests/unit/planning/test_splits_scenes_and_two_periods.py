@@ -191,3 +191,21 @@ def test_the_worse_one_after_a_pick_of_the_better_is_the_other_end() -> None:
     dialog.focus = replace(dialog.focus, picked="Chiller 3", ranked=["Chiller 3", "Chiller 4"])  # as the answer set
     decision = dialog.say("when did the worse one last have a preventive WO done?")
     assert decision.tasks[0].asset_ids == ["Chiller 4"] and decision.tasks[0].window is None  # its whole history
+
+
+def test_this_year_than_last_year_counts_both_and_more_or_fewer_alerts_than_q1_counts_alerts() -> None:
+    decision = Dialog(reference_date=date(2019, 12, 20)).say(
+        "Could you tell me whether Chiller 9 had more corrective work orders this year than last year?")
+    assert _windows(decision, "wo_summary") == ["this year", "last year"]  # "last year" said twice is one period
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("how many alerts did chiller 9 log last quarter")
+    decision = dialog.say("more or fewer alerts than Q1?")
+    assert {s for s in steps(decision)} == {("maintenance", "alert_rules")}  # counts, not alarm limits
+
+
+def test_bullets_of_all_that_after_a_pick_are_a_report_from_what_was_found() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    dialog.say("did any of the chillers throw alerts in june?")
+    dialog.say("which one had the worst kW/ton?")
+    decision = dialog.say("ok give me all that as three bullets")
+    assert steps(decision) == [("maintenance", "report")]
