@@ -59,6 +59,7 @@ from graph.answering.diagnosis_verdicts import (
     same_cause_verdict,
     trip_verdict,
 )
+from graph.answering.figures import sensor_label
 from graph.answering.fleet_ranking import compare_assets, ranking_lines
 from graph.answering.markdown import chillers, join_names
 from graph.answering.record_verdicts import alert_outcome_verdict, bundle_verdict
@@ -87,6 +88,18 @@ _COMPARATIVE = re.compile(r"\bthan\b(?!\s+(normal|usual|expected|it should|desig
                           r"\b(getting|gotten|got|grown|growing|become|becoming) (worse|better|more|less|fewer)\b", re.I)
 
 
+def _most_flagged(art: Artifact) -> str:
+    """", mostly in its condenser water flow (46.1% of running samples)": the reading an anomaly run flagged most."""
+    per_sensor = art.results.get("per_sensor")
+    rated = [(float(v["rate"]), str(v.get("sensor") or k)) for k, v in per_sensor.items()
+             if isinstance(v, dict) and isinstance(v.get("rate"), int | float)] if isinstance(per_sensor, dict) else []
+    if not rated:
+        return ""
+    rate, sensor = max(rated)
+    label = sensor_label(sensor, art.asset_ids[0] if art.asset_ids else "").lower()
+    return f", mostly in its {label} ({rate:.1%} of running samples)"
+
+
 def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is something abnormal? Yes when the anomalous share of running samples is well above the
     detector's false-alarm rate (or a sustained shift was found), no when it is at or below it."""
@@ -108,7 +121,11 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
     rate_note = f"the detector flags about {FALSE_ALARM_RATE:.0%} of samples on healthy data"
     if flagged:
         answer: Answer = "Yes"
-        body = f"{chillers(flagged)} {'shows' if len(flagged) == 1 else 'show'} abnormal behaviour, well above {rate_note}"
+        # "anything odd?" wants what is odd: the reading flagged most, for one chiller
+        where = _most_flagged(next(a for a, _ in found if ", ".join(a.asset_ids) == flagged[0])) \
+            if len(flagged) == 1 else ""
+        body = f"{chillers(flagged)} {'shows' if len(flagged) == 1 else 'show'} abnormal behaviour{where}, well above " \
+               f"{rate_note}"
     elif unclear:
         # Up to twice the nominal rate is what the detector flags on fault-free data too (measured 5-11%
         # by `python -m bench tsfm`), so it is no finding: answered as nothing abnormal, the figure given.

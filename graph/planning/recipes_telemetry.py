@@ -3,6 +3,7 @@ fine-tuning, sensor health and thresholds. A recipe adds tasks to the plan, or r
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from assetops.domain.turn import TimeWindow
@@ -21,6 +22,11 @@ def sensor_names(ctx: PlanContext, default_key: str) -> list[str]:
     return list(ctx.canonical_sensors) or list(ctx.default(default_key))  # type: ignore[call-overload]
 
 
+_ANYTHING_ODD = re.compile(r"\b(?:anything|something|any(?:thing)? (?:issues?|problems?))\b(?: \w+){0,2}? "
+                           r"(?:odd|weird|unusual|strange|abnormal|off|wrong|funny|funky|amiss|anomal\w*|stand out|"
+                           r"jump out)\b|\bany (?:anomal\w*|oddities|weirdness)\b")
+
+
 def analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
     """Named/focus/default sensors plus companions; "the other sensors" = those not analysed yet. A look
     at one chiller with no reading named or discussed ("anything weird on ch6?") covers all its readings:
@@ -28,7 +34,9 @@ def analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
     if ctx.understanding.sensors.other_sensors:
         done = analysed_sensors(ctx.artifacts, asset, ctx.window)
         return [n for n in all_sensors(asset, ctx.catalog) if f"{asset} {n}" not in done] or all_sensors(asset, ctx.catalog)
-    if not ctx.canonical_sensors and ctx.scope != "fleet" and len(ctx.telemetry_assets) == 1:
+    # ("anything odd on it over that stretch?" after a look at its supply temperature is still a broad look)
+    broad = not ctx.sensors_explicit and bool(_ANYTHING_ODD.search(ctx.understanding.text.joined))
+    if (not ctx.canonical_sensors or broad) and ctx.scope != "fleet" and len(ctx.telemetry_assets) == 1:
         return all_sensors(asset, ctx.catalog)
     names = sensor_names(ctx, default_key)
     for name in list(names):

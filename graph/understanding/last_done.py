@@ -29,7 +29,10 @@ def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
         return frozenset()
     jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 3} | REPAIR_STEMS \
         | SERVICE_STEMS
-    return frozenset(s for s in text.stems if s in jobs)
+    found = frozenset(s for s in text.stems if s in jobs)
+    # "a leak detection PM": the job is the leak detection; "PM" only says it was planned ("annual service" is a job)
+    planned = frozenset({stem("preventive"), stem("maintenance")})
+    return found - planned if found - SERVICE_STEMS - REPAIR_STEMS else found
 
 
 # "when was the last time it had a corrective WO?", "when was it last repaired?": any corrective order is the job

@@ -96,3 +96,25 @@ def test_a_count_over_two_periods_says_which_way_it_moved_when_asked() -> None:
     said = alert_count_sentence("how many alerts this year compared with last year? Did those go up as well?", years)
     assert said == "Yes, alerts on CWC04009 went up from 68 in 2018 to 86 in 2019."
     assert alert_count_sentence("how many alerts this year and last?", years) == "Alerts on CWC04009: 68 in 2018 and 86 in 2019."
+
+
+def test_anything_odd_names_the_reading_flagged_most() -> None:
+    from graph.answering.verdicts import anomaly_verdict
+    from tests.unit.answering.builders import art
+    flagged = art("anomaly_detection", {"anomaly_rate": 0.461, "conditional_columns": ["x"], "sustained_shifts": [],
+                                        "per_sensor": {"Chiller 3 Condenser Water Flow": {"sensor": "Chiller 3 Condenser Water Flow",
+                                                                                          "rate": 0.461},
+                                                       "Chiller 3 Power Input": {"sensor": "Chiller 3 Power Input",
+                                                                                 "rate": 0.08}}}, asset="Chiller 3")
+    verdict = anomaly_verdict([flagged], "anything odd on chiller 3 in the last fortnight?")
+    assert verdict is not None and verdict.sentence.startswith(
+        "Yes, Chiller 3 shows abnormal behaviour, mostly in its condenser water flow (46.1% of running samples)")
+
+
+def test_a_job_named_with_pm_is_that_job() -> None:
+    from graph.understanding.last_done import last_done_job
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    job = last_done_job(Text.of("had we already done a leak detection PM on it this year?"), vocabulary())
+    assert "leak" in job and "preventiv" not in job
+    assert last_done_job(Text.of("when did it last have a preventive WO done?"), vocabulary()) >= {"preventiv"}

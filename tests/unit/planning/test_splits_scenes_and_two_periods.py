@@ -209,3 +209,11 @@ def test_bullets_of_all_that_after_a_pick_are_a_report_from_what_was_found() -> 
     dialog.say("which one had the worst kW/ton?")
     decision = dialog.say("ok give me all that as three bullets")
     assert steps(decision) == [("maintenance", "report")]
+
+
+def test_anything_odd_after_a_look_at_one_reading_looks_at_all_of_them() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 15))
+    dialog.say("what has chiller 4's supply averaged over the past two weeks?")
+    decision = dialog.say("anything odd on it over that stretch?")
+    detect = next(t for t in decision.tasks if t.action == "anomaly_detection")
+    assert len(detect.sensors) > 4  # every reading, not the supply temperature alone
