@@ -198,6 +198,12 @@ def labor_hours(artifact: Artifact) -> tuple[float, float] | None:
     return float(total), float(corrective) if isinstance(corrective, int | float) else 0.0
 
 
+def orders_per_month(artifact: Artifact) -> dict[str, int]:
+    """A work-order summary's orders per calendar month ("2019-07" -> 3), empty when it has none."""
+    raw = artifact.results.get("per_month") if artifact.kind == "work_order_summary" else None
+    return {str(k): int(v) for k, v in raw.items() if isinstance(v, int)} if isinstance(raw, Mapping) else {}
+
+
 def alerts_per_month(artifact: Artifact) -> dict[str, int]:
     """An alert-rule artifact's alerts per month ("2021-03" -> 25), empty when it did not count them."""
     months = artifact.results.get("per_month")

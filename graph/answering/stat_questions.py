@@ -18,6 +18,7 @@ from artifacts.readings import (
     asked_rules,
     labor_hours,
     listed_kind,
+    orders_per_month,
     recent_orders,
     running_share,
     stats_of,
@@ -215,18 +216,25 @@ def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[st
         return None
     quiet = bool(_QUIETEST.search(question))
     reads = [a for a in artifacts if a.kind == "alert_rules" and alerts_per_month(a)]
+    per_month, what = alerts_per_month, "alerts"
+    if not reads:  # "which month had the most of them?" after a count of work orders: the orders' months
+        reads = [a for a in artifacts if orders_per_month(a)]
+        per_month = orders_per_month
+        kinds = {listed_kind(a) for a in reads}
+        what = "corrective work orders" if kinds == {"corrective"} else "work orders"
     if not reads:
         return None
     months: dict[str, int] = {}
     for art in reads:
-        for month, count in alerts_per_month(art).items():
+        for month, count in per_month(art).items():
             months[month] = months.get(month, 0) + count
     pick = (min if quiet else max)(sorted(months), key=lambda m: months[m])
     where = ", ".join(x for a in reads for x in (a.equipment_ids or a.asset_ids))
     total = sum(months.values())
     said = datetime.strptime(pick, "%Y-%m").strftime("%B %Y")
-    lines = [f"- {datetime.strptime(m, '%Y-%m'):%B %Y}: {n} alert{'s' if n != 1 else ''}" for m, n in months.items()]
-    return (f"{said} was the {'quietest' if quiet else 'busiest'} month for alerts on {where}: {months[pick]} of "
+    unit = what.split()[-1] if what == "alerts" else "work orders"
+    lines = [f"- {datetime.strptime(m, '%Y-%m'):%B %Y}: {n} {unit if n != 1 else unit[:-1]}" for m, n in months.items()]
+    return (f"{said} was the {'quietest' if quiet else 'busiest'} month for {what} on {where}: {months[pick]} of "
             f"{total} {window_phrase(reads[0])}.".replace("  ", " "), lines)
 
 

@@ -411,8 +411,9 @@ _CONSEQUENCE = re.compile(r"\bwhat (?:happens|would happen|will happen|if)\b.* (
 
 
 # An indirect question: what follows the embedding verb is the question asked.
-_EMBEDDING = re.compile(r"^(?:(?:do|does|did) (?:you|anyone|anybody|somebody|someone) know|any idea|(?:can|could) "
-                        r"(?:you|u) tell me|i wonder|i'm wondering|im wondering|wondering) "
+_EMBEDDING = re.compile(r"^(?:(?:do|does|did) (?:you|anyone|anybody|somebody|someone) know|any idea|(?:can|could|would) "
+                        r"(?:you|u) (?:tell|let) me(?: know)?|(?:would|do) (?:you|u) mind (?:telling|letting) me"
+                        r"(?: know)?|(?:please )?tell me|i wonder|i'm wondering|im wondering|wondering) "
                         r"(?=(?:what|which|why|when|where|who|how|whether|if)\b)")
 
 

@@ -51,6 +51,7 @@ class WorkOrderSummary:
     latest_per_job: list[dict[str, Any]] = field(default_factory=list)
     labor_hours: float = 0.0  # actual labour booked on the orders ("how much labour did those take?")
     corrective_labor_hours: float = 0.0
+    per_month: dict[str, int] = field(default_factory=dict)  # "2019-07" -> orders finished that month, in order
 
     def as_results(self) -> dict[str, Any]:
         return {
@@ -61,6 +62,7 @@ class WorkOrderSummary:
             "mean_days_between_corrective": self.mean_days_between_corrective,
             "first": self.first, "last": self.last, "recent": self.recent, "latest_per_job": self.latest_per_job,
             "labor_hours": self.labor_hours, "corrective_labor_hours": self.corrective_labor_hours,
+            "per_month": self.per_month,
         }
 
 
@@ -127,6 +129,7 @@ def summarise_work_orders(orders: list[dict[str, Any]], *, top: int = 10, recent
         labor_hours=round(sum(hours(o.get("actual_labor_hours")) for o in orders), 1),
         corrective_labor_hours=round(sum(hours(o.get("actual_labor_hours")) for o in orders
                                          if not o.get("preventive")), 1),
+        per_month=dict(sorted(Counter(w.strftime("%Y-%m") for w in known).items())),
     )
 
 

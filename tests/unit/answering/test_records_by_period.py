@@ -118,3 +118,17 @@ def test_a_job_named_with_pm_is_that_job() -> None:
     job = last_done_job(Text.of("had we already done a leak detection PM on it this year?"), vocabulary())
     assert "leak" in job and "preventiv" not in job
     assert last_done_job(Text.of("when did it last have a preventive WO done?"), vocabulary()) >= {"preventiv"}
+
+
+def test_the_busiest_month_of_work_orders_comes_from_their_monthly_counts() -> None:
+    from graph.answering.stat_questions import busiest_month_sentence
+    from specialists.maintenance.history import summarise_work_orders
+    summary = summarise_work_orders([{"wo_id": f"W{i}", "actual_finish": day, "preventive": False}
+                                     for i, day in enumerate(["2019-07-13", "2019-07-20", "2019-08-02"])])
+    assert summary.per_month == {"2019-07": 2, "2019-08": 1}
+    listing = orders("Chiller 9", "CWC04009", total=3, corrective=3, start="2019-01-01", end="2019-12-21",
+                     listed="corrective")
+    listing.results["per_month"] = summary.per_month
+    found = busiest_month_sentence("which month this year had the most of them?", [listing])
+    assert found is not None and found[0] == "July 2019 was the busiest month for corrective work orders on CWC04009: " \
+                                             "2 of 3 in 2019."
