@@ -89,15 +89,15 @@ _COMPARATIVE = re.compile(r"\bthan\b(?!\s+(normal|usual|expected|it should|desig
 
 
 def _most_flagged(art: Artifact) -> str:
-    """", mostly in its condenser water flow (46.1% of running samples)": the reading an anomaly run flagged most."""
+    """", mostly in its condenser water flow": the reading an anomaly run flagged most (its share is in the evidence)."""
     per_sensor = art.results.get("per_sensor")
     rated = [(float(v["rate"]), str(v.get("sensor") or k)) for k, v in per_sensor.items()
              if isinstance(v, dict) and isinstance(v.get("rate"), int | float)] if isinstance(per_sensor, dict) else []
     if not rated:
         return ""
-    rate, sensor = max(rated)
+    sensor = max(rated)[1]
     label = sensor_label(sensor, art.asset_ids[0] if art.asset_ids else "").lower()
-    return f", mostly in its {label} ({rate:.1%} of running samples)"
+    return f", mostly in its {label}"
 
 
 def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from langchain_core.messages import AIMessage
@@ -16,6 +17,7 @@ from artifacts.model import Artifact
 from artifacts.readings import cited_ids
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import SpecialistResult, TurnDecision
+from graph.answering.compare_terms import period_phrase
 from graph.answering.compose import TurnOutcome, compose_answer, direct_answer
 from graph.answering.sections import first_clause
 from graph.context import TurnContext
@@ -101,12 +103,23 @@ _EARLIER_KEPT = 8  # earlier answers a summary may restate
 _SHORT_LEAD = 30  # a pick ("Chiller 4.") says little without the sentence after it
 
 
+# The period an answer covered ("Scope: Chiller 9; 2021-06-01 to 2021-07-01 (last month)."), and whether a lead says one.
+_SCOPE_DATES = re.compile(r"^Scope: [^;\n]*; (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})", re.M)
+_SAYS_WHEN = re.compile(r"\b(?:19|20)\d\d\b|\bQ[1-4]\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)
+
+
 def lead_of(answer: str) -> str:
-    """An answer's lead: its first sentence (with the next one when the first is only a pick)."""
+    """An answer's lead: its first sentence (with the next one when the first is only a pick), with the period the
+    answer covered when the sentence does not say it (a summary restating it would lose when it was)."""
     first_line = answer.strip().split("\n", 1)[0]
     lead = first_clause(first_line, 240)
     if len(lead) < _SHORT_LEAD and len(first_line) > len(lead):
         lead = first_clause(first_line[len(lead):].strip(), 240) if first_line.startswith(lead[:-1]) else lead
+    scope = _SCOPE_DATES.search(answer)
+    if scope is not None and lead and not _SAYS_WHEN.search(lead):
+        start, end = (datetime.fromisoformat(day) for day in scope.groups())
+        when = period_phrase(start, end).removeprefix("in ")
+        lead = f"{lead.rstrip('. ')} ({when})." if when else lead
     return lead
 
 

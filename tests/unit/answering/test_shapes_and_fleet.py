@@ -428,3 +428,12 @@ def test_a_ranking_over_the_chillers_leads_an_open_plan_most_urgent_first() -> N
     lead = shaped_lead(AnswerInputs(shape="open", scope="assets", artifacts=[ranked],
                                     question="Give me a plan for this week, most urgent first."))
     assert lead is not None and lead.first == "Chiller 9 first: most likely Evaporator Water side fouling at ~95%."
+
+
+def test_a_lead_restated_later_keeps_the_period_its_answer_covered() -> None:
+    from graph.nodes.respond import lead_of
+    answer = ("Yes, Chiller 9 shows abnormal behaviour, well above the detector's rate.\n- detail\n"
+              "Scope: Chiller 9; 2021-06-01 to 2021-07-01 (last month).\n")
+    assert lead_of(answer) == "Yes, Chiller 9 shows abnormal behaviour, well above the detector's rate (June 2021)."
+    dated = "Chiller 9 had 31 alerts in June 2021.\nScope: Chiller 9; 2021-06-01 to 2021-07-01 (last month).\n"
+    assert lead_of(dated) == "Chiller 9 had 31 alerts in June 2021."  # it says when already
