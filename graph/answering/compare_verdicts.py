@@ -135,8 +135,8 @@ def _only_reading(artifacts: list[Artifact]) -> list[str]:
 def sensor_sides(question: str, artifacts: list[Artifact], reading: str | None = None) -> list[Side]:
     """The named sensor's running mean per telemetry window (efficiency when only "worse"/"better" is said; else
     `reading`, the one the turn fetched, or the one reading every window holds)."""
-    named = asked_sensors(question) or (["Chiller Efficiency"] if _PERFORMANCE.search(question) else []) \
-        or ([reading] if reading else _only_reading(artifacts))
+    named = asked_sensors(question) or ([reading] if reading else []) \
+        or (["Chiller Efficiency"] if _PERFORMANCE.search(question) else []) or _only_reading(artifacts)
     windows = {a.id: a for a in artifacts}
     for sensor in named:
         # (an idle chiller's 0 kW/ton rates nothing: it is no side of a comparison of efficiency)
