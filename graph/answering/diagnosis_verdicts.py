@@ -125,6 +125,35 @@ def failure_mode_verdict(artifacts: list[Artifact], question: str = "") -> Verdi
                                   f"likely cause, {top_mode} ({low:.2f}-{high:.2f}).", evidence)
 
 
+# "is that one fault or two at once?", "could it be several problems?": how many faults the diagnosis supports.
+_HOW_MANY_FAULTS = re.compile(r"\bone (?:fault|problem|issue|cause|thing)\b.*\b(?:two|several|multiple|more|both)\b|"
+                              r"\b(?:two|several|multiple) (?:faults|problems|issues|causes|things)\b", re.I)
+_ALSO_LIKELY = 0.25  # a second mode this likely is a second fault, not a runner-up
+
+
+def fault_count_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
+    """One fault or two: the faults of the latest diagnosis at least `_ALSO_LIKELY` likely (no fault left out)."""
+    if not _HOW_MANY_FAULTS.search(question):
+        return None
+    found = [(a, h) for a in artifacts if a.kind == "diagnose" and (h := hypotheses(a))]
+    if not found:
+        return None
+    # of several chillers' diagnoses, the one with the likeliest fault is the one the question is about
+    art, ranked = max(found, key=lambda pair: max((h.probability for h in pair[1] if _is_fault(h)), default=0.0))
+    asset = ", ".join(art.asset_ids)
+    likely = [h for h in ranked if _is_fault(h) and h.probability >= _ALSO_LIKELY]
+    evidence = [f"- {h.failure_mode}: {h.probability:.2f}" for h in ranked[:3]]
+    if len(likely) > 1:
+        said = join_names([f"{h.failure_mode} ({h.probability:.2f})" for h in likely[:3]])
+        return Verdict("Yes", f"Two at once, most likely: on {asset} both {said} stand out.", evidence)
+    if likely:
+        second = next((h for h in ranked if h is not likely[0]), None)
+        rest = f"; the next, {second.failure_mode}, is far behind ({second.probability:.2f})" if second else ""
+        return Verdict("No", f"One fault, most likely: {likely[0].failure_mode} on {asset} "
+                             f"({likely[0].probability:.2f}){rest}.", evidence)
+    return Verdict("No", f"Neither: no fault stands out on {asset}.", evidence)
+
+
 def _case(art: Artifact) -> str:
     return f"{', '.join(art.asset_ids)} {window_phrase(art)}".strip()
 

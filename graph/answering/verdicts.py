@@ -54,6 +54,7 @@ from graph.answering.diagnosis_verdicts import (
     asks_health,
     asks_of_a_mode,
     failure_mode_verdict,
+    fault_count_verdict,
     health_verdict,
     named_mode,
     same_cause_verdict,
@@ -524,6 +525,7 @@ Check = Callable[[str, list[Artifact], list[Artifact]], Verdict | None]
 CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: running_again_verdict(turn, q),
     lambda q, turn, _: trip_verdict(turn, q),
+    lambda q, turn, session: fault_count_verdict(turn or session, q),  # "one fault or two at once?"
     lambda q, turn, _: failure_mode_verdict(turn, q) if asks_of_a_mode(q, _hypotheses(turn)) else None,
     same_cause_verdict,
     repair_verdict,

@@ -571,6 +571,7 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+_ABOUT_THE_FAULT = re.compile(r"\b(?:faults?|causes?|problems?|issues?|failures?|diagnos\w*)\b")
 _THAN_A_PERIOD = re.compile(r"\bthan (?:in |during |over )?(?:the |last |previous |this )?(?:q[1-4]|(?:19|20)\d\d|year|month|"
                             r"quarter|week|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|"
                             r"dec\w*|spring|summer|autumn|fall|winter)\b")
@@ -628,6 +629,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.shape == "yes_no" and not understood.intents and focus.last_intent in ("diagnose", "failure_modes") \
+            and _ABOUT_THE_FAULT.search(reading.clause) and focus.asset_ids:
+        return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)
     counted = _RECORDS_PICKED_BY.search(reading.clause) if reading.shape == "which" else None
     if counted is not None and not picked_listing(reading.clause, vocabulary()):
         # "which chiller threw the most alerts this year?": a pick by a count of records, not a ranking of health

@@ -254,3 +254,14 @@ def test_real_or_noise_is_answered_as_the_choice_from_the_diagnosis() -> None:
     healthy = diagnosis("Chiller 3", ("Normal operation", 0.8, 0.9), ("Evaporator Water side fouling", 0.0, 0.1))
     assert (real_or_noise_sentence("is it real or noise?", [healthy]) or "").startswith("Noise, most likely")
     assert real_or_noise_sentence("what is the most likely cause?", [fouled]) is None
+
+
+def test_one_fault_or_two_counts_the_likely_faults_of_the_diagnosis() -> None:
+    from graph.answering.diagnosis_verdicts import fault_count_verdict
+    both = diagnosis("Chiller 9", ("Evaporator Water side fouling", 0.45, 0.55), ("Purge Unit Excessive purge", 0.3, 0.4))
+    two = fault_count_verdict([both], "Is that one fault or two at once?")
+    assert two is not None and two.sentence.startswith("Two at once, most likely: on Chiller 9 both")
+    one = diagnosis("Chiller 9", ("Evaporator Water side fouling", 0.85, 0.95), ("Purge Unit Excessive purge", 0.0, 0.1))
+    single = fault_count_verdict([one], "Is that one fault or two at once?")
+    assert single is not None and single.sentence.startswith("One fault, most likely: Evaporator Water side fouling")
+    assert fault_count_verdict([one], "is it serious?") is None
