@@ -50,6 +50,7 @@ class Focus:
     picked: str | None = None  # the asset the last "which one?" answer named first ("why that one?")
     ranked: list[str] = field(default_factory=list)  # that answer's assets in its order ("the runner-up")
     picked_for: str | None = None  # what that pick was for: "good" ("which ran more efficiently?") or "bad"
+    asked: str | None = None  # the last full question: "and in august?" asks it again of another period
     window_named: bool = False  # `window` is a period the user named (not a default look-back)
     listed: str | None = None  # the records the dialog listed last ("alerts", "work_orders"): "how many of those?"
 

@@ -180,13 +180,16 @@ _GOOD = re.compile(r"\b(?:more|most) efficient\w*|\b(?:better|best|healthier|hea
                    re.I)
 
 
-def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bool = False) -> SensorRanking | None:
-    """Which asset stands out on the sensor the question names ("less efficient", "flow is down"):
-    lowest first when the question says the reading went down, else highest (kW/ton: highest is worst).
-    A question naming several sensors wants them side by side (the comparison table), not a ranking."""
+def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bool = False,
+                   reading: str | None = None) -> SensorRanking | None:
+    """Which asset stands out on the sensor the question names ("less efficient", "flow is down"), else on
+    `reading` (the one the turn fetched: "same for ch6" after tonnage): lowest first when the question says the
+    reading went down, else highest (kW/ton: highest is worst). A question naming several sensors wants them
+    side by side (the comparison table), not a ranking."""
     named = asked_sensors(question)
     if measure_only:  # the pick goes by the reading only where the question names the reading
         named = [n for n in named if names_measure(question, n)]
+    named = named or ([reading] if reading else [])
     for sensor in named if len(named) == 1 else []:
         figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
         if len(figures) < 2:

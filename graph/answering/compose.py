@@ -252,10 +252,18 @@ def _body(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list
     return body
 
 
+def asked_as(outcome: TurnOutcome) -> str:
+    """The question the first sentence answers: a follow-up that only swapped what it is about ("and in august?")
+    asks the last full question again ("is 4 worse than 3 on kw/t in June? and in august?"; the evidence this turn
+    gathered decides it)."""
+    carried = outcome.focus.asked
+    return f"{carried} {outcome.question}" if carried and carried != outcome.question else outcome.question
+
+
 def _shaped(outcome: TurnOutcome, artifacts: list[Artifact]) -> ShapedLead | None:
     """The opening written for the question's shape and scope (graph/answering/shapes.py)."""
     shape, scope = decision_shape(outcome.decision)
-    return shaped_lead(AnswerInputs(shape=shape, scope=scope, question=outcome.question, artifacts=artifacts,
+    return shaped_lead(AnswerInputs(shape=shape, scope=scope, question=asked_as(outcome), artifacts=artifacts,
                                     session=outcome.session or [*outcome.cited, *outcome.artifacts],
                                     pending_offer=outcome.focus.pending_offer, earlier_leads=outcome.earlier_leads,
                                     fetched=_fetched_readings(outcome.plan), subject=outcome.focus.picked,
@@ -267,8 +275,8 @@ _CARRIED_READINGS = 2  # readings a telemetry task carried from the dialog that 
 
 def _fetched_readings(plan: list[SpecialistTask]) -> list[str]:
     """The readings the turn's telemetry tasks asked for, without the asset ("Tonnage")."""
-    bare = [sensor.removeprefix(f"{asset} ") for task in plan if task.specialist == "data" and task.sensors
-            for asset in task.asset_ids[:1] for sensor in task.sensors]
+    bare = [canonical_of(sensor) for task in plan if task.specialist == "data" and task.sensors
+            for sensor in task.sensors]  # (a comparison's task carries each of its chillers' names)
     return list(dict.fromkeys(bare))
 
 

@@ -378,9 +378,10 @@ def _long_output(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
+    only = inputs.fetched[0] if len(inputs.fetched) == 1 else None  # "same for ch6": the reading fetched
     by_sensor = change_ranking(inputs.question, inputs.artifacts) \
         or setpoint_offset_ranking(inputs.question, inputs.artifacts) \
-        or sensor_ranking(inputs.question, inputs.artifacts)
+        or sensor_ranking(inputs.question, inputs.artifacts, reading=only)
     if by_sensor is not None:  # the sensor the question names ranks them, not the anomaly share
         return ShapedLead(by_sensor.headline, by_sensor.lines, replaces_body=False)
     totals = _site_totals(inputs)

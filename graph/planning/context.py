@@ -68,6 +68,7 @@ class PlanContext:
     extra_windows: list[TimeWindow] = field(default_factory=list)  # periods discussed earlier a comparison adds
     compared_subject: str | None = None  # "how does that compare with ch3?": the chiller the comparison is about
     against_focus: bool = False  # the named period is what the focus window is compared with ("more than last year?")
+    asked: str | None = None  # the full question this turn asks ("and in august?" carries the last one's)
 
     @property
     def primary(self) -> str:

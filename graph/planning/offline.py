@@ -355,6 +355,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         earlier_window=focus.window if moved else focus.earlier_window,
         periods=periods,
         picked=subject or ctx.compared_subject or focus.picked,
+        asked=ctx.asked,  # (a follow-up asking something else of its own ends the carried question)
         ranked=list(focus.ranked),
         # ("which ran more efficiently?" picks the good end: "the worse one" next is the other end)
         picked_for=(ranking_end(ctx.understanding.text.joined) if ctx.request is not None and ctx.request.shape == "which"
@@ -402,6 +403,10 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     understood = _understand(message, reference_date, focus, artifacts, catalog)
     parts = question_parts(message)
     reading = _first_question_reading(message, parts)
+    carried = _carried_question(understood, reading, focus)
+    if carried is not None:  # "and in august?" after "is 4 worse than 3 in June?": asked the same way again
+        asked_before = read_request(carried)
+        reading = replace(reading, shape=asked_before.shape, comparative=asked_before.comparative or reading.comparative)
     if is_off_topic(understood.text, reading, has_entities=_names_something(understood)):
         return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
                                                                        focus.asset_ids),
@@ -426,7 +431,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
-                      intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed)
+                      intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed,
+                      asked=carried or (message if reading.act == "question" and not _ELLIPTICAL_OPENING.match(
+                          understood.text.joined) else None))
     ctx.note(act.note)
     if ctx.primary == "capabilities":
         return Decision(kind="answer", message=messages.capabilities_text(ctx.catalog),
@@ -571,6 +578,22 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+# A follow-up that only swaps what it is about: "and in august?", "what about #4?", "same for ch6".
+_ELLIPTICAL_OPENING = re.compile(r"^(?:(?:ok|so|right) )?(?:and|what about|how about|same (?:for|with|on|again)|ditto|"
+                                 r"now|then|also|or)\b")
+_ELLIPTICAL_MAX_TOKENS = 6
+
+
+def _carried_question(understood: Understanding, reading: RequestReading, focus: Focus) -> str | None:
+    """The last full question, for a follow-up that only swaps its chiller, period or reading ("and in august?")
+    and asks nothing of its own; None otherwise."""
+    text = understood.text
+    if focus.asked is None or understood.intents or len(text.tokens) > _ELLIPTICAL_MAX_TOKENS \
+            or not _ELLIPTICAL_OPENING.match(text.joined):
+        return None
+    # (a reading swapped in, "what about tonnage?", changes what the question was about: not carried)
+    swapped = (understood.assets.assets or understood.periods.mentions) and not understood.sensors.canonical
+    return focus.asked if swapped and reading.shape in ("open", "yes_no", "which") else None
 _ABOUT_THE_FAULT = re.compile(r"\b(?:faults?|causes?|problems?|issues?|failures?|diagnos\w*)\b")
 _THAN_A_PERIOD = re.compile(r"\bthan (?:in |during |over )?(?:the |last |previous |this )?(?:q[1-4]|(?:19|20)\d\d|year|month|"
                             r"quarter|week|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|"

@@ -314,6 +314,23 @@ def _scan_site(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
         mentions.unknown_site = candidate.upper()
 
 
+# "is 4 worse than 3 on kw/t?", "6 vs 9 last month": once a chiller is named, a bare number it is set against is
+# another (only where nothing after it makes it a count: "more than 3 alerts" is a count).
+_SET_AGAINST_NUMBER = re.compile(r"\b(?:(?<!more )(?<!less )(?<!fewer )(?<!greater )(?<!other )than|vs|versus|against|"
+                                 r"compared (?:to|with)) #?(\d{1,3})"
+                                 r"(?= ?(?:[?,.;!]|$| (?:on|in|for|at|over|during|last|this|then|now|too|either|and|"
+                                 r"or|the|by|while|when|with)\b))")
+
+
+def _scan_set_against(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    if not mentions.assets:
+        return
+    for match in _SET_AGAINST_NUMBER.finditer(text.joined):
+        name = _name_for(int(match.group(1)), vocab)
+        if catalog.asset_id_of(name):
+            _add(mentions.assets, name)
+
+
 def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMentions:
     """Every asset mention in `text`: known chillers (of `catalog`), unknown numbers/ids, "all", other
     equipment, site."""
@@ -324,6 +341,7 @@ def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMe
     _scan_between_pair(text, vocab, mentions, catalog)
     _scan_argument_numbers(text, vocab, mentions, catalog)
     _scan_equipment_ids(text, mentions, catalog)
+    _scan_set_against(text, vocab, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
     _scan_other_equipment(text, vocab, mentions)
     _scan_site(text, vocab, mentions)

@@ -240,3 +240,16 @@ def test_the_side_after_than_decides_which_period_is_asked() -> None:
     lower = comparison_verdict("were CWC04006's alerts last year lower than the year before?", [alerts_20, alerts_21],
                                [alerts_20, alerts_21])
     assert lower is not None and lower.sentence.startswith("No, Chiller 6 had 252 alerts in 2021 against 63 in 2020")
+
+
+def test_a_carried_question_is_answered_on_this_turn_s_evidence() -> None:
+    from assetops.domain.turn import Focus, TurnDecision
+    from graph.answering.compose import TurnOutcome, asked_as
+    outcome = TurnOutcome(decision=TurnDecision(), plan=[], results=[], artifacts=[], zone=None,  # type: ignore[arg-type]
+                          question="and in august?", focus=Focus(asked="is 4 worse than 3 on kw/t in June?"))
+    question = asked_as(outcome)
+    assert question == "is 4 worse than 3 on kw/t in June? and in august?"
+    four = window("Chiller 4", "2021-08-01", "2021-09-01", {"Chiller Efficiency": (0.45, "kW/ton")})
+    three = window("Chiller 3", "2021-08-01", "2021-09-01", {"Chiller Efficiency": (0.49, "kW/ton")})
+    verdict = comparison_verdict(question, [four, three], [four, three])
+    assert verdict is not None and verdict.sentence.startswith("No, Chiller 4's efficiency was 0.45 kW/ton")

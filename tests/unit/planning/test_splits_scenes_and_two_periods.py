@@ -217,3 +217,15 @@ def test_anything_odd_after_a_look_at_one_reading_looks_at_all_of_them() -> None
     decision = dialog.say("anything odd on it over that stretch?")
     detect = next(t for t in decision.tasks if t.action == "anomaly_detection")
     assert len(detect.sensors) > 4  # every reading, not the supply temperature alone
+
+
+def test_a_number_set_against_a_named_chiller_is_a_chiller_and_a_swap_follow_up_carries_the_question() -> None:
+    dialog = Dialog(reference_date=date(2021, 9, 15))
+    decision = dialog.say("is 4 worse than 3 on kw/t in June?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3", "Chiller 4"}
+    assert dialog.focus.asked == "is 4 worse than 3 on kw/t in June?"
+    decision = dialog.say("and in august?")
+    assert decision.shape == "yes_no" and dialog.focus.asked == "is 4 worse than 3 on kw/t in June?"
+    dialog.say("what about tonnage?")  # another reading: the question is not carried any more
+    assert dialog.focus.asked is None
+    assert Dialog().say("what about chiller 4 - more than 3?").tasks[0].asset_ids == ["Chiller 4"]  # a count
