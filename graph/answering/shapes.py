@@ -227,7 +227,16 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
                       replaces_body=False)
 
 
+# "did any of the other chillers get that alert?": the chiller under discussion is not one of them.
+_THE_OTHERS = re.compile(r"\b(?:any of )?the (?:other|remaining) (?:ones|chillers|units|machines|\w+ chillers)\b|"
+                         r"\bthe others\b|\bthe rest\b", re.I)
+
+
 def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
+    if inputs.subject and _THE_OTHERS.search(inputs.question):
+        others = [a for a in inputs.artifacts if inputs.subject not in a.asset_ids]
+        if others and len(others) < len(inputs.artifacts):
+            inputs = replace(inputs, artifacts=others)
     # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
     # ("so this year's quarter, up on that?" names no reading: the one the turn fetched, when it fetched one)
     only = inputs.fetched[0] if len(inputs.fetched) == 1 and not asked_sensors(inputs.question) else None

@@ -419,19 +419,23 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
                         + "".join(f", {r.count} from {rule_text(r)}" for r in named) + f" [{art.id}]")
         if count:
             fired.append((count, where))
-    # a rule asked about that is not in a listing never fired there: "has it ever had an approach alert?" -> no
+    # a rule asked about (by name before, "that alert" now) is counted where it fired and said where it did not:
+    # "has it ever had an approach alert?" -> no, "did the other chillers get that alert?" -> on each of them
     listed = {(where, r.rule_id) for where, r in named_counts}
-    named_counts += [(where, RuleCount(rule_id, 0)) for art, _ in found
-                     for where in [", ".join(art.equipment_ids or art.asset_ids)]
-                     for rule_id in asked_rules(art) if (where, rule_id) not in listed]
+    for art, rules in found:
+        where = ", ".join(art.equipment_ids or art.asset_ids)
+        here = {r.rule_id: r for r in rules}
+        named_counts += [(where, here.get(rule_id, RuleCount(rule_id, 0))) for rule_id in asked_rules(art)
+                         if (where, rule_id) not in listed]
     if named_counts:
         whole = all(art.window_start is None for art, _ in found)  # "has it ever...": the whole record
-
-        def told(where: str, rule: RuleCount) -> str:
-            if rule.count:
-                return f"{rule_text(rule)} fired {rule.count} time{'s' if rule.count != 1 else ''} on {where}"
-            return f"{rule_text(rule)} has never fired on {where}" if whole else f"{rule_text(rule)} did not fire on {where}"
-        said = join_names([told(where, r) for where, r in named_counts])
+        quiet = [where for where, r in named_counts if not r.count]
+        rule = named_counts[0][1]
+        said = join_names([f"{rule_text(r)} fired {r.count} time{'s' if r.count != 1 else ''} on {where}"
+                           for where, r in named_counts if r.count])
+        if quiet:  # the ones where it did not fire, said once
+            never = f"{'has never fired' if whole else 'did not fire'} on {join_names(quiet)}"
+            said = f"{said}; it {never}" if said else f"{rule_text(rule)} {never}"
         answer: Answer = "Yes" if any(r.count for _, r in named_counts) else "No"
         # "did it go all of 2021 without a single load low alert?": yes means none fired
         answer = flip(answer) if _WITHOUT_ANY.search(question) else answer

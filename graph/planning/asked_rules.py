@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from assetops.domain.turn import Focus
 from graph.planning.context import PlanContext
 from graph.understanding import Understanding
@@ -24,4 +26,9 @@ def asked_rules(ctx: PlanContext) -> list[str]:
              *(ctx.understanding.named_rules if rule_named(ctx.understanding, ctx.focus) else [])]
     if named:
         return list(dict.fromkeys(named))
-    return list(ctx.focus.asked_rules) if set(ctx.assets) == set(ctx.focus.asset_ids) else []
+    # "did the other chillers get that alert?": the rule asked about before, on whichever chillers are asked now
+    pointed = bool(_THAT_RULE.search(ctx.understanding.text.joined))
+    return list(ctx.focus.asked_rules) if pointed or set(ctx.assets) == set(ctx.focus.asset_ids) else []
+
+
+_THAT_RULE = re.compile(r"\b(?:that|this|the same|same) (?:alert|alarm|rule)s?\b")

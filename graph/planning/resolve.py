@@ -154,6 +154,9 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     elif len(ctx.assets) > 1:
         ctx.scope = "assets"
     _ranked_against_the_rest(ctx)
+    others = ctx.request is not None and (ctx.request.others or bool(_OTHER_PLURAL.search(ctx.understanding.text.joined)))
+    if others and len(ctx.focus.asset_ids) == 1 and ctx.focus.asset_ids[0] in ctx.assets and ctx.compared_subject is None:
+        ctx.compared_subject = ctx.focus.asset_ids[0]  # "the other chillers": set against this one, not among them
     if not ctx.assets and ctx.primary not in ctx.vocab.assetless_intents:
         outside = _outside_coverage(ctx, ctx.understanding.window)
         if outside and needs_telemetry(ctx):
@@ -166,6 +169,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     return None
 
 
+_OTHER_PLURAL = re.compile(r"\bthe other (?:chillers|units|machines|ones)\b")
 # "was that one also the worst in June 2020?", "is 9 still the least efficient?": one chiller's place in a ranking.
 _RANK_ASKED = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most efficient|highest|lowest|top)\b"
                          r"(?! (?:one|unit|chiller|machine|of)\b)")

@@ -331,6 +331,20 @@ def _scan_set_against(text: Text, vocab: Vocabulary, mentions: AssetMentions, ca
             _add(mentions.assets, name)
 
 
+# "for 6 again: Q2 vs Q3?", "back to 6: how many alerts?", "on 9 - any trips?": a topic set at the head of the
+# message, its bare number a chiller (the colon, comma or dash after it says so, as typed).
+_FRONTED_NUMBER = re.compile(r"^\s*(?:(?:ok|so|right|and)[,]?\s+)?(?:for|on|about|back to|as for|re|regarding|now)\s+"
+                             r"#?(\d{1,3})\s*(?:again|too|now|then)?\s*[:,\-\u2013]", re.I)
+
+
+def _scan_fronted_topic(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    fronted = _FRONTED_NUMBER.match(text.source)
+    if fronted is not None:
+        name = _name_for(int(fronted.group(1)), vocab)
+        if catalog.asset_id_of(name):
+            _add(mentions.assets, name)
+
+
 def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMentions:
     """Every asset mention in `text`: known chillers (of `catalog`), unknown numbers/ids, "all", other
     equipment, site."""
@@ -341,6 +355,7 @@ def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMe
     _scan_between_pair(text, vocab, mentions, catalog)
     _scan_argument_numbers(text, vocab, mentions, catalog)
     _scan_equipment_ids(text, mentions, catalog)
+    _scan_fronted_topic(text, vocab, mentions, catalog)
     _scan_set_against(text, vocab, mentions, catalog)
     mentions.all_assets = bool(text.find_longest(vocab.all_asset_phrases))
     _scan_other_equipment(text, vocab, mentions)

@@ -27,7 +27,7 @@ def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
     empty when it asks for none."""
     if not _LAST.search(text.joined):
         return frozenset()
-    jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 3} | REPAIR_STEMS \
+    jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 2} | REPAIR_STEMS \
         | SERVICE_STEMS
     found = frozenset(s for s in text.stems if s in jobs)
     # "a leak detection PM": the job is the leak detection; "PM" only says it was planned ("annual service" is a job)

@@ -132,3 +132,16 @@ def test_the_busiest_month_of_work_orders_comes_from_their_monthly_counts() -> N
     found = busiest_month_sentence("which month this year had the most of them?", [listing])
     assert found is not None and found[0] == "July 2019 was the busiest month for corrective work orders on CWC04009: " \
                                              "2 of 3 in 2019."
+
+
+def test_that_alert_on_the_other_chillers_leaves_out_the_one_discussed() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+    from tests.unit.answering.builders import art
+    listings = [art("alert_rules", {"rules": [{"rule_id": "RUL0018", "rule_name": "Chiller - Evaporator Approach High",
+                                               "count": n}] if n else [], "asked_rules": ["RUL0018"]},
+                    asset=asset, equipment=[equipment], producer="maintenance", id=f"a_{equipment}")
+                for asset, equipment, n in (("Chiller 3", "CWC04703", 0), ("Chiller 6", "CWC04006", 0),
+                                            ("Chiller 9", "CWC04009", 31))]
+    lead = shaped_lead(AnswerInputs(shape="yes_no", scope="fleet", artifacts=listings, subject="Chiller 9",
+                                    question="did any of the other chillers get that alert in June?"))
+    assert lead is not None and lead.first.startswith("No, RUL0018 did not fire on CWC04703 and CWC04006")

@@ -229,3 +229,27 @@ def test_a_number_set_against_a_named_chiller_is_a_chiller_and_a_swap_follow_up_
     dialog.say("what about tonnage?")  # another reading: the question is not carried any more
     assert dialog.focus.asked is None
     assert Dialog().say("what about chiller 4 - more than 3?").tasks[0].asset_ids == ["Chiller 4"]  # a count
+
+
+def test_a_topic_number_at_the_head_and_that_alert_on_the_other_chillers() -> None:
+    from graph.understanding.assets import find_assets
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    from tests.support.catalog import default_catalog
+    for message, chiller in (("for 6 again: Q2 vs Q3 so far?", "Chiller 6"), ("on 9 - any trips?", "Chiller 9")):
+        assert find_assets(Text.of(message), vocabulary(), default_catalog()).assets == [chiller]
+    assert find_assets(Text.of("for 3 days, nothing"), vocabulary(), default_catalog()).assets == []
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("How many evap approach high alerts did CWC04009 throw in June?")
+    decision = dialog.say("did any of the other chillers get that alert in June?")
+    assert all(t.params.get("asked_rules") == ["RUL0018"] for t in decision.tasks)
+    assert decision.focus.picked == "Chiller 9"  # the one the others are set against
+
+
+def test_a_short_job_word_names_the_job() -> None:
+    from graph.understanding.last_done import last_done_job, names_job
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    job = last_done_job(Text.of("when was the last oil analysis done on #6?"), vocabulary())
+    assert names_job("MT010 Oil Analysis: Routine Oil Analysis (compressor)", job)
+    assert not names_job("MT013 Vibration Analysis: Routine Vibration Analysis (compressor)", job)
