@@ -122,6 +122,7 @@ class RuleCount:
     count: int = 0
     rule_name: str = ""  # "Chiller - Evaporator Approach High" as the rule table names it
     months: tuple[tuple[str, int], ...] = ()  # ("2021-03", 4): alerts per calendar month, in order
+    last: str = ""  # the day of its latest alert in the listing ("2021-05-23"), "" when none
 
 
 def alert_rules(artifact: Artifact) -> list[RuleCount] | None:
@@ -130,7 +131,7 @@ def alert_rules(artifact: Artifact) -> list[RuleCount] | None:
     if raw is None:
         return None
     return [RuleCount(rule_id=_text(r.get("rule_id")), count=int(_number(r.get("count")) or 0),
-                      rule_name=_text(r.get("rule_name")), months=_months(r.get("months")))
+                      rule_name=_text(r.get("rule_name")), months=_months(r.get("months")), last=_text(r.get("last")))
             for r in _dicts(raw)]
 
 

@@ -17,6 +17,7 @@ from artifacts.model import Artifact
 from artifacts.readings import (
     RuleCount,
     alert_rules,
+    asked_rules,
     listed_kind,
     running_mean,
     stats_of,
@@ -459,8 +460,10 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
         return None
     parts = []
     counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
-    # a rule the question names is counted on every equipment id, 0 where it did not fire (or does not exist)
-    named_ids = {r.rule_id: r for _, rules in counted for r in named_rules(question, rules)}
+    # a rule the question names is counted on every equipment id, 0 where it did not fire (or does not exist); "those
+    # two alarms" are the rules asked about before (the listing records them)
+    named_ids = {r.rule_id: r for _, rules in counted for r in named_rules(question, rules)} or {
+        r.rule_id: r for art, rules in counted for r in rules if r.rule_id in asked_rules(art)}
     named_total = 0
     for art, rules in counted:
         where = ", ".join(art.equipment_ids or art.asset_ids)

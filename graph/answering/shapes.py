@@ -55,6 +55,7 @@ from graph.answering.stat_questions import (
     most_labour_sentence,
     order_listing,
     reading_course_sentence,
+    rule_last_fired_sentence,
     run_time_ranking,
     run_time_sentence,
     total_sentence,
@@ -458,6 +459,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         return _verdict(inputs)
     if inputs.shape == "recommend":
         return _recommend(inputs)
+    fired = rule_last_fired_sentence(inputs.question, inputs.artifacts)
+    if fired is not None:  # "when did it last log excessive power while off?": that rule's latest alert
+        return ShapedLead(fired, [], replaces_body=False)
     dates = alert_dates_sentence(inputs.question, inputs.artifacts)
     if dates is not None:  # "when did they happen?" after an alert count: the months they came in
         return ShapedLead(dates[0], dates[1], replaces_body=False)

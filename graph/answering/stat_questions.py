@@ -209,6 +209,27 @@ _BUSIEST_MONTH = re.compile(r"\b(?:worst|busiest|heaviest|noisiest|highest|peak|
 _QUIETEST = re.compile(r"\b(?:best|quietest|calmest|lowest|least|fewest)\b", re.I)
 
 
+_WHEN_LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bmost recent\b", re.I)
+
+
+def rule_last_fired_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"RUL0021 ... last fired on CWC04704 on 2021-05-23.": the latest alert of the rule the question names (or
+    the one asked about before), for "when did it last log ...?"; None otherwise."""
+    if not _WHEN_LAST.search(question):
+        return None
+    said = []
+    for art in artifacts:
+        rules = alert_rules(art) if art.kind == "alert_rules" else None
+        if not rules:
+            continue
+        asked = named_rules(question, rules) or [r for r in rules if r.rule_id in asked_rules(art)]
+        where = ", ".join(art.equipment_ids or art.asset_ids)
+        said += [f"{rule_text(r)} last fired on {where} on {r.last}" if r.last and r.count
+                 else f"{rule_text(r)} has not fired on {where} {window_phrase(art) or 'on record'}".rstrip()
+                 for r in asked]
+    return join_names(said) + "." if said else None
+
+
 def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
     """"March 2021 was the busiest month for alerts on CWC04006: 25 of 62." for a question picking a month by
     its alerts, from the alert-rule reads' monthly counts (None when it picks no month or none was counted)."""

@@ -31,4 +31,4 @@ def asked_rules(ctx: PlanContext) -> list[str]:
     return list(ctx.focus.asked_rules) if pointed or set(ctx.assets) == set(ctx.focus.asset_ids) else []
 
 
-_THAT_RULE = re.compile(r"\b(?:that|this|the same|same) (?:alert|alarm|rule)s?\b")
+_THAT_RULE = re.compile(r"\b(?:that|this|those|these|the same|same)(?: two| three| \d)? (?:alert|alarm|rule)s?\b")

@@ -30,6 +30,7 @@ from graph.planning.builder import PlanBuilder
 from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import (
     OVER_THE_YEARS,
+    RULES_TRIPPED,
     is_trip,
     resolve_assets,
     resolve_sensors,
@@ -40,6 +41,7 @@ from graph.planning.scope import DESCRIBED_ONE, superlative_one
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding.assets import find_assets
 from graph.understanding.fleet_subset import telemetry_subset
+from graph.understanding.identifiers import find_rule_names
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import last_done_job
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
@@ -655,6 +657,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and not understood.intents and focus.last_intent in ("diagnose", "failure_modes") \
             and _ABOUT_THE_FAULT.search(reading.clause) and focus.asset_ids:
         return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)
+    if "alerts" in chosen and RULES_TRIPPED.search(understood.text.joined):
+        return ["alerts"]  # "which alert rules has it tripped over the years?": rules that fired, no stop to look at
     counted = _RECORDS_PICKED_BY.search(reading.clause) if reading.shape == "which" else None
     if counted is not None and not picked_listing(reading.clause, vocabulary()):
         # "which chiller threw the most alerts this year?": a pick by a count of records, not a ranking of health
@@ -912,6 +916,10 @@ def _understand(message: str, reference_date: date, focus: Focus,
     last month, not for a report about June."""
     event_time = event_time_from(artifacts)
     whole = understand(message, reference_date, focus.window, event_time, catalog=catalog)
+    if not whole.named_rules and focus.last_intent in ALERT_LISTINGS:
+        # right after an alert listing a rule may be named by the words of its name with no alert word ("when did it
+        # last log excessive power while off?")
+        whole = replace(whole, named_rules=find_rule_names(whole.text, catalog.alert_rules, loose=True))
     request = request_sentences(message)
     if request != message:
         part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message)

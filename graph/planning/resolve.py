@@ -242,8 +242,15 @@ def _default_window(ctx: PlanContext) -> TimeWindow:
 
 
 def is_trip(ctx: PlanContext) -> bool:
-    """True when the message is about a trip / shutdown event."""
+    """True when the message is about a trip / shutdown event ("which alert rules has it tripped?" is about rules
+    that fired, not a stop)."""
+    if RULES_TRIPPED.search(ctx.understanding.text.joined):
+        return False
     return any(ctx.understanding.text.contains(word) for word in ctx.vocab.trip_words)
+
+
+RULES_TRIPPED = re.compile(r"\b(?:rules?|alerts?|alarms?)\b.*\btripp?(?:ed|ing|s)?\b|\btripp?(?:ed|ing|s)? (?:the |any |an? |its )?"
+                            r"(?:\w+ )?(?:rules?|alerts?|alarms?)\b")
 
 
 def _outside_coverage(ctx: PlanContext, window: TimeWindow | None) -> str:
@@ -303,7 +310,9 @@ def _only_compared_against(ctx: PlanContext) -> bool:
     return not any(asset.lower() in text[cut.end():] for asset in ctx.understanding.assets.assets)
 
 
-_EVER = re.compile(r"\b(?:ever|at any point|at any time|in its (?:whole )?(?:life|history))\b")
+_EVER = re.compile(r"\b(?:ever|at any point|at any time|in its (?:whole )?(?:life|history))\b|"
+                   r"\bwhen\b.*\blast\b(?! (?:week|month|year|quarter|summer|winter|spring|fall|autumn|night)\b)|"
+                   r"\blast time\b|\bmost recent\b")  # "when did it last log ...?": the latest, wherever it was
 
 
 def resolve_window(ctx: PlanContext) -> Decision | None:
@@ -341,7 +350,7 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         ctx.note("The last time a job was done: the whole work-order history.")
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and _EVER.search(ctx.understanding.text.joined):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "has it ever had that alert?"
-        ctx.note("'Ever': the whole record history.")
+        ctx.note("'Ever' or 'when ... last': the whole record history.")
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
                                           or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS
                                           or ctx.focus.window_named):  # "repair jobs for it?" in the period named

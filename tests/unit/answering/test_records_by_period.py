@@ -145,3 +145,21 @@ def test_that_alert_on_the_other_chillers_leaves_out_the_one_discussed() -> None
     lead = shaped_lead(AnswerInputs(shape="yes_no", scope="fleet", artifacts=listings, subject="Chiller 9",
                                     question="did any of the other chillers get that alert in June?"))
     assert lead is not None and lead.first.startswith("No, RUL0018 did not fire on CWC04703 and CWC04006")
+
+
+def test_when_a_rule_last_fired_and_those_two_alarms_are_counted_each() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+    from graph.answering.stat_questions import rule_last_fired_sentence
+    from tests.unit.answering.builders import art
+    listing = art("alert_rules", {"rules": [{"rule_id": "RUL0021", "rule_name": "Chiller - Excessive Power use in chiller "
+                                             "that is off", "count": 11, "last": "2021-05-23"},
+                                            {"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 178,
+                                             "last": "2021-12-01"}], "asked_rules": ["RUL0021"]},
+                  asset="Chiller 4", equipment=["CWC04704"], producer="maintenance", window=False)
+    assert rule_last_fired_sentence("when did it last log excessive power while off?", [listing]) == \
+        "RUL0021 Excessive Power use in chiller that is off last fired on CWC04704 on 2021-05-23."
+    may = art("alert_rules", {"rules": [{"rule_id": "RUL0012", "count": 41}, {"rule_id": "RUL0014", "count": 23},
+                                        {"rule_id": "RUL0017", "count": 3}], "asked_rules": ["RUL0012", "RUL0014"]},
+              asset="Chiller 6", equipment=["CWC04006"], producer="maintenance")
+    said = alert_count_sentence("how many of each of those two alarms did it log in May?", [may])
+    assert said is not None and "RUL0012 fired 41 times" in said and "RUL0014 fired 23 times" in said

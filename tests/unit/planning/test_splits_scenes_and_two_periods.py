@@ -253,3 +253,13 @@ def test_a_short_job_word_names_the_job() -> None:
     job = last_done_job(Text.of("when was the last oil analysis done on #6?"), vocabulary())
     assert names_job("MT010 Oil Analysis: Routine Oil Analysis (compressor)", job)
     assert not names_job("MT013 Vibration Analysis: Routine Vibration Analysis (compressor)", job)
+
+
+def test_rules_tripped_are_rules_that_fired_and_when_it_last_logged_one_reads_the_whole_record() -> None:
+    dialog = Dialog(reference_date=date(2021, 12, 20))
+    decision = dialog.say("Could you tell me which alert rules chiller 4 has tripped over the years?")
+    assert steps(decision) == [("maintenance", "alert_rules")] and decision.tasks[0].window is None
+    dialog.say("how many load-low alerts did it log in 2019")
+    decision = dialog.say("when did it last log excessive power while off?")
+    assert steps(decision) == [("maintenance", "alert_rules")] and decision.tasks[0].window is None
+    assert decision.tasks[0].params["asked_rules"] == ["RUL0021"]
