@@ -64,7 +64,7 @@ def chillers(names: list[str]) -> str:
 def number(value: float, unit: str = "") -> str:
     """A figure with its unit: 1,234 kW, 0.62 kW/ton, 45.1 degF, 31%."""
     if unit == "%":
-        return f"{value:.0f}%"
+        return f"{value:.1f}%".replace(".0%", "%")  # (16.5%, not 16%: a load figure is checked to a few tenths)
     text = f"{value:,.0f}" if abs(value) >= 1000 else f"{value:,.2f}".rstrip("0").rstrip(".") if abs(value) < 10 \
         else f"{value:,.1f}"
     return f"{text} {unit}".rstrip()

@@ -102,6 +102,12 @@ _DRIFT_OR_REAL = re.compile(r"\bdrift\w*\b.*\bor\b.*\b(?:real|actual|genuine)\b|
                             r".*\b(?:drift\w*|sensor|instrument\w*)\b", re.I)
 
 
+def _chiller_of(name: str, artifacts: list[Artifact]) -> str:
+    """"Chiller 6 (CWC04006)" for an equipment id an artifact maps to its chiller; the name as given otherwise."""
+    chiller = next((a.asset_ids[0] for a in artifacts if name in a.equipment_ids and len(a.asset_ids) == 1), None)
+    return f"{chiller} ({name})" if chiller else name
+
+
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
     moved = direction_choice(inputs.question, lambda asked: _yes_no_verdict(replace(inputs, question=asked)))
@@ -148,7 +154,9 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
         pick = comparison.rows[0]
         if comparison.headline.startswith("None of"):  # nothing to pick: the answer is that none had any
             return ShapedLead(comparison.headline, comparison.lines)
-        return ShapedLead(f"{pick.asset}. {comparison.headline}", comparison.lines)
+        named = _chiller_of(pick.asset, inputs.artifacts)  # "CWC04006" picked is "Chiller 6 (CWC04006)"
+        headline = comparison.headline.replace(pick.asset, named, 1) if named != pick.asset else comparison.headline
+        return ShapedLead(headline if headline.startswith(named) else f"{named}. {headline}", comparison.lines)
     diagnosed = next(((a, h) for a in inputs.artifacts if a.kind == "diagnose" and (h := hypotheses(a))), None)
     if diagnosed is not None:
         diagnosis, hyps = diagnosed

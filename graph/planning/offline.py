@@ -434,7 +434,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
                         reference_date=reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
                       intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed,
-                      asked=carried or (message if reading.act == "question" and not _ELLIPTICAL_OPENING.match(
+                      asked=carried or (message if reading.act in ("question", "command") and not _ELLIPTICAL_OPENING.match(
                           understood.text.joined) else None))
     ctx.note(act.note)
     if ctx.primary == "capabilities":
@@ -582,7 +582,7 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 _READINGS_LOOKED = ("history", "point_value", "compare")
 # A follow-up that only swaps what it is about: "and in august?", "what about #4?", "same for ch6".
 _ELLIPTICAL_OPENING = re.compile(r"^(?:(?:ok|so|right) )?(?:and|what about|how about|same (?:for|with|on|again)|ditto|"
-                                 r"now|then|also|or)\b")
+                                 r"now|then|also|or|ah|oh|oops|sorry|typo|my bad|correction|i meant|meant)\b")
 _ELLIPTICAL_MAX_TOKENS = 6
 
 

@@ -40,11 +40,13 @@ def _end_day(ctx: PlanContext) -> date:
 
 def stop(ctx: PlanContext, kind: DecisionKind, message: str) -> Decision:
     """A decision that ends the turn without tasks; a question keeps the pending request in the focus."""
-    focus = _pending_request(ctx) if kind == "clarify" else ctx.focus
+    # (a refused request is pending too: "oops, #6 I meant", "ah, typo - march this year" resume it)
+    focus = _pending_request(ctx) if kind in ("clarify", "reject") else ctx.focus
     if ctx.assets and ctx.assets != focus.asset_ids:  # a valid chiller stays the subject after a refusal
         discussed = list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))
-        focus = replace(focus, asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(), sensors=[],
-                        discussed=discussed)
+        pending = kind in ("clarify", "reject") and focus.sensors != ctx.focus.sensors  # the readings just asked for
+        focus = replace(focus, asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(),
+                        sensors=list(focus.sensors) if pending else [], discussed=discussed)
     return Decision(kind=kind, message=message, focus=focus, intent=ctx.primary,
                     assumptions=list(ctx.assumptions), reference_date=ctx.reference_date)
 
@@ -60,7 +62,8 @@ def _pending_request(ctx: PlanContext) -> Focus:
     named = ctx.understanding.sensors.canonical
     sensors = (expand(ctx.telemetry_assets, named, ctx.vocab, ctx.catalog)[0] if ctx.telemetry_assets else list(named)) \
         if named else ctx.focus.sensors
-    return replace(ctx.focus, last_intent=ctx.primary, window=window or ctx.focus.window, sensors=sensors)
+    return replace(ctx.focus, last_intent=ctx.primary, window=window or ctx.focus.window, sensors=sensors,
+                   asked=ctx.asked or ctx.focus.asked)
 
 
 def needs_telemetry(ctx: PlanContext) -> bool:

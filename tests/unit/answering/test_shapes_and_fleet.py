@@ -35,7 +35,7 @@ def test_fleet_work_orders_table_sorted_by_count() -> None:
 
 def test_which_question_gets_the_pick_first() -> None:
     lead = shaped_lead(_inputs("which", [anomaly("Chiller 3", 0.02), anomaly("Chiller 6", 0.31)]))
-    assert lead is not None and lead.first.startswith("Chiller 6. ")
+    assert lead is not None and lead.first.startswith("Chiller 6 ")  # the pick first, said once
 
 
 def test_fleet_scope_open_question_is_compared() -> None:
@@ -437,3 +437,8 @@ def test_a_lead_restated_later_keeps_the_period_its_answer_covered() -> None:
     assert lead_of(answer) == "Yes, Chiller 9 shows abnormal behaviour, well above the detector's rate (June 2021)."
     dated = "Chiller 9 had 31 alerts in June 2021.\nScope: Chiller 9; 2021-06-01 to 2021-07-01 (last month).\n"
     assert lead_of(dated) == "Chiller 9 had 31 alerts in June 2021."  # it says when already
+
+
+def test_a_percentage_keeps_a_tenth() -> None:
+    from graph.answering.markdown import number
+    assert number(16.49, "%") == "16.5%" and number(31.0, "%") == "31%"

@@ -263,3 +263,12 @@ def test_rules_tripped_are_rules_that_fired_and_when_it_last_logged_one_reads_th
     decision = dialog.say("when did it last log excessive power while off?")
     assert steps(decision) == [("maintenance", "alert_rules")] and decision.tasks[0].window is None
     assert decision.tasks[0].params["asked_rules"] == ["RUL0021"]
+
+
+def test_a_refused_request_is_resumed_by_its_correction() -> None:
+    dialog = Dialog(reference_date=date(2021, 12, 20))
+    assert dialog.say("pull up ch3's average load for march 2023 pls").kind == "reject"  # beyond the data
+    decision = dialog.say("ah, typo - march this year")
+    assert _windows(decision, "history") == ["March 2021"]
+    assert "Chiller 3 Chiller % Loaded" in decision.tasks[0].sensors and len(decision.tasks[0].sensors) < 4
+    assert dialog.focus.asked == "pull up ch3's average load for march 2023 pls"
