@@ -682,12 +682,26 @@ _ASKS_CODES = re.compile(r"\b(?:failure )?codes?\b|\bmost (?:common|frequent) (?
                          r"repairs?|breakdowns?|jobs?)\b", re.I)
 
 
+# "which failure code came up most?", "what was the most common code?": one code asked for.
+_ONE_CODE = re.compile(r"\b(?:which|what) (?:failure |fault |single )?code\b|\bmost (?:common|frequent) (?:failure |fault )?"
+                       r"code\b", re.I)
+
+
 def site_codes_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """"Across the 11 equipment ids, the most common codes were M013 Condenser Plugged (14), ...": the primary codes
     summed over several equipment ids' listings (each listing's ten most frequent), for a question about codes."""
     if not _ASKS_CODES.search(question):
         return None
     listings = [a for a in artifacts if a.kind == "work_order_summary" and top_codes(a)]
+    if len(listings) == 1 and _ONE_CODE.search(question):  # "which failure code came up most among those?": the pick
+        (code, description, count), *rest = top_codes(listings[0])
+        counts = work_order_counts(listings[0])
+        total = counts.corrective if listed_kind(listings[0]) == "corrective" else counts.total
+        where = f"{', '.join(listings[0].equipment_ids or listings[0].asset_ids)} {window_phrase(listings[0])}".rstrip()
+        runner = f", then {rest[0][0]} {rest[0][1]} ({rest[0][2]})".replace("  ", " ") if rest else ""
+        kind = "corrective work orders" if listed_kind(listings[0]) == "corrective" else "work orders"
+        return (f"{code} {description} came up most: {count} of the {total} {kind} on {where}{runner}."
+                .replace("  ", " "))
     if len(listings) < 2:
         return None
     totals: dict[str, tuple[str, int]] = {}

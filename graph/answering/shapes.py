@@ -374,6 +374,9 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
         onset = _onset(inputs)
         if onset is not None:
             return onset
+    code = site_codes_sentence(inputs.question, inputs.artifacts)
+    if code is not None:  # "whats the most common failure code in those": the code, its share, the next one
+        return ShapedLead(code, [], replaces_body=False)
     counted = alert_count_sentence(inputs.question, inputs.artifacts)
     if counted is not None:
         listed = [f"- {a.summary}" for a in inputs.artifacts if a.kind == "alert_rules" and a.summary]

@@ -163,3 +163,14 @@ def test_when_a_rule_last_fired_and_those_two_alarms_are_counted_each() -> None:
               asset="Chiller 6", equipment=["CWC04006"], producer="maintenance")
     said = alert_count_sentence("how many of each of those two alarms did it log in May?", [may])
     assert said is not None and "RUL0012 fired 41 times" in said and "RUL0014 fired 23 times" in said
+
+
+def test_the_most_common_code_of_one_listing_is_a_pick_with_its_share() -> None:
+    from graph.answering.asked_figures import site_codes_sentence
+    listing = orders("Chiller 6", "CWC04006", total=20, corrective=14, start="2020-01-01", end="2021-01-01",
+                     listed="corrective")
+    listing.results["top_codes"] = [{"code": "M009", "description": "Seal Failure", "count": 4},
+                                    {"code": "CS004", "description": "Software Error", "count": 2}]
+    assert site_codes_sentence("which failure code came up most among last year's ones?", [listing]) == \
+        "M009 Seal Failure came up most: 4 of the 14 corrective work orders on CWC04006 in 2020, then CS004 " \
+        "Software Error (2)."
