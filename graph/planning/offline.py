@@ -580,6 +580,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+_DAY_CORRECTION = re.compile(r"^(?:(?:sorry|oops|ah|oh|no|i meant|meant|my bad|typo)\W*\s*)*(?:the |i meant the )?"
+                             r"(\d{1,2})(?:st|nd|rd|th)\b")
+_MONTH_NAMED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b")
 # A follow-up that only swaps what it is about: "and in august?", "what about #4?", "same for ch6".
 _ELLIPTICAL_OPENING = re.compile(r"^(?:(?:ok|so|right) )?(?:and|what about|how about|same (?:for|with|on|again)|ditto|"
                                  r"now|then|also|or|ah|oh|oops|sorry|typo|my bad|correction|i meant|meant)\b")
@@ -929,6 +932,14 @@ def _understand(message: str, reference_date: date, focus: Focus,
             whole = replace(whole, intents=part.intents, scores=part.scores)
         if part.periods.mentions:
             whole = replace(whole, periods=part.periods)
+    # "what was ch3 load on sept 31" refused, then "sorry, the 30th": that day of the month asked about
+    day = _DAY_CORRECTION.match(whole.text.joined)
+    months = _MONTH_NAMED.findall(focus.asked.lower()) if day is not None and focus.asked else []
+    if day is not None and months and not whole.periods.mentions:  # (the last month word: "may I see ... june 31")
+        corrected = understand(f"on {months[-1]} {day.group(1)}", reference_date, focus.window, event_time,
+                               catalog=catalog)
+        if corrected.periods.mentions and not corrected.periods.problems:
+            whole = replace(whole, periods=corrected.periods)
     # "I meant the one with the most alerts - what was its supply temperature?": the description picks the chiller;
     # what is asked of it is the rest
     described = DESCRIBED_ONE.search(whole.text.joined)

@@ -333,16 +333,19 @@ def _scan_set_against(text: Text, vocab: Vocabulary, mentions: AssetMentions, ca
 
 # "for 6 again: Q2 vs Q3?", "back to 6: how many alerts?", "on 9 - any trips?": a topic set at the head of the
 # message, its bare number a chiller (the colon, comma or dash after it says so, as typed).
+# "oops, meant 4", "no - i meant #6": a correction names the chiller meant by its bare number.
+_MEANT_NUMBER = re.compile(r"\bmeant\s+(?:to say\s+)?(?:#|no\.?\s*|number\s+)?(\d{1,3})\b(?!\s*(?:%|st|nd|rd|th|days?|"
+                           r"weeks?|months?|years?|am|pm)\b)", re.I)
 _FRONTED_NUMBER = re.compile(r"^\s*(?:(?:ok|so|right|and)[,]?\s+)?(?:for|on|about|back to|as for|re|regarding|now)\s+"
                              r"#?(\d{1,3})\s*(?:again|too|now|then)?\s*[:,\-\u2013]", re.I)
 
 
 def _scan_fronted_topic(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
-    fronted = _FRONTED_NUMBER.match(text.source)
-    if fronted is not None:
-        name = _name_for(int(fronted.group(1)), vocab)
-        if catalog.asset_id_of(name):
-            _add(mentions.assets, name)
+    for found in (_FRONTED_NUMBER.match(text.source), _MEANT_NUMBER.search(text.source)):
+        if found is not None:
+            name = _name_for(int(found.group(1)), vocab)
+            if catalog.asset_id_of(name):
+                _add(mentions.assets, name)
 
 
 def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMentions:

@@ -272,3 +272,15 @@ def test_a_refused_request_is_resumed_by_its_correction() -> None:
     assert _windows(decision, "history") == ["March 2021"]
     assert "Chiller 3 Chiller % Loaded" in decision.tasks[0].sensors and len(decision.tasks[0].sensors) < 4
     assert dialog.focus.asked == "pull up ch3's average load for march 2023 pls"
+
+
+def test_a_correction_names_the_chiller_or_the_day_meant() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    assert dialog.say("pull up chiller 5's kw trend for may").kind == "reject"
+    decision = dialog.say("oops, meant 4")
+    assert decision.kind == "run" and decision.tasks[0].asset_ids == ["Chiller 4"]
+    dialog = Dialog(reference_date=date(2020, 10, 5))
+    assert dialog.say("what was ch3 load on sept 31").kind == "reject"  # no such day
+    decision = dialog.say("sorry, the 30th")
+    assert decision.kind == "run" and decision.tasks[0].window is not None
+    assert decision.tasks[0].window.start.date() == date(2020, 9, 30)
