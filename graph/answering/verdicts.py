@@ -296,7 +296,9 @@ def _one_trend(art: Artifact, wo: WorkOrderCounts, question: str) -> Verdict:
 
 def _merged_years(first: WorkOrderCounts, second: WorkOrderCounts) -> WorkOrderCounts:
     """Two listings' corrective orders per complete year as one series, with its least-squares slope."""
-    per_year = {**first.corrective_per_year, **second.corrective_per_year}
+    # (a year at the edge of a listing's window reads 0 there: the listing that covers it has the count)
+    per_year = {y: max(first.corrective_per_year.get(y, 0), second.corrective_per_year.get(y, 0))
+                for y in {*first.corrective_per_year, *second.corrective_per_year}}
     if per_year == second.corrective_per_year:
         return second
     years = sorted(per_year)
@@ -306,6 +308,14 @@ def _merged_years(first: WorkOrderCounts, second: WorkOrderCounts) -> WorkOrderC
     spread = sum((x - mean_x) ** 2 for x in xs)
     slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / spread if spread else None
     return replace(second, corrective_per_year={y: per_year[y] for y in years}, corrective_trend_per_year=slope)
+
+
+def _earlier_listings(turn: list[Artifact], session: list[Artifact]) -> list[Artifact]:
+    """The session's work-order listings of this turn's chillers ("so it's getting worse?" after last year, then
+    the year before: both years are the series), oldest first."""
+    mine = {a.id for a in turn}
+    assets = {x for a in turn if a.kind == "work_order_summary" for x in a.asset_ids}
+    return [a for a in session if a.kind == "work_order_summary" and a.id not in mine and set(a.asset_ids) & assets]
 
 
 def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
@@ -550,7 +560,7 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: forecast_threshold_verdict(turn, q),
     lambda q, turn, _: zero_records_verdict(turn, q),
     lambda q, turn, session: work_order_existence_verdict(turn, q, session),
-    lambda q, turn, _: breakdown_trend_verdict(turn, q),
+    lambda q, turn, session: breakdown_trend_verdict([*_earlier_listings(turn, session), *turn], q),
 )
 # One piece of evidence each; a question may ask about both ("anything abnormal? alarms too"), so every one
 # that applies is said, a yes first; an unnamed diagnosis answers only when neither does.

@@ -174,3 +174,12 @@ def test_the_most_common_code_of_one_listing_is_a_pick_with_its_share() -> None:
     assert site_codes_sentence("which failure code came up most among last year's ones?", [listing]) == \
         "M009 Seal Failure came up most: 4 of the 14 corrective work orders on CWC04006 in 2020, then CS004 " \
         "Software Error (2)."
+
+
+def test_getting_worse_after_two_yearly_listings_reads_both() -> None:
+    from graph.answering.verdicts import yes_no_verdict
+    from tests.unit.answering.builders import work_orders
+    last_year = work_orders("Chiller 6", {"2020": 14}, 0.0, id="wo2020", turn=1)
+    year_before = work_orders("Chiller 6", {"2019": 11, "2020": 0}, 0.0, id="wo2019", turn=2)  # its window's edge
+    verdict = yes_no_verdict("so it's getting worse?", [year_before], [last_year, year_before])
+    assert verdict.sentence == "Yes, breakdowns are getting more frequent: 11, 14 corrective orders a year 2019-2020."
