@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date, timedelta
+from functools import lru_cache
 
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import Decision, Focus, SpecialistTask, TimeWindow
@@ -69,7 +70,7 @@ from graph.understanding.request import (
     states_then_asks,
 )
 from graph.understanding.sensors import canonical_of, expand
-from graph.understanding.text import Text
+from graph.understanding.text import Text, phrase_stems
 from graph.understanding.vocabulary import Vocabulary
 
 Recipe = Callable[[PlanContext, PlanBuilder], "Stop | None"]
@@ -580,6 +581,14 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+_RULE_FILLER = frozenset({"chiller", "that", "is", "in", "a", "the", "of", "to", "use", "through"})
+
+
+@lru_cache(maxsize=2)
+def _reading_stems(vocab: Vocabulary) -> frozenset[str]:
+    """Every word stem of a reading's names and phrases, and the fillers of rule names: what names no rule."""
+    return frozenset(s for alias in vocab.sensor_aliases for s in phrase_stems(alias)) | frozenset(
+        phrase_stems(" ".join(_RULE_FILLER)))
 _DAY_CORRECTION = re.compile(r"^(?:(?:sorry|oops|ah|oh|no|i meant|meant|my bad|typo)\W*\s*)*(?:the |i meant the )?"
                              r"(\d{1,2})(?:st|nd|rd|th)\b")
 _MONTH_NAMED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b")
@@ -921,8 +930,12 @@ def _understand(message: str, reference_date: date, focus: Focus,
     whole = understand(message, reference_date, focus.window, event_time, catalog=catalog)
     if not whole.named_rules and focus.last_intent in ALERT_LISTINGS:
         # right after an alert listing a rule may be named by the words of its name with no alert word ("when did it
-        # last log excessive power while off?")
-        whole = replace(whole, named_rules=find_rule_names(whole.text, catalog.alert_rules, loose=True))
+        # last log excessive power while off?"), by words beyond a reading's name: "avg cond water flow in august?"
+        # names the reading, not the "Condenser Water Flow Through A Chiller That Is Off" rule
+        beyond = set(whole.text.stems) - _reading_stems(vocabulary())
+        named = [rule_id for rule_id in find_rule_names(whole.text, catalog.alert_rules, loose=True)
+                 if beyond & set(phrase_stems(dict(catalog.alert_rules).get(rule_id, "")))]
+        whole = replace(whole, named_rules=named)
     request = request_sentences(message)
     if request != message:
         part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message)

@@ -284,3 +284,10 @@ def test_a_correction_names_the_chiller_or_the_day_meant() -> None:
     decision = dialog.say("sorry, the 30th")
     assert decision.kind == "run" and decision.tasks[0].window is not None
     assert decision.tasks[0].window.start.date() == date(2020, 9, 30)
+
+
+def test_a_reading_named_after_an_alert_listing_is_the_reading_not_a_rule_sharing_its_words() -> None:
+    dialog = Dialog(reference_date=date(2020, 9, 30))
+    dialog.say("which chiller threw the most alerts in Q3?")
+    decision = dialog.say("avg cond water flow on ch3 in august vs june?")
+    assert ("data", "compare") in steps(decision) and ("maintenance", "alert_rules") not in steps(decision)
