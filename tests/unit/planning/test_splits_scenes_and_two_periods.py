@@ -291,3 +291,10 @@ def test_a_reading_named_after_an_alert_listing_is_the_reading_not_a_rule_sharin
     dialog.say("which chiller threw the most alerts in Q3?")
     decision = dialog.say("avg cond water flow on ch3 in august vs june?")
     assert ("data", "compare") in steps(decision) and ("maintenance", "alert_rules") not in steps(decision)
+
+
+def test_kw_per_t_is_the_efficiency_even_after_an_alert_listing() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("which chiller threw the most alerts last month?")
+    decision = dialog.say("is 4 worse than 3 on kw/t in June?")
+    assert ("data", "compare") in steps(decision) and ("maintenance", "alert_rules") not in steps(decision)
