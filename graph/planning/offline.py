@@ -581,6 +581,10 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+# "did chiller 9 trip last month?", "has 4 tripped since the repair?": whether a stop happened, not why.
+_ASKS_IF_TRIPPED = re.compile(r"^(?:so |and |ok )?(?:did|has|have|had|was|were|is) (?:it|they|\w+ \d+|chiller \d+|ch\d+|"
+                              r"#\d+|any (?:of them|chillers?|units?)|\d+) (?:\w+ )?(?:trip|tripped|trips|shut down|"
+                              r"go down|gone down|went down|drop offline|dropped offline)\b")
 _RULE_FILLER = frozenset({"chiller", "that", "is", "in", "a", "the", "of", "to", "use", "through"})
 
 
@@ -666,6 +670,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.shape == "yes_no" and _ASKS_IF_TRIPPED.search(reading.clause) \
+            and (understood.assets.assets or focus.asset_ids) and not understood.periods.of_kind("event"):
+        return ["diagnose"]  # "did chiller 9 trip last month?": the diagnosis finds a stop on a safety, and when
     if reading.shape == "yes_no" and not understood.intents and focus.last_intent in ("diagnose", "failure_modes") \
             and _ABOUT_THE_FAULT.search(reading.clause) and focus.asset_ids:
         return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)

@@ -298,3 +298,8 @@ def test_kw_per_t_is_the_efficiency_even_after_an_alert_listing() -> None:
     dialog.say("which chiller threw the most alerts last month?")
     decision = dialog.say("is 4 worse than 3 on kw/t in June?")
     assert ("data", "compare") in steps(decision) and ("maintenance", "alert_rules") not in steps(decision)
+
+
+def test_did_it_trip_over_a_period_asks_the_diagnosis_which_finds_stops() -> None:
+    decision = Dialog(reference_date=date(2019, 8, 25)).say("did chiller 9 trip last month?")
+    assert ("failure", "diagnose") in steps(decision) and _windows(decision, "diagnose") == ["last month"]
