@@ -39,6 +39,7 @@ from graph.answering.markdown import join_names
 from graph.answering.yes_no import Answer, Verdict
 from graph.understanding.request import (
     DIRECTION_CHOICE,
+    MONTH_WORD,
     UP_OR_DOWN_ON,
     asks_change_over_time,
     asks_difference,
@@ -288,8 +289,7 @@ _FAMILY_OF_KIND: dict[str, Callable[[str, list[Artifact]], list[Side]]] = {
 
 
 _PERIOD_WORDS = re.compile(r"\b(?:years?|months?|weeks?|quarters?|days?|before|earlier|ago|last|previous|prior|"
-                           r"spring|summer|autumn|fall|winter|q[1-4]|(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|"
-                           r"jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b", re.I)
+                           rf"spring|summer|autumn|fall|winter|q[1-4]|(?:19|20)\d\d|{MONTH_WORD})\b", re.I)
 
 
 def _against_a_period(question: str) -> bool:

@@ -23,6 +23,7 @@ from graph.answering.sections import first_clause
 from graph.context import TurnContext
 from graph.nodes.common import last_user_message, session_artifacts
 from graph.state import SupervisorState, state_focus
+from graph.understanding.request import MONTH_WORD
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +106,7 @@ _SHORT_LEAD = 30  # a pick ("Chiller 4.") says little without the sentence after
 
 # The period an answer covered ("Scope: Chiller 9; 2021-06-01 to 2021-07-01 (last month)."), and whether a lead says one.
 _SCOPE_DATES = re.compile(r"^Scope: [^;\n]*; (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})", re.M)
-_SAYS_WHEN = re.compile(r"\b(?:19|20)\d\d\b|\bQ[1-4]\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.I)
+_SAYS_WHEN = re.compile(rf"\b(?:19|20)\d\d\b|\bQ[1-4]\b|\b{MONTH_WORD}\b", re.I)
 
 
 def lead_of(answer: str) -> str:

@@ -49,6 +49,7 @@ from graph.understanding.off_topic import function_words, is_off_topic, topic_wo
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     DIRECTION_CHOICE,
+    MONTH_WORD,
     ORDER_PRIORITY,
     RequestReading,
     asked_question,
@@ -585,20 +586,19 @@ _READINGS_LOOKED = ("history", "point_value", "compare")
 _ASKS_IF_TRIPPED = re.compile(r"^(?:so |and |ok )?(?:did|has|have|had|was|were|is) (?:it|they|\w+ \d+|chiller \d+|ch\d+|"
                               r"#\d+|any (?:of them|chillers?|units?)|\d+) (?:\w+ )?(?:trip|tripped|trips|shut down|"
                               r"go down|gone down|went down|drop offline|dropped offline)\b")
-_RULE_FILLER = frozenset({"chiller", "that", "is", "in", "a", "the", "of", "to", "use", "through"})
-
-
 @lru_cache(maxsize=2)
 def _reading_stems(vocab: Vocabulary) -> frozenset[str]:
-    """Every word stem of a reading's names and phrases, and the fillers of rule names: what names no rule."""
+    """Every word stem of a reading's names and phrases, with the function words and the asset word a rule's name
+    shares with any sentence ("... through a chiller that is off"): what alone names no rule."""
     return frozenset(s for alias in vocab.sensor_aliases for s in phrase_stems(alias)) | frozenset(
-        phrase_stems(" ".join(_RULE_FILLER)))
-_DAY_CORRECTION = re.compile(r"^(?:(?:sorry|oops|ah|oh|no|i meant|meant|my bad|typo)\W*\s*)*(?:the |i meant the )?"
-                             r"(\d{1,2})(?:st|nd|rd|th)\b")
-_MONTH_NAMED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b")
+        phrase_stems(" ".join([*function_words(), vocab.asset_word])))
+# A correction's opening words ("oops, meant 4", "ah, typo - march this year", "sorry, the 30th").
+_CORRECTING = r"(?:sorry|oops|ah|oh|typo|my bad|correction|i meant|meant)"
+_DAY_CORRECTION = re.compile(rf"^(?:(?:{_CORRECTING}|no)\W*\s*)*(?:the )?(\d{{1,2}})(?:st|nd|rd|th)\b")
+_MONTH_NAMED = re.compile(rf"\b{MONTH_WORD}\b")
 # A follow-up that only swaps what it is about: "and in august?", "what about #4?", "same for ch6".
 _ELLIPTICAL_OPENING = re.compile(r"^(?:(?:ok|so|right) )?(?:and|what about|how about|same (?:for|with|on|again)|ditto|"
-                                 r"now|then|also|or|ah|oh|oops|sorry|typo|my bad|correction|i meant|meant)\b")
+                                 rf"now|then|also|or|{_CORRECTING})\b")
 _ELLIPTICAL_MAX_TOKENS = 6
 
 
@@ -614,8 +614,7 @@ def _carried_question(understood: Understanding, reading: RequestReading, focus:
     return focus.asked if swapped and reading.shape in ("open", "yes_no", "which") else None
 _ABOUT_THE_FAULT = re.compile(r"\b(?:faults?|causes?|problems?|issues?|failures?|diagnos\w*)\b")
 _THAN_A_PERIOD = re.compile(r"\bthan (?:in |during |over )?(?:the |last |previous |this )?(?:q[1-4]|(?:19|20)\d\d|year|month|"
-                            r"quarter|week|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|"
-                            r"dec\w*|spring|summer|autumn|fall|winter)\b")
+                            rf"quarter|week|{MONTH_WORD}|spring|summer|autumn|fall|winter)\b")
 # "the most alerts", "the fewest corrective work orders", "more breakdowns": chillers picked by a count of records.
 _RECORDS_PICKED_BY = re.compile(r"\b(?:most|fewest|least|more|fewer|highest number of|lowest number of)\b(?: [\w-]+){0,2}? "
                                 r"(alerts?|alarms?|work orders?|wos?|breakdowns?|repairs?|repair tickets?|tickets?|"

@@ -254,10 +254,11 @@ def ranking_end(text: str) -> str | None:
     return "good" if good and not bad else "bad" if bad and not good else None
 
 
+# A month as written, short or long ("sept", "June"); "may" only as itself (not "maybe"). For patterns over text.
+MONTH_WORD = r"(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may)"
 # "is that up on May?", "down on last year": set against a period, the way a figure is said to have moved.
-UP_OR_DOWN_ON = re.compile(r"(?<!follow )\b(?:up|down) on (?=(?:last|the|that|this|same|previous|jan\w*|feb\w*|mar\w*|"
-                           r"apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|(?:19|20)\d\d|a year)\b)"
-                           r"(?!the \d)")
+UP_OR_DOWN_ON = re.compile(rf"(?<!follow )\b(?:up|down) on (?=(?:last|the|that|this|same|previous|{MONTH_WORD}|q[1-4]|"
+                           r"(?:19|20)\d\d|a year)\b)(?!the \d)")
 _DEGREE_COMPARISON = re.compile(r"\b(?:this|that|as|so)\s+(?:bad|good|high|low|poor|much|many|few|often|hot|"
                                 r"efficient|inefficient|frequent|noisy|busy)\b")
 
