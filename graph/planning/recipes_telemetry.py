@@ -22,9 +22,8 @@ def sensor_names(ctx: PlanContext, default_key: str) -> list[str]:
     return list(ctx.canonical_sensors) or list(ctx.default(default_key))  # type: ignore[call-overload]
 
 
-_ANYTHING_ODD = re.compile(r"\b(?:anything|something|any(?:thing)? (?:issues?|problems?))\b(?: \w+){0,2}? "
-                           r"(?:odd|weird|unusual|strange|abnormal|off|wrong|funny|funky|amiss|anomal\w*|stand out|"
-                           r"jump out)\b|\bany (?:anomal\w*|oddities|weirdness)\b")
+# "anything odd on it?", "something off?": asks whether anything is wrong (the symptom words are the grammar's)
+_ANYTHING = re.compile(r"\b(?:anything|something)\b")
 
 
 def analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
@@ -35,7 +34,8 @@ def analysis_names(ctx: PlanContext, default_key: str, asset: str) -> list[str]:
         done = analysed_sensors(ctx.artifacts, asset, ctx.window)
         return [n for n in all_sensors(asset, ctx.catalog) if f"{asset} {n}" not in done] or all_sensors(asset, ctx.catalog)
     # ("anything odd on it over that stretch?" after a look at its supply temperature is still a broad look)
-    broad = not ctx.sensors_explicit and bool(_ANYTHING_ODD.search(ctx.understanding.text.joined))
+    broad = not ctx.sensors_explicit and ctx.request is not None and ctx.request.symptom \
+        and bool(_ANYTHING.search(ctx.understanding.text.joined))
     if (not ctx.canonical_sensors or broad) and ctx.scope != "fleet" and len(ctx.telemetry_assets) == 1:
         return all_sensors(asset, ctx.catalog)
     names = sensor_names(ctx, default_key)
