@@ -64,7 +64,7 @@ from graph.answering.symptom_modes import symptom_answer
 from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
 from graph.answering.yes_no import Verdict
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
-from graph.understanding.request import bullets_asked
+from graph.understanding.request import bullets_asked, read_request
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
@@ -357,7 +357,10 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
         return ShapedLead(idle, [f"- {a.summary}" for a in inputs.artifacts
                                  if a.kind in ("telemetry_window", "point_values") and a.summary][:2],
                           replaces_body=False)
-    stated = run_time or extreme_sentence(inputs.question, inputs.artifacts) \
+    # ("load wasn't that different. what would explain the jump?": the cause asked is the diagnosis's to say, not the
+    # figures the statement before it set side by side)
+    diagnosed = any(hypotheses(a) for a in inputs.artifacts) and read_request(inputs.question).asks_cause
+    stated = None if diagnosed else run_time or extreme_sentence(inputs.question, inputs.artifacts) \
         or reading_course_sentence(inputs.question, inputs.artifacts) \
         or comparison_sentence(inputs.question, inputs.artifacts, inputs.fetched)
     if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads

@@ -653,6 +653,12 @@ _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w
 # A chiller's health asked yes or no ("was 4 fine in july?", "the rest of them ok?").
 _HEALTHY = re.compile(r"\b(?:fine|ok|okay|alright|all right|healthy|normal|in good shape|behaving)\b")
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
+# ... unless its object is the event discussed ("what would explain the trip?", "what could be behind it?"): the
+# causes of what happened, ranked on its evidence; "what could cause high condenser temps?" stays a question of
+# candidates.
+_OF_THE_EVENT = re.compile(r"\b(?:explain|explains|behind|cause|causing|caused|trigger|triggered|make|made|drive|"
+                           r"driving|push|pushing)(?: (?:the|that|this|those|these|its|it|them)\b(?! (?:kind|sort|type)\b)"
+                           r"(?: \w+)?(?: \w+)? ?\?*$| (?:it|that|this|those|these|them)\b)")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
 _ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
                                   r"do (?:we|i) need)\b")
@@ -740,7 +746,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
-            not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and not _MODAL.search(reading.clause))
+            not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and (
+                not _MODAL.search(reading.clause) or _OF_THE_EVENT.search(reading.clause)))
             or (chosen[0] == "compare" and not understood.intents)):  # (a comparison carried on, not one asked)
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
     if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):

@@ -354,6 +354,13 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and _EVER.search(ctx.understanding.text.joined):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "has it ever had that alert?"
         ctx.note("'Ever' or 'when ... last': the whole record history.")
+    elif ctx.primary == "diagnose" and ctx.focus.last_intent == "compare" and len(ctx.focus.asset_ids) == 1 \
+            and ctx.focus.window is not None and ctx.focus.earlier_window is not None \
+            and ctx.focus.earlier_window != ctx.focus.window:
+        # "what would explain the jump?" right after one chiller's reading over two periods: the change shows in
+        # the later of the two, so that is the period diagnosed (not whichever was named last)
+        ctx.window = max((ctx.focus.earlier_window, ctx.focus.window), key=lambda w: w.start)
+        ctx.note(f"The cause of the change between the two periods is looked for in the later one, {ctx.window.label}.")
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
                                           or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS
                                           or ctx.focus.window_named):  # "repair jobs for it?" in the period named

@@ -289,7 +289,11 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
                              r" (?:\w+ )?(?:cause|push|drive|make|send|explain|trigger|bring|lead to|result in)\b|"
                              # "..., any idea why?", "do you know why it dropped?": an embedded or closing "why"
                              r"\b(?:idea|know|tell|explain|guess|clue|theory|theories|thoughts?|sense)(?: (?:on|as to))? "
-                             r"why\b(?! (?:not|should|would|bother)\b)|\bwhy\s*\?*$")
+                             r"why\b(?! (?:not|should|would|bother)\b)|\bwhy\s*\?*$|"
+                             # "any idea what might be causing this?": an embedded "what is causing"
+                             r"\b(?:idea|know|tell|guess|clue|theory|theories|thoughts?|sense)(?: (?:on|as to))? what "
+                             r"(?:(?:else )?(?:is|was|could be|might be|would be|may be) )?(?:causing|behind|driving|"
+                             r"triggering)\b")
 
 
 # "That climb last week - what was it?": asking what a symptom was is asking what caused it.

@@ -21,12 +21,24 @@ def wo_task_assets(decision: Decision) -> list[str]:
 
 @pytest.mark.parametrize("follow_up", ["what could be causing it", "what might be causing that?",
                                        "any idea what might be causing this?"])
-def test_asking_for_causes_after_an_investigation_lists_failure_modes(follow_up: str) -> None:
+def test_asking_what_could_cause_what_was_found_ranks_its_causes(follow_up: str) -> None:
+    # the causes of the event discussed ("it", "that", "this"), ranked on its evidence; the generic candidates
+    # are for a symptom asked about in general (below)
     dialog = Dialog(reference_date=date(2020, 7, 1))
     dialog.say("ch6 kw/ton looks bad the last couple of months, whats up with it?")
     decision = dialog.say(follow_up)
+    assert steps(decision)[-1] == ("failure", "diagnose")
+    assert all(t.asset_ids == ["Chiller 6"] for t in decision.tasks)
+
+
+@pytest.mark.parametrize("question", ["what could cause high condenser temps on a chiller?",
+                                      "what kind of fault could cause that?"])
+def test_asking_what_could_cause_a_symptom_in_general_lists_failure_modes(question: str) -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    dialog.say("ch6 kw/ton looks bad the last couple of months, whats up with it?")
+    decision = dialog.say(question)
     assert ("failure", "failure_modes") in step_set(decision)
-    assert all(t.asset_ids in ([], ["Chiller 6"]) for t in decision.tasks)
+    assert ("failure", "diagnose") not in step_set(decision)
 
 
 @pytest.mark.parametrize("follow_up", ["which one fits best if you look at the condenser temps too?",

@@ -21,8 +21,8 @@ def test_fault_diagnosis_in_other_words() -> None:
     assert window_of(first, "history") == (at(2021, 6, 1), at(2021, 7, 1))
     assert "Power Input" in short_sensors(first, "anomaly_detection")
 
-    second = dialog.say("what could be behind it?")
-    assert steps(second) == [("failure", "failure_modes"), ("failure", "sensor_mapping")]
+    second = dialog.say("what could be behind it?")  # the causes of what was found, ranked on its evidence
+    assert steps(second) == [("failure", "diagnose")]
     assert second.tasks[0].asset_ids == ["Chiller 9"]
 
     third = dialog.say("rank those with the remaining sensors")

@@ -1,0 +1,56 @@
+"""A cause asked of what the dialog found ("what would explain the jump?", "what could be behind it?") is diagnosed
+on that event's evidence: in the later of two periods just compared, across the usual readings, and the answer
+leads with the ranked causes rather than the figures a statement before the question set side by side."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from graph.answering.shapes import AnswerInputs, shaped_lead
+from tests.unit.answering.builders import diagnosis, window
+from tests.unit.planning.dialog import Dialog, at, short_sensors, steps, window_of
+
+
+@pytest.mark.parametrize("cause", ["what would explain the jump?", "load wasnt that different tho. what would "
+                                   "explain the jump?", "any idea what might be causing that?"])
+def test_the_cause_of_a_change_between_two_periods_is_looked_for_in_the_later_one(cause: str) -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("pull up chiller 4's kw trend for may")
+    dialog.say("how does that stack up against may last year")  # the dialog's period is now May 2020
+    decision = dialog.say(cause)
+    assert steps(decision)[-1] == ("failure", "diagnose")
+    assert window_of(decision, "diagnose") == (at(2021, 5, 1), at(2021, 6, 1))
+
+
+def test_a_reading_named_in_a_statement_does_not_narrow_the_evidence_of_a_diagnosis() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("chiller 4 kw/ton in may vs may last year?")
+    decision = dialog.say("load wasnt that different tho. what would explain the jump?")
+    analysed = short_sensors(decision, "anomaly_detection")
+    assert {"Chiller % Loaded", "Power Input", "Chiller Efficiency"} <= analysed
+
+
+@pytest.mark.parametrize("event", ["what would explain the trip?", "what could be behind it?",
+                                   "what would explain that spike?"])
+def test_what_could_explain_the_event_discussed_is_a_diagnosis(event: str) -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("did chiller 3 trip in june?")
+    assert steps(dialog.say(event))[-1] == ("failure", "diagnose")
+
+
+def test_a_cause_question_after_a_statement_leads_with_the_diagnosis_not_the_statement_figures() -> None:
+    may_21, may_20 = (datetime(2021, 5, 1, 4, tzinfo=UTC), datetime(2021, 6, 1, 4, tzinfo=UTC)), \
+        (datetime(2020, 5, 1, 4, tzinfo=UTC), datetime(2020, 6, 1, 4, tzinfo=UTC))
+    now = window("Chiller 4", "2021-05-01", "2021-06-01", {"Chiller % Loaded": (54.1, "%")})
+    before = window("Chiller 4", "2020-05-01", "2020-06-01", {"Chiller % Loaded": (49.5, "%")})
+    assert (now.window_start, before.window_start) == (may_21[0], may_20[0])
+    found = diagnosis("Chiller 4", ("Condenser Water side fouling", 0.84, 0.96), ("Compressor Overheating", 0.0, 0.15))
+    inputs = AnswerInputs(shape="open", scope="asset", question="load wasnt that different tho. what would explain "
+                          "the jump?", artifacts=[now, found, before], fetched=["Chiller % Loaded"])
+    assert shaped_lead(inputs) is None  # the diagnosis's own summary answers
+    figures = AnswerInputs(shape="open", scope="asset", question="load wasnt that different tho. how did it compare?",
+                           artifacts=[now, before], fetched=["Chiller % Loaded"])
+    lead = shaped_lead(figures)
+    assert lead is not None and "54.1%" in lead.first  # without a cause asked, the figures lead as before
