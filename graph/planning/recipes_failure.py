@@ -56,7 +56,8 @@ def evidence_for(ctx: PlanContext, plan: PlanBuilder, asset: str, use_other_sens
     elif not done:
         # a cause is looked for across the usual readings, not only the one discussed ("load wasn't that
         # different, what would explain the jump?" must not diagnose on the load alone)
-        todo = list(dict.fromkeys([*ctx.canonical_sensors, *ctx.default("investigate_sensors")]))  # type: ignore[call-overload]
+        usual: list[str] = list(ctx.default("investigate_sensors"))  # type: ignore[call-overload]
+        todo = list(dict.fromkeys([*ctx.canonical_sensors, *usual]))
     else:
         todo = []
     if not todo:
