@@ -189,7 +189,7 @@ def _totals_across_assets(question: str, sides: list[Side]) -> Verdict | None:
     subject = sides[0]
     others = [k for k in first if k != subject.key and periods[k] == periods[subject.key]]
     sense = comparison_sense(question, higher_is_worse=True)
-    if not others or sense is None or len(periods[subject.key]) < 2:
+    if not others or sense is None:
         return None
     other = others[0]
     mine, theirs = totals[subject.key], totals[other]
@@ -197,7 +197,8 @@ def _totals_across_assets(question: str, sides: list[Side]) -> Verdict | None:
     whens = sorted({(s.start, s.when.removeprefix("in ")) for s in sides if s.key == subject.key},
                    key=lambda pair: str(pair[0]))
     span = join_names([when for _, when in whens])
-    sentence = f"{answer}, {subject.key} had {mine:.0f} {subject.label} in {span} against {theirs:.0f} on {other}."
+    span = span if span.startswith(("from ", "between ")) else f"in {span}"  # ("from 2019-07-01 to ...": no "in")
+    sentence = f"{answer}, {subject.key} had {mine:.0f} {subject.label} {span} against {theirs:.0f} on {other}."
     lines = [f"- {s.key} {s.when}: {s.text} [{s.artifact_id}]" for s in sides if s.key in (subject.key, other)]
     return Verdict(answer, " ".join(sentence.split()), lines)
 
@@ -314,7 +315,10 @@ def _one_asset_two_periods(turn: list[Artifact]) -> bool:
     return len({tuple(a.asset_ids) for a in windows}) == 1 and len({(a.window_start, a.window_end) for a in windows}) > 1
 
 
-_BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b", re.I)
+# ("and the other one, did it get more?" after one chiller's count: a count against the one the dialog made)
+_BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b|"
+                               r"\b(?:get|got|have|had|log|logged|raise|raised|see|saw|throw|threw)\s+(?:any\s+)?"
+                               r"(?:more|fewer|less)\b(?!\s+(?:than|\w+\s+than)\b)", re.I)
 
 
 def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact],

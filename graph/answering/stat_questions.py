@@ -91,7 +91,9 @@ def run_time_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     return "; ".join(parts) + "." if parts else None
 
 
-_MOST_RUN = re.compile(r"\b(?:ran|run|running|operated)\b.*\b(?:most|least|longest|fewest|more|less)\b|"
+# (not "ran more efficiently", "runs less smoothly": a comparative of how it ran is a measure, not its time)
+_MOST_RUN = re.compile(r"\b(?:ran|run|running|operated)\b.*\b(?:most|least|longest|fewest|more|less)\b"
+                       r"(?! (?:\w+ly|efficient|economical|smooth|stable|reliable|hot|warm|cool|cold)\b)|"
                        r"\b(?:most|fewest|more|fewer) (?:hours|run time|running)\b", re.I)
 _LEAST = re.compile(r"\b(?:least|fewest|less|fewer|shortest)\b", re.I)
 

@@ -692,6 +692,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["alerts"]  # "more or fewer alerts than Q1?" counts them over both periods; it tunes no limit
     if _between_the_two_periods(understood, reading, focus):
         return ["compare"]  # "which was worse?" right after one chiller over two periods: a pick between the two
+    if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _RECORD_LISTINGS \
+            and (focus.asset_ids or understood.assets.assets):
+        return [focus.last_intent]  # "and the other one, more or fewer?" after a count of records: the same count
     if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _READINGS_LOOKED \
             and (focus.asset_ids or understood.assets.assets):
         return ["compare"]  # "this year's quarter, up or down on that?": the reading again, set against the last

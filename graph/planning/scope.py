@@ -200,6 +200,10 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return [other]
     if picked and picked not in focus_assets and _superlative_one(ctx):
         focus_assets = [picked, *focus_assets]  # "the worst one" is the one an earlier answer picked as worst
+    elif picked and len(focus_assets) > 1 and _superlative_one(ctx):
+        # "the worse of the two - how many WOs did it get?": the one the last answer picked, not both again
+        ctx.note(f"Taking it to mean {picked}, the one picked.")
+        return [picked]
     if len(focus_assets) > 1 and (_singular_reference(ctx) or _deep_dive_after_ranking(ctx)):
         ranked = ranked_assets(ctx.artifacts, focus_assets)
         if picked in focus_assets:  # the one the last answer picked, whatever ranked it

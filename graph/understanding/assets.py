@@ -263,13 +263,20 @@ _POSSESSIVE_NUMBER = re.compile(r"(?<![\w.,])#?(\d{1,3})['\u2019]s\b")
 _CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the)\s+#?(\d{1,3})\s*(?=[,;:?!]|$)")
 
 
+# "which was worse in august, 6 or 9?": the choice offered after a comma at the end of a question (as typed: the
+# tokens lose the comma that keeps "august, 6" from being a day).
+_OFFERED_CHOICE = re.compile(r"[,:\-\u2013]\s*#?(\d{1,3})\s+(?:or|vs\.?|versus)\s+#?(\d{1,3})\s*[?.!]*\s*$")
+
+
 def _scan_typed_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
-    """Chiller numbers only the typed text shows: a possessive ("6's") and a number ending its clause."""
-    for pattern in (_POSSESSIVE_NUMBER, _CLAUSE_END_NUMBER):
+    """Chiller numbers only the typed text shows: a possessive ("6's"), a number ending its clause and a choice
+    of two offered at the end."""
+    for pattern in (_POSSESSIVE_NUMBER, _CLAUSE_END_NUMBER, _OFFERED_CHOICE):
         for match in pattern.finditer(text.source):
-            name = _name_for(int(match.group(1)), vocab)
-            if catalog.asset_id_of(name):
-                _add(mentions.assets, name)
+            names = [_name_for(int(number), vocab) for number in match.groups()]
+            if all(catalog.asset_id_of(name) for name in names):
+                for name in names:
+                    _add(mentions.assets, name)
 
 
 def _scan_equipment_ids(text: Text, mentions: AssetMentions, catalog: FleetCatalog) -> None:

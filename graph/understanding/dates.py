@@ -74,7 +74,8 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "month_year": rf"\b{month} (?:of )?{YEAR}\b",
         "bare_quarter": r"\b(?:q([1-4])|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b",
         "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
-        "month_day": rf"\b{month} {DAY}\b(?! ?\d)",
+        # ("in august, 6 or 9?": a choice of two numbers after the month is a choice of chillers, not a day)
+        "month_day": rf"\b{month} {DAY}\b(?! ?\d)(?! (?:or|vs|versus) #?\d)",
         # "since the 1st", "on the 14th": a day of the reference month
         "day_of_month": r"(?:(?<=since )|(?<=from )|(?<=after )|(?<=until )|(?<=before )|(?<=on ))"
                         r"the (\d{1,2})(?:st|nd|rd|th)\b"
