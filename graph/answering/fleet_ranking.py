@@ -15,6 +15,7 @@ from artifacts.readings import (
     RankingRow,
     alert_rules,
     anomaly_rate,
+    asked_rules,
     conditional,
     hypotheses,
     running_mean,
@@ -99,6 +100,13 @@ def _alert_row(art: Artifact) -> AssetRow | None:
     name = ", ".join(art.equipment_ids or art.asset_ids)
     if not name:
         return None
+    asked = asked_rules(art)
+    if asked:  # "which one had the most?" after a question about one rule: that rule's alerts rank them
+        counted = [r for r in rules if r.rule_id in asked]
+        count = sum(r.count for r in counted)
+        label = " ".join(dict.fromkeys(asked)) if len(asked) > 1 else asked[0]
+        return AssetRow(name, float(count), f"{count} {label} alert{'' if count == 1 else 's'}",
+                        f"of {sum(r.count for r in rules)} alerts in all", False, art.id)
     count = sum(r.count for r in rules)
     # The two busiest rules: "what rules are those mostly?" is answered from the table itself.
     busiest = sorted((r for r in rules if r.count), key=lambda r: -r.count)[:2]
@@ -199,4 +207,33 @@ def compare_assets(artifacts: list[Artifact]) -> Comparison | None:
         if len(rows) > MAX_ROWS:
             lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")
         return Comparison(_headline(kind, rows), lines, rows)
+    return None
+
+
+def _named_row(row: AssetRow, artifacts: dict[str, Artifact]) -> str:
+    """"Chiller 6 (CWC04006)" for a row of an equipment id whose listing maps to one chiller."""
+    art = artifacts.get(row.artifact_id)
+    chiller = art.asset_ids[0] if art is not None and len(art.asset_ids) == 1 else ""
+    return f"{chiller} ({row.asset})" if chiller and chiller not in row.asset else row.asset
+
+
+def same_pick_sentence(artifacts: list[Artifact], subject: str) -> tuple[str, list[str]] | None:
+    """"Was it the same unit last year?": whether `subject` (the one picked before) tops the same count of records
+    over this turn's period, with the one that does and both figures. None without two equipment ids counted."""
+    by_id = {a.id: a for a in artifacts}
+    for kind, (build, _header, counted) in ROWS.items():
+        if not counted:
+            continue
+        rows = [r for r in (build(a) for a in _latest_per_asset(artifacts, kind)) if r is not None]
+        if len(rows) < 2:
+            continue
+        rows.sort(key=lambda r: (-r.value, r.asset))
+        mine = next((r for r in rows if subject in _named_row(r, by_id)), None)
+        if mine is None:
+            return None
+        top = rows[0]
+        lines = [f"- {_named_row(r, by_id)}: {r.figure} [{r.artifact_id}]" for r in rows[:MAX_ROWS]]
+        if top.value == mine.value:
+            return f"Yes, {_named_row(mine, by_id)} had the most again: {mine.figure}.", lines
+        return f"No, {_named_row(top, by_id)} had the most: {top.figure}, against {mine.figure} on {subject}.", lines
     return None

@@ -37,7 +37,7 @@ from graph.answering.compare_verdicts import (
 from graph.answering.diagnosis_verdicts import named_mode, real_or_noise_sentence
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
-from graph.answering.fleet_ranking import compare_assets, ranking_lines
+from graph.answering.fleet_ranking import compare_assets, ranking_lines, same_pick_sentence
 from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import change_ranking, period_verdict
 from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
@@ -64,7 +64,7 @@ from graph.answering.symptom_modes import symptom_answer
 from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
 from graph.answering.yes_no import Verdict
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
-from graph.understanding.request import bullets_asked, read_request
+from graph.understanding.request import SAME_ONE, bullets_asked, read_request
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
@@ -283,6 +283,10 @@ def _yes_no(inputs: AnswerInputs) -> ShapedLead:
     done = _job_done(inputs)
     if done is not None:
         return done
+    same = same_pick_sentence(inputs.artifacts, inputs.subject) \
+        if inputs.subject and SAME_ONE.search(inputs.question.lower()) else None
+    if same is not None:  # "was it the same unit last year?": whether the one picked tops that period's count too
+        return ShapedLead(same[0], same[1], replaces_body=False)
     place = rank_place(inputs.question, inputs.artifacts, inputs.subject, inputs.readings)
     if place is not None:  # "was that one also the worst in June 2020?": its place in the ranking, with the figures
         return ShapedLead(place[1], place[2], replaces_body=False)

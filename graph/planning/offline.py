@@ -411,7 +411,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if carried is not None:  # "and in august?" after "is 4 worse than 3 in June?": asked the same way again
         asked_before = read_request(carried)
         reading = replace(reading, shape=asked_before.shape, comparative=asked_before.comparative or reading.comparative)
-    if is_off_topic(understood.text, reading, has_entities=_names_something(understood)):
+    # ("is that something to worry about?" in a dialog about a chiller points back at it, whatever its words)
+    points_back = bool(focus.asset_ids) and bool(_POINTS_BACK.search(understood.text.joined))
+    if is_off_topic(understood.text, reading, has_entities=_names_something(understood) or points_back):
         return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
                                                                        focus.asset_ids),
                         focus=focus, intent="off_topic", reference_date=reference_date)
@@ -652,6 +654,10 @@ _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w
 # "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
 # A chiller's health asked yes or no ("was 4 fine in july?", "the rest of them ok?").
 _HEALTHY = re.compile(r"\b(?:fine|ok|okay|alright|all right|healthy|normal|in good shape|behaving)\b")
+# A pronoun or demonstrative standing for what the dialog found ("is that ...", "should we worry about it?").
+_POINTS_BACK = re.compile(r"^(?:so |and |but |ok |okay |hmm )?(?:is|was|are|were|does|did|do|has|have|will|would|could|"
+                          r"should|can) (?:that|this|it|those|these|they)\b|"
+                          r"\b(?:worry|worried|care|bother|concerned) about (?:that|this|it|those|these|them)\b")
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
 # ... unless its object is the event discussed ("what would explain the trip?", "what could be behind it?"): the
 # causes of what happened, ranked on its evidence; "what could cause high condenser temps?" stays a question of

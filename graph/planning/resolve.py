@@ -23,7 +23,7 @@ from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import telemetry_assets
 from graph.understanding.last_done import last_done_job
-from graph.understanding.request import UP_OR_DOWN_ON, names_both_periods
+from graph.understanding.request import SAME_ONE, UP_OR_DOWN_ON, names_both_periods
 from graph.understanding.sensors import canonical_of, expand
 
 
@@ -157,6 +157,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     elif len(ctx.assets) > 1:
         ctx.scope = "assets"
     _ranked_against_the_rest(ctx)
+    _same_pick_in_another_period(ctx)
     others = ctx.request is not None and (ctx.request.others or bool(_OTHER_PLURAL.search(ctx.understanding.text.joined)))
     if others and len(ctx.focus.asset_ids) == 1 and ctx.focus.asset_ids[0] in ctx.assets and ctx.compared_subject is None:
         ctx.compared_subject = ctx.focus.asset_ids[0]  # "the other chillers": set against this one, not among them
@@ -191,6 +192,22 @@ def _ranked_against_the_rest(ctx: PlanContext) -> None:
     ctx.assets = [subject, *(a for a in among if a != subject)]
     ctx.compared_subject, ctx.scope = subject, "assets"
     ctx.note(f"Ranking {', '.join(ctx.assets)} to see whether {subject} comes first.")
+
+
+
+
+def _same_pick_in_another_period(ctx: PlanContext) -> None:
+    """Whether the one the last answer picked tops the same listing over the period named now: every chiller that
+    pick was made among is read again (the picked one kept as the subject), not the picked one alone."""
+    picked, among = ctx.focus.picked, ctx.focus.ranked
+    if ctx.request is None or ctx.request.shape != "yes_no" or picked is None or len(among) < 2 \
+            or picked not in among or not SAME_ONE.search(ctx.understanding.text.joined) \
+            or not ctx.understanding.periods.mentions or set(ctx.assets) - {picked}:
+        return
+    known = [a for a in ctx.focus.asset_ids if a in among] or list(among)
+    ctx.assets = [picked, *(a for a in known if a != picked)]
+    ctx.compared_subject, ctx.scope = picked, "assets"
+    ctx.note(f"Reading {', '.join(ctx.assets)} again over the new period to see whether {picked} still comes first.")
 
 
 # Requests that only look at a chiller (its readings by default): on a chiller without telemetry, its records.

@@ -263,6 +263,8 @@ _DEGREE_COMPARISON = re.compile(r"\b(?:this|that|as|so)\s+(?:bad|good|high|low|p
                                 r"efficient|inefficient|frequent|noisy|busy)\b")
 
 
+# "was it the same unit last year?", "same chiller on top in 2019?": the last pick asked again over another period.
+SAME_ONE = re.compile(r"\b(?:the )?same (?:one|unit|chiller|machine|equipment|asset)\b")
 # "Don't file anything yet - just tell me ...": a negative imperative, not a yes/no question.
 _NEGATIVE_IMPERATIVE = ("don't", "do not", "dont", "never")
 # "what would the work order say?", "show me what the draft would look like": a record shown, not written.
@@ -347,6 +349,9 @@ def asks_difference(text: str) -> bool:
 # "Real problem or noise?", "a genuine fault or just nuisance?": whether a fault of the machine is behind what was
 # seen (an instrument's own drift is asked by "real or the sensor?", a sensor-validity question).
 _REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|spurious|false|bogus)\b|"
+                            # "something to worry about or just noise?", "serious, or nothing?": a concern or not
+                            r"\b(?:worry\w*|worried|concern\w*|serious|alarming|bad)\b.*\bor\b(?: \w+){0,3}? "
+                            r"(?:noise|nuisance|spurious|nothing|harmless|a false alarm)\b|"
                             # "do those point at an actual problem with the machine?": a fault behind the alarms, or not
                             r"\b(?:point|points|pointing) (?:at|to) (?:an? )?(?:actual|real|genuine) (?:problem|fault|issue)\b|"
                             r"\b(?:actual|real|genuine) (?:problem|fault|issue) with the (?:machine|chiller|unit|equipment)\b",
