@@ -623,6 +623,12 @@ _RECORDS_PICKED_BY = re.compile(r"\b(?:most|fewest|least|more|fewer|highest numb
                                 r"corrective jobs?|jobs?|call-?outs?)\b")
 
 
+# "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
+_RANKED_BY_RECORDS = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted|order|ordered|list)\b(?: [\w-]+){0,3}? by "
+                                r"(?:(?:the )?(?:total|number of|count of|how many)\s+)?(alerts?|alarms?|work orders?|"
+                                r"wos?|breakdowns?|repairs?|tickets?|corrective jobs?|jobs?)\b")
+
+
 def _between_the_two_periods(understood: Understanding, reading: RequestReading, focus: Focus) -> bool:
     """A pick or a change asked with nothing named, right after one chiller's reading over two periods ("whch was
     worse", "so did it get worse?"): between those two periods."""
@@ -689,7 +695,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)
     if "alerts" in chosen and RULES_TRIPPED.search(understood.text.joined):
         return ["alerts"]  # "which alert rules has it tripped over the years?": rules that fired, no stop to look at
-    counted = _RECORDS_PICKED_BY.search(reading.clause) if reading.shape == "which" else None
+    counted = _RECORDS_PICKED_BY.search(reading.clause) if reading.shape == "which" \
+        else _RANKED_BY_RECORDS.search(understood.text.joined)
     if counted is not None and not picked_listing(reading.clause, vocabulary()):
         # "which chiller threw the most alerts this year?": a pick by a count of records, not a ranking of health
         return ["alerts"] if re.match(r"al", counted.group(1)) else ["work_orders"]

@@ -129,6 +129,9 @@ _SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", 
 # Adverbs that follow a verb directly ("tripped twice", "alarmed again overnight").
 _VERB_ADVERBS = frozenset({"twice", "again", "overnight", "out", "off", "up", "down", "hard", "badly", "early", "late"})
 
+# "were the PMs on 6 done on time?": a participle after the chiller (the regular ones end in -ed)
+_IRREGULAR_PARTICIPLES = frozenset({"done", "seen", "made", "taken", "kept", "found", "shown", "held", "left", "brought",
+                                    "gotten", "given", "written", "put", "run", "fixed"})
 _RELATIVE_PRONOUNS = frozenset({"that", "which"})  # "the ones on 6 that alarmed": a clause about the chiller
 
 _LIST_CONNECTORS = frozenset({"and", "or", "vs", "versus"})  # "7, 10 and 14", "6 vs 9"
@@ -180,7 +183,8 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
     followed = not after or after in vocab.the_number_followers or after in vocab.number_subject_followers \
         or (before in _PLACE_HEADS and _PARTICIPLE.fullmatch(after) is not None) \
         or (before in _PLACE_HEADS and after in _RELATIVE_PRONOUNS) \
-        or (before in _PLACE_HEADS and re.fullmatch(r"[a-z]{3,}ed", after) is not None)
+        or (before in _PLACE_HEADS and (re.fullmatch(r"[a-z]{3,}ed", after) is not None
+                                        or after in _IRREGULAR_PARTICIPLES))
     # "on 9 flatlining", "the alarms on 6 that fired", "the strainers on 6 checked out"
     if len(listed) >= 2:  # "7, 10 and 14 which one ...", "4 and 6 supply temps", not "2 or 3 bullets"
         # ("what about 1, 2 and 7 - which of them ...": a dash or other mark ends the list)
@@ -191,6 +195,10 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
     if before in _OPENING_AUXILIARIES and _opens_clause(tokens, index - 1) and len(listed) == 1 \
             and after in _STATE_AFTER_SUBJECT:
         return listed  # "is 9 any better?", "was 4 ok in june?": the subject of a yes/no question
+    if before in _DO_AUXILIARIES and len(listed) == 1 and after.isalpha() \
+            and not after.endswith("s") and after not in function_words():
+        return listed  # "did 6 log any trips?", "does 9 run at night?": the subject before the verb (not "did 3
+        # alarms fire?": a plural noun makes it a count)
     opens_clause = index == 0 or before in ("?", "and", "but", "so")
     if opens_clause and (after in _SUBJECT_VERBS or after in vocab.number_subject_followers
                          or _past_tense_verb(tokens, end, vocab)):
@@ -199,6 +207,7 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
 
 
 # A question opened by an auxiliary whose subject is a bare number, then a state ("is 9 any better?").
+_DO_AUXILIARIES = frozenset({"did", "does", "do"})
 _OPENING_AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "had", "did", "does"})
 _STATE_AFTER_SUBJECT = frozenset({"any", "ok", "okay", "fine", "better", "worse", "running", "still", "also", "doing",
                                   "looking", "healthy", "alright", "down", "up", "back", "behaving", "affected",

@@ -86,7 +86,8 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "year_range": rf"(?<![\d/-]){YEAR}-((?:19|20)?\d\d)(?![\d/-])",
         "year": rf"(?<![\d/-]){YEAR}(?![\d/-])",
         "month": rf"\b{month}\b",
-        "weekday": rf"\b(?:(last|this|past|on) )?({'|'.join(_WEEKDAYS)})\b",
+        # ("Thursday's meeting" owns something: an occasion named, not a day to look at)
+        "weekday": rf"\b(?:(last|this|past|on) )?({'|'.join(_WEEKDAYS)})\b(?!'s\b)",
     }
     return {name: re.compile(pattern) for name, pattern in raw.items()}
 

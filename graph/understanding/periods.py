@@ -114,6 +114,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_since": re.compile(r"\bsince (?:then|that|it (?:came back(?: on| up| online)?|restarted|was restarted|"
                                   r"was repaired|was fixed|was cleaned|got fixed|went back on)|the (?:restart|repair|"
                                   r"cleaning|fix|job|work))\b"),
+        # "the first half of the year", "H2 last year": six months of the reference year (or the one before)
+        "year_half": re.compile(r"\b(?:the )?(?:(first|second|1st|2nd) half|(h1|h2)) (?:of )?(the|this|last|previous) "
+                                r"year\b|\b(h1|h2) (this|last) year\b"),
         "focus_part": re.compile(r"\b(?:the )?(first|second|third|fourth|last|final) (week|half|fortnight) of "
                                  r"(?:the|that|this) month\b"),
         # ("the week after the trip" is the event's; "the week after the one you just did" the window's)
@@ -341,6 +344,18 @@ def _rest_of_unit(match: re.Match[str], focus: TimeWindow | None, reference: dat
     return TimeWindow(start, cal.at_midnight(after, zone), label)
 
 
+def _half_of_year(match: re.Match[str], reference: date, *, zone: tzinfo) -> TimeWindow:
+    """"the first half of the year": January to June of the reference year ("last year": of the year before),
+    ending at the day after the reference date when that comes first (a half not over yet)."""
+    which = (match.group(1) or match.group(2) or match.group(4) or "").lower()
+    year_word = match.group(3) or match.group(5) or "this"
+    year = reference.year - (1 if year_word in ("last", "previous") else 0)
+    first = which in ("first", "1st", "h1")
+    start, end = (date(year, 1, 1), date(year, 7, 1)) if first else (date(year, 7, 1), date(year + 1, 1, 1))
+    end = min(end, reference + timedelta(days=1))
+    return cal.window(start, end, f"{'first' if first else 'second'} half of {year}", zone)
+
+
 _ORDINAL_PART = {"first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "final": -1}
 
 
@@ -399,6 +414,8 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue
                 later = name == "same_next_year" or match.group(1) in ("later", "after")
                 span, kind = _year_shifted(focus_window, 1 if later else -1), "focus"
+            elif name == "year_half":
+                span, kind = _half_of_year(match, reference, zone=zone), "past"
             elif name == "focus_part":
                 span, kind = _part_of_month(match, focus_window, reference, zone=zone), "focus"
             elif name == "focus_rest":

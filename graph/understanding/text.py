@@ -144,6 +144,7 @@ _PHRASAL_VERBS = {("rule", "out"): "exclude", ("rules", "out"): "excludes", ("ru
 _OBJECT_WORDS = frozenset({"it", "this", "that", "them", "these", "those", "all", "everything", "things", "stuff",
                            "both"})
 _PARTICLES = frozenset({"up", "together", "over", "out"})
+_WEEKDAY_NAMES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
 _NOT_VERBS = frozenset({"is", "was", "are", "were", "be", "been", "what", "what's", "whats", "it's", "that's",
                         "how", "why", "where", "when", "who", "which", "of", "for", "with", "and", "or", "to"})
 
@@ -227,8 +228,8 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
         if token in vocab.time_of_day_tokens and previous[:1].isdigit():
             out.append(token)
             continue
-        if token.endswith("'s") and len(token) > 2:  # "ch9's" is "ch9", then "chiller 9"
-            token = token[:-2]
+        if token.endswith("'s") and len(token) > 2 and token[:-2] not in _WEEKDAY_NAMES:  # "ch9's" is "ch9", then
+            token = token[:-2]  # "chiller 9" ("thursday's meeting" keeps its mark: an occasion, not a day to read)
         glued = _GLUED_NUMBER.match(token)
         if glued and (vocab.abbreviations.get(glued.group(1)) == vocab.asset_word
                       or _asset_word_for(glued.group(1), glued.group(2), vocab)):
@@ -244,7 +245,7 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
         if token in vocab.abbreviations:
             out.extend(vocab.abbreviations[token].split())
             continue
-        if token.endswith("'s") and len(token) > 2:
+        if token.endswith("'s") and len(token) > 2 and token[:-2] not in _WEEKDAY_NAMES:
             token = token[:-2]
         next_token = tokens[index + 1] if index + 1 < len(tokens) else None
         out.append(_asset_word_for(token, next_token, vocab) or _corrected_request_word(token, vocab)
