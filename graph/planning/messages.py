@@ -136,6 +136,14 @@ def off_topic_text(words: list[str], focus_assets: list[str]) -> str:
             "their telemetry, anomalies, forecasts, fault diagnosis, work orders and alerts." + back)
 
 
+def read_only_records_text(focus_assets: list[str]) -> str:
+    """The refusal of a request to delete or change the site's records: they are the evidence, read-only here."""
+    back = f" We can carry on with {', '.join(focus_assets)}." if focus_assets else ""
+    return ("I can't delete or edit the site's records: work orders, alerts and telemetry come from the site's "
+            "systems and are read-only here. I can leave a period or a record out of an analysis if you tell me "
+            "which, or list the ones that look wrong so they can be corrected at the source." + back)
+
+
 def nothing_to_run_text(assets: list[str], catalog: FleetCatalog) -> str:
     """The question for a request that leaves nothing to do for the chillers in play."""
     subject = ", ".join(assets) or "the chillers"

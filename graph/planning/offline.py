@@ -59,6 +59,7 @@ from graph.understanding.request import (
     asks_reliability,
     asks_repair_worked,
     asks_repeat,
+    asks_to_erase_records,
     asks_where_to_begin,
     bullets_asked,
     described_before,
@@ -417,6 +418,11 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
                                                                        focus.asset_ids),
                         focus=focus, intent="off_topic", reference_date=reference_date)
+    if asks_to_erase_records(understood.text.joined) and reading.act in ("question", "command") \
+            and not reading.writes:
+        # "can you just wipe the 2015 work orders off 4?": the records are the evidence, never changed here
+        return Decision(kind="reject", message=messages.read_only_records_text(focus.asset_ids), focus=focus,
+                        intent="read_only", reference_date=reference_date)
     if reading.act == "acknowledge" and not understood.intents and not (
             understood.assets.assets or understood.sensors.canonical or understood.periods.mentions):
         # "thanks, that's helpful": nothing asked; the dialog keeps its subject for the next question

@@ -363,6 +363,19 @@ def asks_real_or_noise(text: str) -> bool:
     return bool(_REAL_OR_NOISE.search(text))
 
 
+# "wipe the 2015 work orders off 4", "delete those alerts", "can you purge the old telemetry?": the records changed.
+_ERASE_RECORDS = re.compile(r"\b(?:delete|deleting|wipe|wiping|erase|erasing|purge|purging|remove|removing|get rid of|"
+                            r"scrub|clear out|clean out)\b(?: [\w-]+){0,5}? "
+                            r"(?:work orders?|wos?|alerts?|alarms?|records?|history|telemetry|readings|data|entries|"
+                            r"tickets?)\b(?! (?:from|out of) (?:the |this |that |my |your )?(?:analysis|average|"
+                            r"comparison|chart|plot|report|summary|calculation)\b)")
+
+
+def asks_to_erase_records(text: str) -> bool:
+    """Whether the normalised text asks to delete or change the site's records (not to leave them out of a figure)."""
+    return bool(_ERASE_RECORDS.search(text))
+
+
 def names_both_periods(text: str) -> bool:
     """Whether the normalised text points at the two periods the dialog discussed last."""
     return bool(_BOTH_PERIODS.search(text))
