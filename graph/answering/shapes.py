@@ -238,6 +238,7 @@ def _recommend(inputs: AnswerInputs) -> ShapedLead:
 
 # "did any of the other chillers get that alert?": the chiller under discussion is not one of them.
 _THE_OTHERS = re.compile(r"\b(?:any of )?the (?:other|remaining) (?:ones|chillers|units|machines|\w+ chillers)\b|"
+                         r"\b(?:any other|another) (?:units?|chillers?|machines?)\b|"
                          r"\bthe others\b|\bthe rest\b", re.I)
 
 

@@ -132,6 +132,20 @@ def fired_rule_ids_from(artifacts: Sequence[ArtifactSummary], asset: str) -> lis
     return None
 
 
+def fired_rules_by_count(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) -> list[str]:
+    """The rules that fired in the latest alert listing of `assets`, most alerts first (what "that same alarm"
+    and "any of those" point at when no rule was named)."""
+    for artifact in reversed(artifacts):
+        if artifact.producer != "maintenance" or artifact.kind != "alert_rules" \
+                or not set(assets) & set(artifact.asset_ids):
+            continue
+        rules = [r for r in artifact.key_results.get("rules", ()) if isinstance(r, Mapping)
+                 and isinstance(r.get("count"), int) and r["count"] > 0 and "rule_id" in r]
+        if rules:
+            return [str(r["rule_id"]) for r in sorted(rules, key=lambda r: -int(r["count"]))]
+    return []
+
+
 def alert_totals(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) -> dict[str, int]:
     """Each asset's alert count in its latest alert listing with counts (assets without one left out): what "the
     one with the most alerts" is read from."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from assetops.domain.turn import Focus
+from graph.planning.artifacts import fired_rules_by_count
 from graph.planning.context import PlanContext
 from graph.understanding import Understanding
 from graph.understanding.model import ALERT_WORDS
@@ -27,8 +28,16 @@ def asked_rules(ctx: PlanContext) -> list[str]:
     if named:
         return list(dict.fromkeys(named))
     # "did the other chillers get that alert?": the rule asked about before, on whichever chillers are asked now
-    pointed = bool(_THAT_RULE.search(ctx.understanding.text.joined))
-    return list(ctx.focus.asked_rules) if pointed or set(ctx.assets) == set(ctx.focus.asset_ids) else []
+    text = ctx.understanding.text.joined
+    pointed = _THAT_RULE.search(text)
+    if ctx.focus.asked_rules:
+        return list(ctx.focus.asked_rules) if pointed or set(ctx.assets) == set(ctx.focus.asset_ids) else []
+    # none named yet: "that same alarm" is the one the last listing found most, "any of those" every one it found
+    those = pointed is not None or (ctx.focus.last_intent in ALERT_LISTINGS and bool(_THOSE_ALONE.search(text)))
+    fired = fired_rules_by_count(ctx.artifacts, ctx.focus.asset_ids) if those else []
+    singular = pointed is not None and not pointed.group(0).endswith("s") and not _THOSE_ALONE.search(text)
+    return fired[:1] if singular else fired
 
 
+_THOSE_ALONE = re.compile(r"\b(?:any|some|one|more|all|none|many) of (?:those|these|them)\b")
 _THAT_RULE = re.compile(r"\b(?:that|this|those|these|the same|same)(?: two| three| \d)? (?:alert|alarm|rule)s?\b")

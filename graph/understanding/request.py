@@ -611,7 +611,9 @@ def _fleet(whole: Text, g: Grammar) -> bool:
 # "the other three", "the other two units", "the remaining 2": a count of the chillers not discussed.
 _OTHER_COUNT = re.compile(r"\b(?:the )?(?:other|remaining) (?:two|three|four|five|\d)(?: (?:units?|chillers?|machines?|ones?))?"
                           r"(?! (?:sensors?|readings?|months?|weeks?|days?|years?|periods?|alerts?|rules?|work|"
-                          r"orders?|times?|hours?))\b")
+                          r"orders?|times?|hours?))\b|"
+                          # "any other unit throwing that alarm?", "did another chiller trip?": one of the rest
+                          r"\b(?:any other|another|any of the other) (?:units?|chillers?|machines?)\b")
 
 
 def _others(whole: Text, g: Grammar) -> bool:

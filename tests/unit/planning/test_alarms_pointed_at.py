@@ -1,0 +1,36 @@
+"""Alarms pointed at without a rule's name: after a listing, "any of those" is every rule it found firing and "that
+same alarm" the one it found most; "any other unit" is the rest of the chillers, the one discussed left out."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.unit.planning.dialog import Dialog
+
+LISTING = {"alert_rules": {"rules": [{"rule_id": "RUL0018", "count": 24}, {"rule_id": "RUL0022", "count": 3},
+                                     {"rule_id": "RUL0016", "count": 0}]}}
+
+
+def asked(decision: object) -> list[list[str]]:
+    return [list(t.params.get("asked_rules", [])) for t in decision.tasks]  # type: ignore[attr-defined]
+
+
+def test_any_of_those_after_a_listing_is_every_rule_it_found_firing() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 28), results=LISTING)
+    dialog.say("getting a pile of alarms off ch9 this month. what are they mostly, and how many")
+    decision = dialog.say("did it throw any of those in may?")
+    assert asked(decision) == [["RUL0018", "RUL0022"]]
+
+
+def test_that_same_alarm_on_any_other_unit_is_the_rule_found_most_on_the_rest() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 28), results=LISTING)
+    dialog.say("getting a pile of alarms off ch9 this month. what are they mostly, and how many")
+    decision = dialog.say("any other unit throwing that same alarm in june?")
+    assets = {t.asset_ids[0] for t in decision.tasks}
+    assert "Chiller 9" not in assets and {"Chiller 3", "Chiller 4", "Chiller 6"} <= assets
+    assert all(rules == ["RUL0018"] for rules in asked(decision))
+
+
+def test_without_a_listing_before_nothing_is_pointed_at() -> None:
+    decision = Dialog(reference_date=date(2021, 6, 28)).say("did chiller 9 throw any of those alarms in may?")
+    assert asked(decision) == [[]]
