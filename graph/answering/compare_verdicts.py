@@ -350,6 +350,13 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         here = [s for s in family(question, pool) if s.artifact_id in turn_ids] if bare else family(question, turn)
         if not here:
             continue
+        if not bare and against_all_others(question):
+            # "was that more than any other chiller?" when this turn read only the others: "that" is the dialog's
+            # own figure over the same window, read earlier
+            keys = {s.key for s in here}
+            earlier = [s for s in family(question, pool) if s.artifact_id not in turn_ids and s.key not in keys
+                       and any(_same_window(s, h) for h in here)]
+            here = [*earlier[:1], *here]
         # (the turn's own two periods, when it set two side by side, before any the session read earlier)
         own = here if not bare and len({(s.start, s.end) for s in here}) > 1 and len({s.key for s in here}) == 1 else []
         sides = own or [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
@@ -358,7 +365,9 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         elif bare:
             verdict = _across_assets(question, sides, against_extreme=True) if family is sensors \
                 else _totals_across_assets(question, sides)
-        elif _against_a_period(question):  # "is that worse than the year before?": the subject's own two periods
+        elif _against_a_period(question) and not against_all_others(question):
+            # "is that worse than the year before?": the subject's own two periods ("than any other chiller in
+            # 2020" sets it against the others)
             verdict = _across_periods(question, sides) or _across_assets(question, sides)
         else:
             verdict = _across_assets(question, sides) or _across_periods(question, sides)

@@ -863,6 +863,10 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
             continue  # "...? Is it worth it?": no request words of its own, it leans on the other question
         part_understood = replace(understood, intents=part_alone.intents or ["history"], scores=part_alone.scores)
         intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]
+    if "compare" in intents and set(intents) & _RECORD_LISTINGS and not understood.sensors.canonical:
+        # "how many corrective jobs in 2020, and how does that compare with 2019?": the records over both periods
+        # are the comparison; no readings were asked
+        intents = [i for i in intents if i != "compare"]
     return intents
 
 

@@ -78,3 +78,22 @@ def test_the_worse_of_the_two_is_the_one_the_last_answer_picked() -> None:
     dialog.focus = replace(dialog.focus, picked="Chiller 6", picked_for="bad")  # as the answer set it
     decision = dialog.say("the worse of the two - how many corrective WOs did it get over jul and aug")
     assert [t.asset_ids for t in decision.tasks] == [["Chiller 6"]]
+
+
+def test_how_does_that_compare_after_a_count_of_records_compares_the_records_not_readings() -> None:
+    decision = Dialog(reference_date=date(2021, 7, 1)).say(
+        "how many corrective jobs did #6 get in 2020, and how does that compare with 2019")
+    assert steps(decision) == [("maintenance", "wo_summary"), ("maintenance", "wo_summary")]
+
+
+def test_more_than_any_other_chiller_holds_the_dialogs_count_against_every_other() -> None:
+    six = orders("Chiller 6", "CWC04006", total=14, corrective=14, start="2020-01-01", end="2021-01-01",
+                 listed="corrective", turn=1)
+    six_before = orders("Chiller 6", "CWC04006", total=11, corrective=11, start="2019-01-01", end="2020-01-01",
+                        listed="corrective", turn=1)
+    others = [orders(f"Chiller {n}", f"CWC0470{n}", total=c, corrective=c, start="2020-01-01", end="2021-01-01",
+                     listed="corrective", turn=2) for n, c in ((3, 5), (4, 1))]
+    verdict = comparison_verdict("was that more than any other chiller on site in 2020?", others,
+                                 [six, six_before, *others])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence.startswith("Yes, Chiller 6 had 14 corrective work orders in 2020 against 5 on Chiller 3")
