@@ -54,10 +54,7 @@ def evidence_for(ctx: PlanContext, plan: PlanBuilder, asset: str, use_other_sens
         # "which one fits best if you look at the condenser temps too?": add the named sensors
         todo = [canonical_of(s) for s in ctx.sensors_for(asset) if s not in done]
     elif not done:
-        # a cause is looked for across the usual readings, not only the one discussed ("load wasn't that
-        # different, what would explain the jump?" must not diagnose on the load alone)
-        usual: list[str] = list(ctx.default("investigate_sensors"))  # type: ignore[call-overload]
-        todo = list(dict.fromkeys([*ctx.canonical_sensors, *usual]))
+        todo = list(ctx.canonical_sensors or ctx.default("investigate_sensors"))  # type: ignore[call-overload]
     else:
         todo = []
     if not todo:
