@@ -260,6 +260,12 @@ def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
 _COUNTS_OR_COMPARES = re.compile(r"\b(?:than|more|fewer|less|how many|how often)\b", re.I)
 
 
+def _is_the_job(description: str, job: frozenset[str], either: bool) -> bool:
+    """The order does the job asked; `either`: the question offered alternatives ("a leak check or a freon
+    top-up"), so any one of its job words will do."""
+    return any(names_job(description, frozenset({s})) for s in job) if either else names_job(description, job)
+
+
 def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
     """"Did we already do a leak check on it this summer?": yes with the order that did it in the period
     listed, no (with the period) when none of that job is there."""
@@ -268,9 +274,10 @@ def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
     if not job or not listings or _COUNTS_OR_COMPARES.search(inputs.question):
         return None  # ("did it have more corrective orders than chiller 2?" compares counts)
     done, missing = [], []
+    either = bool(re.search(r"\bor\b", inputs.question, re.I))
     for art in listings:
         where = ", ".join(art.asset_ids or art.equipment_ids)
-        found = next((o for o in latest_per_job(art) if names_job(f"{o.code} {o.description}", job)), None)
+        found = next((o for o in latest_per_job(art) if _is_the_job(f"{o.code} {o.description}", job, either)), None)
         if found is not None:
             done.append(f"{where}: {found.wo_id} on {found.date} ({found.code} {found.description})")
         else:

@@ -19,7 +19,14 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    # (a yes/no opening the question: "how many ... did it get in 2020?" counts, it asks no date)
                    r"(?:^|[?!.] |\b(?:so|and|ok|okay|but|also) )(?:did|have|has|had) (?:we|you|they|it|anyone|someone) "
                    r"(?:already |ever |actually |even )?"
-                   r"(?:do|done|get|got|had|have|book|booked|schedule|scheduled|been|run|ran)\b")
+                   r"(?:do|done|get|got|had|have|book|booked|schedule|scheduled|been|run|ran|log|logged|raise|raised|"
+                   r"record|recorded|carry out|carried out|perform|performed|complete|completed)\b|"
+                   # "has any leak detection work been done on it this year?": the job as the subject of a passive
+                   r"\b(?:has|have|had|was|were) (?:any |the |a |an |its |their )?(?:[\w/-]+ ){0,5}?been (?:done|"
+                   r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"
+                   # "has 6 had its condenser tubes cleaned yet?": the chiller had the job done to it
+                   r"\b(?:has|have|had|did) (?:it|they|\d+|#\d+|chiller \d+) (?:had|got|gotten|have|get) (?:its|their|"
+                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b")
 
 
 def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:

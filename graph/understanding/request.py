@@ -523,7 +523,17 @@ def _alternative(clause: Text, g: Grammar) -> bool:
     if "?" not in tokens or "or" not in tokens or _has(clause, g.alternative_exclusions):
         return False
     at = tokens.index("or")
+    before = " ".join(tokens[:at])
+    if _EXISTENCE_ASKED.match(before) and not _COMPARATIVE_BEFORE.search(before):
+        return False  # "did anyone log a leak check or a top-up?", "has any X or Y work been done?": whether any was
     return 0 < at < len(tokens) - 2 or (at > 0 and tokens[-1] == "?" and at < len(tokens) - 1)
+
+
+_COMPARATIVE_BEFORE = re.compile(r"\b(?:more|fewer|less|better|worse|higher|lower|most|least|\w+er than)\b")
+# A yes/no about whether something happened at all, its subject someone or any ("did anyone ...", "has any ...",
+# "did we ..."): "A or B" in it widens what counts, it offers no choice.
+_EXISTENCE_ASKED = re.compile(r"^(?:\w+ )?(?:did|has|have|had|was|were) (?:anyone|anybody|someone|somebody|any|we|you|"
+                              r"they|the crew|the contractor)\b(?! (?:better|worse|more|less)\b)")
 
 
 def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
