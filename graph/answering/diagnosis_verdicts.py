@@ -14,6 +14,7 @@ import re
 
 from artifacts.model import Artifact
 from artifacts.readings import Hypothesis, anomaly_rate, hypotheses, sustained_shifts, trip_time, tripped
+from graph.answering.asked_figures import asked_sensors
 from graph.answering.compare_terms import mention_position, window_phrase
 from graph.answering.markdown import chillers, join_names
 from graph.answering.yes_no import Answer, Verdict, flip
@@ -43,6 +44,43 @@ _SAME = re.compile(r"\b(same|similar\w*|identical|like (the one|what|on|in|last)
 # "outside its normal envelope", "not normal", "beyond the usual range": the state asked is the abnormal one.
 _NEGATED_HEALTHY = re.compile(r"\b(?:outside|out of|beyond|not|isn't|aren't|wasn't|away from|off)\s+(?:(?:its|their|the|"
                               r"a|his|her|our)\s+)?(?:normal|usual|expected|healthy|fine|ok(?:ay)?)\b", re.I)
+
+
+def _named_reading_rates(art: Artifact, sensor: str) -> list[float]:
+    """The flagged shares the anomaly run found for the reading `sensor` (bare name) on its chiller."""
+    per_sensor = art.results.get("per_sensor")
+    entries = per_sensor.values() if isinstance(per_sensor, dict) else []
+    return [float(e["rate"]) for e in entries if isinstance(e, dict) and isinstance(e.get("rate"), int | float)
+            and str(e.get("sensor") or "").endswith(sensor)]
+
+
+def _reading_health(question: str, runs: list[Artifact]) -> Verdict | None:
+    """Is one named reading normal: its own flagged share and any sustained shift of it (None when the question
+    names no reading, or the runs did not analyse it)."""
+    named = asked_sensors(question)
+    if len(named) != 1 or not runs:
+        return None
+    sensor, said, lines, problems = named[0], [], [], []
+    for art in runs:
+        found = _named_reading_rates(art, sensor)
+        if not found:
+            continue
+        asset, rate = ", ".join(art.asset_ids), max(found)
+        shifted = [m for m in sustained_shifts(art) if sensor.lower() in m.lower()]
+        lines.append(f"- {asset} {sensor.lower()}: {rate:.1%} of running samples flagged [{art.id}]")
+        lines += [f"- {m}" for m in shifted[:1]]
+        if rate > CLEAR_ANOMALY_RATE or shifted:
+            problems.append(f"{asset}'s {sensor.lower()} is off its usual behaviour ({rate:.1%} of running samples "
+                            f"flagged{', with a sustained shift' if shifted else ''})")
+        else:
+            said.append(asset)
+    if not lines:
+        return None
+    if problems:
+        return Verdict("No", f"No, {'; '.join(problems)}.", lines)
+    return Verdict("Yes", f"Yes, {chillers(said)}'s {sensor.lower()} looks normal: at most "
+                          f"{max(max(_named_reading_rates(a, sensor) or [0.0]) for a in runs):.1%} of running samples "
+                          "flagged, within what the detector flags on healthy data.", lines)
 
 
 def asks_health(question: str) -> bool:
@@ -201,6 +239,9 @@ def health_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | N
     if not asks_health(question):
         return None
     rates = [(a, r) for a in artifacts if a.kind == "anomaly_detection" and (r := anomaly_rate(a)) is not None]
+    reading = _reading_health(question, [a for a, _ in rates])
+    if reading is not None:  # "is the condenser flow normal over that stretch?": that reading, not the whole chiller
+        return reading
     diagnosed = _first_per_asset(artifacts)
     if not rates and not diagnosed:
         return None
