@@ -22,6 +22,7 @@ from graph.answering.compare_terms import window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import number
 from graph.answering.yes_no import Answer, Verdict
+from graph.understanding.request import BACK_TO_NORMAL
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -218,3 +219,38 @@ def repair_verdict(question: str, turn: list[Artifact], session: list[Artifact])
                            [f"- before: {window_phrase(b_art)} [{b_art.id}]", f"- after: {window_phrase(a_art)} [{a_art.id}]"])
     return None
 
+
+
+_RECOVERED_WITHIN = 0.10  # after within 10% of before, and nearer to it than the period discussed was
+
+
+def recovery_verdict(question: str, turn: list[Artifact], session: list[Artifact], reading: str | None) -> Verdict | None:
+    """Is the reading discussed (`reading`, bare name) back to normal: its mean since the period discussed against
+    the month before it (the turn's two windows), with the period discussed itself said when the session read it."""
+    if reading is None or not BACK_TO_NORMAL.search(question):
+        return None
+    windows = sorted((a for a in turn if a.kind == "telemetry_window" and a.window_start is not None),
+                     key=lambda a: a.window_start or _EPOCH)
+    for asset in dict.fromkeys(x for a in windows for x in a.asset_ids):
+        mine = [(a, m) for a in windows if asset in a.asset_ids
+                and (m := _means(a, lambda bare: bare == reading))]
+        if len(mine) < 2:
+            continue
+        (before_art, before), (after_art, after) = mine[0], mine[-1]
+        label, was, unit = next(iter(before.values()))
+        now = next(iter(after.values()))[1]
+        between = [(a, m) for a in session if asset in a.asset_ids and a.kind == "telemetry_window"
+                   and a.window_start is not None and before_art.window_end is not None
+                   and after_art.window_start is not None
+                   and before_art.window_end <= a.window_start < after_art.window_start
+                   and (m := _means(a, lambda bare: bare == reading))]
+        during = next(iter(between[-1][1].values()))[1] if between else None
+        close = abs(now - was) <= abs(was) * _RECOVERED_WITHIN
+        nearer = during is None or abs(now - was) < abs(during - was)
+        answer: Answer = "Yes" if close and nearer else "No"
+        then = f", against {number(during, unit)} {window_phrase(between[-1][0])}" if during is not None else ""
+        sentence = (f"{answer}, {asset}'s {label.lower()} is {'back to' if answer == 'Yes' else 'still off'} its "
+                    f"level before: {number(now, unit)} while running "
+                    f"{window_phrase(after_art)}{then} and {number(was, unit)} {window_phrase(before_art)}.")
+        return Verdict(answer, " ".join(sentence.split()), [f"- before: [{before_art.id}]", f"- since: [{after_art.id}]"])
+    return None

@@ -27,6 +27,7 @@ from graph.answering.asked_figures import (
     site_codes_sentence,
     site_rules_sentence,
 )
+from graph.answering.change_verdicts import recovery_verdict
 from graph.answering.compare_terms import window_phrase
 from graph.answering.compare_verdicts import (
     comparison_verdict,
@@ -288,6 +289,10 @@ def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
+    discussed = next(iter([*inputs.readings, *inputs.fetched]), None)
+    recovered = recovery_verdict(inputs.question, inputs.artifacts, inputs.session, discussed)
+    if recovered is not None:  # "is it back to normal now?": the reading discussed since then against before
+        return ShapedLead(recovered.sentence, recovered.evidence, replaces_body=False)
     done = _job_done(inputs)
     if done is not None:
         return done

@@ -155,7 +155,9 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         TimeWindow(around.start + (around.end - around.start) / 2, today, "after the repair")
     orders = TimeWindow(today - timedelta(days=_REPAIR_LOOK_BACK_DAYS), today, f"the last {_REPAIR_LOOK_BACK_DAYS} days")
     ctx.window, ctx.window_is_aside = around, ctx.focus.window is not None
-    sensors = ["Chiller Efficiency", "Power Input", "Tonnage", "Chiller % Loaded"]
+    # the readings the dialog is about first ("is the flow back to normal?"), then the usual efficiency figures
+    sensors = list(dict.fromkeys([*ctx.canonical_sensors, "Chiller Efficiency", "Power Input", "Tonnage",
+                                  "Chiller % Loaded"]))
     for asset in ctx.telemetry_assets:
         for window in (before, after):
             plan.add("data", "history", asset_ids=[asset], window=window, sensors=ctx.sensors_for(asset, sensors),

@@ -416,8 +416,14 @@ _REPAIR_WORKED = re.compile(r"\b(?:did|has|have|had) (?:that|it|this|they|the \w
 
 
 def asks_repair_worked(text: str) -> bool:
-    """Whether the text asks if a repair worked ("did the cleaning fix it?")."""
-    return bool(_REPAIR_WORKED.search(text))
+    """Whether the text asks if a repair worked ("did the cleaning fix it?") or whether what was found has passed
+    ("is it back to normal now?"): both read the time after against the time before."""
+    return bool(_REPAIR_WORKED.search(text) or BACK_TO_NORMAL.search(text))
+
+
+# "is it back to normal now?", "has the flow recovered?", "normal again?": what was found, over since then.
+BACK_TO_NORMAL = re.compile(r"\bback to (?:normal|usual|its usual|where it (?:was|should be)|spec|design)\b|"
+                             r"\b(?:recovered|recovering|normal again|settled (?:back|down))\b", re.IGNORECASE)
 
 
 def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:
