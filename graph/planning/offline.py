@@ -55,6 +55,7 @@ from graph.understanding.request import (
     asked_question,
     asks_back_in_service,
     asks_change_over_time,
+    asks_rank_place,
     asks_real_or_noise,
     asks_reliability,
     asks_repair_worked,
@@ -744,6 +745,12 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and set(understood.intents) <= {"prioritize"} and not understood.sensors.canonical \
             and focus.last_intent in ("prioritize", "compare", "history"):
         return ["history"]  # "is 9 any better?" after a ranking on kW/ton: 9's kW/ton, held against the others'
+    if reading.shape == "yes_no" and asks_rank_place(reading.clause) and focus.last_intent in _READINGS_LOOKED \
+            and focus.sensors and set(understood.intents) <= {"prioritize"}:
+        return ["history"]  # "is that the worst in the fleet for june?" after a reading: that reading, ranked
+    if reading.shape == "which" and understood.failure_modes and " or " in f" {reading.clause} " \
+            and len(understood.assets.assets or focus.asset_ids) == 1 and set(understood.intents) <= {"prioritize"}:
+        return ["diagnose"]  # "so fouling or a flow problem?": the two causes weighed on that chiller's evidence
     if reading.shape == "which" and _RUN_TIME_PICK.search(reading.clause) and not understood.intents:
         return ["history"]  # "which of them ran the longest?": the running time of each, from its telemetry
     if focus.last_intent in ("forecast", "evaluate_forecast") and asks_reliability(reading.clause) \

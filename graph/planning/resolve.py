@@ -182,11 +182,15 @@ _RANK_ASKED = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most effi
 def _ranked_against_the_rest(ctx: PlanContext) -> None:
     """A yes/no about whether one chiller tops a ranking looks at the chillers it is ranked among (the set the
     dialog ranked, else every monitored chiller), the one asked about kept as the subject."""
-    if ctx.request is None or ctx.request.shape != "yes_no" or len(ctx.assets) != 1 \
-            or not _RANK_ASKED.search(ctx.understanding.text.joined):
+    if ctx.request is None or ctx.request.shape != "yes_no" or not _RANK_ASKED.search(ctx.understanding.text.joined):
         return
-    subject = ctx.assets[0]
-    among = ctx.focus.asset_ids if len(ctx.focus.asset_ids) > 1 else telemetry_assets(ctx.catalog)
+    # ("is that the worst in the fleet?": the fleet is what it is ranked among, "that" the chiller discussed)
+    pointed = len(ctx.focus.asset_ids) == 1 and not ctx.understanding.assets.assets and ctx.focus.asset_ids[0] in ctx.assets
+    if len(ctx.assets) != 1 and not pointed:
+        return
+    subject = ctx.assets[0] if len(ctx.assets) == 1 else ctx.focus.asset_ids[0]
+    among = ctx.assets if len(ctx.assets) > 1 else ctx.focus.asset_ids if len(ctx.focus.asset_ids) > 1 \
+        else telemetry_assets(ctx.catalog)
     if subject not in among:
         return
     ctx.assets = [subject, *(a for a in among if a != subject)]

@@ -462,6 +462,11 @@ _RANK_PREDICATE = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most 
                              r"(?! (?:one|unit|chiller|machine|of)\b)")
 
 
+def asks_rank_place(text: str) -> bool:
+    """Whether the normalised text says a superlative of its subject ("was that the worst in June?")."""
+    return bool(_RANK_PREDICATE.search(text))
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)

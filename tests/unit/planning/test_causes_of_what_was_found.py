@@ -46,3 +46,20 @@ def test_a_cause_question_after_a_statement_leads_with_the_diagnosis_not_the_sta
                            artifacts=[now, before], fetched=["Chiller % Loaded"])
     lead = shaped_lead(figures)
     assert lead is not None and "54.1%" in lead.first  # without a cause asked, the figures lead as before
+
+
+def test_a_choice_between_two_faults_is_weighed_on_the_chiller_discussed() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    dialog.say("whats the condenser return temp doing on chiller 6 in june")
+    decision = dialog.say("so fouling or a flow problem? one word then why")
+    assert steps(decision)[-1] == ("failure", "diagnose")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
+
+
+def test_is_that_the_worst_in_the_fleet_ranks_the_reading_discussed_across_the_fleet() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("how was chiller 4 on kw/t last month")
+    decision = dialog.say("is that the worst in the fleet for june?")
+    assert {action for _, action in steps(decision)} == {"history"}
+    assert {t.asset_ids[0] for t in decision.tasks} == {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+    assert decision.focus.picked == "Chiller 4"  # the subject held against the rest
