@@ -247,9 +247,9 @@ _EARLIER_SIDE = re.compile(r"\b(?:last|previous|prior) year\b|\bthe year before\
                           r"\b(?:before|previous|prior|earlier|ago)\b", re.I)
 
 
-def _across_periods(question: str, sides: list[Side]) -> Verdict | None:
-    """One asset over two windows: the window asked about (the one before "than", else the latest)
-    against the other, per day when their lengths differ."""
+def _across_periods(question: str, sides: list[Side], subject_id: str | None = None) -> Verdict | None:
+    """One asset over two windows: the window asked about (the one before "than", else the latest; `subject_id`:
+    the side this turn read, for "was May any better?") against the other, per day when their lengths differ."""
     key = sides[0].key
     windows = {(s.start, s.end): s for s in sides if s.key == key and s.start is not None}
     if len(windows) < 2 or _ANOTHER_ASSET.search(question):  # "than Chiller 4": two assets, not two periods
@@ -262,6 +262,9 @@ def _across_periods(question: str, sides: list[Side]) -> Verdict | None:
     asks_earlier = not against_earlier and bool(re.search(r"\b(last|previous|prior|earlier|ago|before)\b",
                                                           question[:cut.start()] if cut else question, re.I))
     subject, other = (ordered[0], ordered[-1]) if asks_earlier else (ordered[-1], ordered[-2])
+    named = next((s for s in ordered if s.artifact_id == subject_id), None)
+    if named is not None:  # the period this turn read is the one asked about, against the latest other one
+        subject, other = named, next(s for s in reversed(ordered) if s is not named)
     sense = comparison_sense(question, higher_is_worse=subject.higher_is_worse)
     if sense is None:
         return None
@@ -365,6 +368,9 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         elif bare:
             verdict = _across_assets(question, sides, against_extreme=True) if family is sensors \
                 else _totals_across_assets(question, sides)
+            if verdict is None and len({s.key for s in sides}) == 1:
+                # "was May any better?" after June's count: the same chiller's period read now against the other
+                verdict = _across_periods(question, sides, subject_id=here[0].artifact_id)
         elif _against_a_period(question) and not against_all_others(question):
             # "is that worse than the year before?": the subject's own two periods ("than any other chiller in
             # 2020" sets it against the others)

@@ -43,7 +43,7 @@ from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import change_ranking, period_verdict
 from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
 from graph.answering.recommend import offer_sentence, recommend
-from graph.answering.record_verdicts import per_year_comparison
+from graph.answering.record_verdicts import alert_outcome_verdict, per_year_comparison
 from graph.answering.sections import first_clause
 from graph.answering.signal_verdicts import forecast_accuracy_verdict
 from graph.answering.stat_questions import (
@@ -65,7 +65,7 @@ from graph.answering.symptom_modes import symptom_answer
 from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
 from graph.answering.yes_no import Verdict
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
-from graph.understanding.request import SAME_ONE, bullets_asked, read_request
+from graph.understanding.request import SAME_ONE, asks_real_or_noise, bullets_asked, read_request
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
@@ -461,6 +461,23 @@ def _by_symptoms(inputs: AnswerInputs) -> ShapedLead | None:
     return ShapedLead(found[0], found[1], replaces_body=False) if found is not None else None
 
 
+_ACTIONABLE = {"Yes": "Actionable", "Partly": "Partly actionable", "No": "Mostly nuisance", "Not clearly": "Not clearly"}
+
+
+def _alerts_real_or_noise(inputs: AnswerInputs) -> str | None:
+    """"Anything actionable in there, or mostly nuisance?" about alerts: whether work orders followed them."""
+    if not asks_real_or_noise(inputs.question):
+        return None
+    verdict = alert_outcome_verdict(inputs.artifacts, "do they lead to work orders?", inputs.session)
+    if verdict is None:
+        return None
+    said = re.sub(r"^(?:Yes|No|Partly|Sometimes|Not clearly)[,:]\s*(?:rarely:\s*)?", "", verdict.sentence)
+    # ("Sometimes: ... no rule reaches the share that makes it meaningful": mostly nuisance, not partly actionable)
+    label = "Mostly nuisance" if verdict.sentence.startswith("Sometimes") else _ACTIONABLE.get(verdict.answer,
+                                                                                               verdict.answer)
+    return f"{label}: {said}"
+
+
 def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     """The opening for the question's shape, or None where the finding's own summary answers best."""
     by_symptoms = _by_symptoms(inputs)
@@ -474,8 +491,8 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         else None
     if meaning is not None:  # "what does RUL0018 mean?": the rule's name, then where it fired
         return ShapedLead(meaning, [], replaces_body=False)
-    real = real_or_noise_sentence(inputs.question, inputs.artifacts)
-    if real is not None:  # "real problem or noise?": the choice asked, from the diagnosis
+    real = real_or_noise_sentence(inputs.question, inputs.artifacts) or _alerts_real_or_noise(inputs)
+    if real is not None:  # "real problem or noise?": the choice asked, from the diagnosis (or the alerts' outcomes)
         return ShapedLead(real, [], replaces_body=False)
     long_output = _long_output(inputs)
     if long_output is not None and inputs.shape in ("open", "verdict"):

@@ -55,6 +55,7 @@ from graph.understanding.request import (
     asked_question,
     asks_back_in_service,
     asks_change_over_time,
+    asks_difference,
     asks_rank_place,
     asks_real_or_noise,
     asks_reliability,
@@ -648,6 +649,12 @@ def _between_the_two_periods(understood: Understanding, reading: RequestReading,
     return not named and two and len(focus.asset_ids) == 1 and focus.last_intent in _READINGS_LOOKED and asked
 
 
+_FAULT_NOUN = re.compile(r"\b(?:fault|faults|problem|problems|issue|issues|failure|machine|chiller)\b")
+# A reading pointed at without its name ("that temp", "the flow", "those numbers"): not a count of records.
+_A_READING = re.compile(r"\b(?:temp|temps|temperature|temperatures|reading|readings|flow|pressure|power|load|avg|"
+                        r"average|mean|efficiency|kw|numbers|figures)\b")
+# "is that typical?", "usual for it?", "normal for june?": set against what is usual for it.
+_USUAL = re.compile(r"\b(?:typical|usual|normal|unusual|atypical|par for the course)\b")
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
 # evidence, not on a reading's level.
 _CONCERN = re.compile(r"\b(?:worr\w*|concern\w*|at risk|risk\w*|attention|urgent\w*|priorit\w*|weakest|"
@@ -715,6 +722,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _RECORD_LISTINGS \
             and (focus.asset_ids or understood.assets.assets):
         return [focus.last_intent]  # "and the other one, more or fewer?" after a count of records: the same count
+    if focus.last_intent in _RECORD_LISTINGS and understood.periods.mentions and not understood.sensors.canonical \
+            and (asks_difference(reading.clause) or _USUAL.search(reading.clause)) \
+            and not _A_READING.search(reading.clause) \
+            and set(understood.intents) <= {*_LOOK_INTENTS, "compare"} and (focus.asset_ids or understood.assets.assets):
+        return [focus.last_intent]  # "is that typical, or was 2019 different?" after a count: the same count then
     if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _READINGS_LOOKED \
             and (focus.asset_ids or understood.assets.assets):
         return ["compare"]  # "this year's quarter, up or down on that?": the reading again, set against the last
@@ -726,6 +738,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "put together a maintenance plan covering both for the next 3 months": what needs attention first, and
         # the work each is likely to need next (the months ahead are the plan's span, not a forecast)
         return ["prioritize", "predict_next"]
+    if asks_real_or_noise(reading.clause) and focus.last_intent == "alerts" and not understood.sensors.canonical \
+            and not _FAULT_NOUN.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
+        # "anything actionable in there or mostly nuisance?": whether work followed the alerts ("a genuine fault or
+        # nuisance?" asks about the machine: the diagnosis)
+        return ["alert_to_failure"]
     if asks_real_or_noise(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["diagnose"]  # "the ones on 6, real problem or noise?": whether a fault is behind them, ranked
     if reading.fleet and not understood.intents and not understood.assets.assets \

@@ -120,7 +120,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_part": re.compile(r"\b(?:the )?(first|second|third|fourth|last|final) (week|half|fortnight) of "
                                  r"(?:the|that|this) month\b"),
         # ("the week after the trip" is the event's; "the week after the one you just did" the window's)
-        "focus_shift": re.compile(rf"\b(?:the )?{unit} (before|after|earlier|later|prior)\b(?! the (?!ones?\b))"),
+        # ("the 12 months before that": as many units as said, next to the window under discussion)
+        "focus_shift": re.compile(rf"\b(?:the )?(?:{number} )?{unit} (before|after|earlier|later|prior)\b"
+                                  r"(?! the (?!ones?\b))"),
         "focus_following": re.compile(rf"\bthe following {unit}\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "tomorrow": re.compile(r"\b(?:the day after )?tomorrow\b"),
@@ -193,25 +195,26 @@ _COMPARED_WITH = re.compile(r"\b(?:than|versus|vs|against|with|to)\s*$")
 
 
 def _focus_shift(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *, zone: tzinfo) -> TimeWindow:
-    """"the week before" / "the day after": one unit next to the window under discussion."""
-    unit = vocab.units[match.group(1)]
-    months, fixed = cal.span_of(unit, 1)
+    """"the week before" / "the day after" / "the 12 months before": that many units next to the window under
+    discussion."""
+    count, unit, direction = _count(match.group(1), vocab), vocab.units[match.group(2)], match.group(3)
+    months, fixed = cal.span_of(unit, count)
     label = match.group(0).removeprefix("the ")
-    if unit == "year" and focus.end - focus.start < timedelta(days=360) and _COMPARED_WITH.search(
+    if unit == "year" and count == 1 and focus.end - focus.start < timedelta(days=360) and _COMPARED_WITH.search(
             match.string[:match.start()]):
         # "more this time than the year before" about an October compares it with that October a year earlier;
         # "and the year after?" alone is the year next to it
-        return _year_shifted(focus, -1 if match.group(2) in ("before", "earlier", "prior") else 1)
-    if match.group(2) in ("before", "earlier", "prior"):
+        return _year_shifted(focus, -1 if direction in ("before", "earlier", "prior") else 1)
+    if direction in ("before", "earlier", "prior"):
         end = focus.start
         start = cal.at_midnight(cal.add_months(end.date(), -months), zone) - fixed if months else end - fixed
         return TimeWindow(start, end, label)
-    return _unit_after(vocab.units[match.group(1)], label, focus, zone=zone)
+    return _unit_after(unit, label, focus, zone=zone, count=count)
 
 
-def _unit_after(unit: str, label: str, focus: TimeWindow, *, zone: tzinfo) -> TimeWindow:
-    """One `unit` starting where the window under discussion ends."""
-    months, fixed = cal.span_of(unit, 1)
+def _unit_after(unit: str, label: str, focus: TimeWindow, *, zone: tzinfo, count: int = 1) -> TimeWindow:
+    """`count` units starting where the window under discussion ends."""
+    months, fixed = cal.span_of(unit, count)
     start = focus.end
     end = cal.at_midnight(cal.add_months(start.date(), months), zone) + fixed if months else start + fixed
     return TimeWindow(start, end, label.removeprefix("the "))

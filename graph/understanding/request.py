@@ -350,7 +350,8 @@ def asks_difference(text: str) -> bool:
 # seen (an instrument's own drift is asked by "real or the sensor?", a sensor-validity question).
 _REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|spurious|false|bogus)\b|"
                             # "something to worry about or just noise?", "serious, or nothing?": a concern or not
-                            r"\b(?:worry\w*|worried|concern\w*|serious|alarming|bad)\b.*\bor\b(?: \w+){0,3}? "
+                            r"\b(?:worry\w*|worried|concern\w*|serious|alarming|bad|actionable|real)\b.*\bor\b"
+                            r"(?: \w+){0,3}? "
                             r"(?:noise|nuisance|spurious|nothing|harmless|a false alarm)\b|"
                             # "do those point at an actual problem with the machine?": a fault behind the alarms, or not
                             r"\b(?:point|points|pointing) (?:at|to) (?:an? )?(?:actual|real|genuine) (?:problem|fault|issue)\b|"

@@ -3,9 +3,10 @@ the one rule behind most of them."""
 
 from __future__ import annotations
 
+from artifacts.model import Artifact
 from graph.answering.asked_figures import orders_per_period_sentence, site_rules_sentence
 from graph.answering.verdicts import zero_records_verdict
-from tests.unit.answering.builders import alerts, orders
+from tests.unit.answering.builders import alerts, art, orders
 
 
 def test_one_rule_asked_over_one_equipment_s_periods_is_a_pick_with_its_share() -> None:
@@ -183,3 +184,17 @@ def test_getting_worse_after_two_yearly_listings_reads_both() -> None:
     year_before = work_orders("Chiller 6", {"2019": 11, "2020": 0}, 0.0, id="wo2019", turn=2)  # its window's edge
     verdict = yes_no_verdict("so it's getting worse?", [year_before], [last_year, year_before])
     assert verdict.sentence == "Yes, breakdowns are getting more frequent: 11, 14 corrective orders a year 2019-2020."
+
+
+def test_actionable_or_nuisance_about_alerts_reads_whether_work_orders_followed_them() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+
+    def outcome(rule: str, alerts: int, share: float) -> Artifact:
+        verdict = {"rule_id": rule, "alerts": alerts, "p_work_order": share, "verdict": "weak",
+                   "mean_hours_to_maintenance": 40.0}
+        return art("alert_to_failure", {"verdicts": [verdict]}, asset="Chiller 9", equipment=["CWC04009"],
+                   producer="maintenance", id=f"a2f_{rule}")
+    inputs = AnswerInputs(shape="which", scope="asset", question="anything actionable in there or is it mostly "
+                          "nuisance stuff?", artifacts=[outcome("RUL0017", 46, 0.26), outcome("RUL0022", 39, 0.26)])
+    lead = shaped_lead(inputs)
+    assert lead is not None and lead.first.startswith("Mostly nuisance: a work order followed 26% of the 85 alerts")

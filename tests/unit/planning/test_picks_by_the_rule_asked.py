@@ -64,7 +64,11 @@ def test_worry_or_noise_asks_whether_a_fault_is_behind_it(question: str) -> None
 
 def test_worry_or_noise_in_a_dialog_about_a_chiller_is_not_off_topic() -> None:
     dialog = Dialog(reference_date=date(2021, 7, 1))
-    dialog.say("how many alerts did chiller 6 log this year")
+    dialog.say("how is chiller 6 running this month?")
     decision = dialog.say("is that something to worry about or just noise")
     assert decision.kind == "run" and steps(decision)[-1] == ("failure", "diagnose")
+    after_alerts = Dialog(reference_date=date(2021, 7, 1))
+    after_alerts.say("how many alerts did chiller 6 log this year")
+    decision = after_alerts.say("is that something to worry about or just noise")  # whether work followed them
+    assert decision.kind == "run" and steps(decision)[-1] == ("maintenance", "alert_to_failure")
     assert Dialog(reference_date=date(2021, 7, 1)).say("what's the weather like").kind == "reject"

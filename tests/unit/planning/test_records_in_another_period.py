@@ -1,0 +1,47 @@
+"""Record counts asked again over another period: "the 12 months before that" is twelve months next to the period
+discussed, "was May any better?" counts May and sets it against the month discussed, and "is that typical, or was
+2019 different?" counts 2019; "anything actionable in there?" after an alert count asks whether work followed."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from graph.answering.compare_verdicts import comparison_verdict
+from tests.unit.answering.builders import alerts
+from tests.unit.planning.dialog import Dialog, at, steps, window_of
+
+
+def test_the_12_months_before_that_is_twelve_months_next_to_the_period_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("corrective WOs on chiller 6 in the last 12 months?")
+    decision = dialog.say("how does that stack up against the 12 months before that?")
+    assert window_of(decision, "wo_summary") == (at(2019, 7, 1), at(2020, 7, 1))
+
+
+def test_was_may_any_better_counts_may_and_holds_it_against_the_month_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("ch6 alarm count went thru the roof in june. how many did it throw and under which rules?")
+    decision = dialog.say("was May any better?")
+    assert steps(decision) == [("maintenance", "alert_rules")]
+    assert window_of(decision, "alert_rules") == (at(2021, 5, 1), at(2021, 6, 1))
+    june = alerts("Chiller 6", "CWC04006", {"RUL0014": 37, "RUL0012": 30}, start="2021-06-01", end="2021-07-01")
+    may = alerts("Chiller 6", "CWC04006", {"RUL0014": 40, "RUL0012": 28}, start="2021-05-01", end="2021-06-01")
+    verdict = comparison_verdict("was May any better?", [may], [june, may])
+    assert verdict is not None and verdict.answer == "No"
+    assert verdict.sentence.startswith("No, Chiller 6 had 68 alerts in May 2021 against 67 in June 2021")
+
+
+def test_is_that_typical_or_was_another_year_different_counts_that_year() -> None:
+    dialog = Dialog(reference_date=date(2021, 1, 11))
+    dialog.say("how many alarms did chiller 9 log last year")
+    decision = dialog.say("is that typical for 9 or was 2019 different?")
+    assert steps(decision) == [("maintenance", "alert_rules")]
+    assert window_of(decision, "alert_rules") == (at(2019, 1, 1), at(2020, 1, 1))
+
+
+def test_actionable_or_nuisance_after_an_alert_count_asks_whether_work_followed() -> None:
+    dialog = Dialog(reference_date=date(2021, 1, 11))
+    dialog.say("how many alarms did chiller 9 log last year")
+    decision = dialog.say("anything actionable in there or is it mostly nuisance stuff?")
+    assert {action for _, action in steps(decision)} <= {"alert_rules", "alert_to_failure"}
+    assert ("maintenance", "alert_to_failure") in steps(decision)
