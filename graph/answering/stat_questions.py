@@ -35,6 +35,7 @@ from graph.answering.asked_figures import (
 from graph.answering.compare_terms import window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.period_verdict import period_change_sentence
+from graph.understanding.request import names_both_periods
 from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 _PEAK = re.compile(r"\b(peak\w*|max(?:imum)?|highest|top out|topped out|get up to|got up to)\b", re.I)
@@ -154,7 +155,8 @@ _COMPARES = re.compile(r"\b(?:compar\w*|vs|versus|against|than|stack\w* up|diffe
 def comparison_sentence(question: str, artifacts: list[Artifact], fetched: list[str] | None = None) -> str | None:
     """"How does its efficiency this summer compare with last summer?": the named reading side by side
     (`fetched`: the readings the turn fetched, for a question that names none)."""
-    if not _COMPARES.search(question):
+    # ("power input, same two periods?": the two periods discussed, set side by side again)
+    if not _COMPARES.search(question) and not names_both_periods(question.lower()):
         return None
     changed = period_change_sentence(question, artifacts, fetched)
     if changed is not None:  # one chiller over two periods: the later figure and how far it moved

@@ -651,6 +651,19 @@ def _original_offset(offset: int, shifts: list[tuple[int, int]]) -> int:
     return offset + max((removed for after, removed in shifts if offset >= after), default=0)
 
 
+def _same_span_in_year(text: str, out: Periods, vocab: Vocabulary) -> None:
+    """"May-June this year with the same two months of 2019" with nothing discussed before: the message's own first
+    period, moved to the year named (in place of that bare year)."""
+    match = _relative_patterns(vocab)["same_in_year"].search(text)
+    first = next((m for m in out.mentions if m.window is not None and m.start < (match.start() if match else 0)), None)
+    if match is None or first is None or first.window is None:
+        return
+    year = int(match.group(1))
+    out.mentions = [m for m in out.mentions if not match.start() <= m.start < match.end()]
+    out.mentions.append(PeriodMention(_year_shifted(first.window, year - first.window.start.year), "focus",
+                                      match.start()))
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
                  year_of_context: int | None = None) -> Periods:
@@ -685,6 +698,8 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         out.problems.remove(_NO_EARLIER_PERIOD)
         out.mentions.append(PeriodMention(cal.shift(first, years=-1, label=f"{first.label} a year earlier"),
                                           "focus", len(text)))
+    if focus_window is None:
+        _same_span_in_year(text, out, vocab)
     _to_the_end_of(text, out)
     _than_last(text, out, zone=zone)
     _last_means_the_one_before(text, out, focus_window)

@@ -45,3 +45,22 @@ def test_actionable_or_nuisance_after_an_alert_count_asks_whether_work_followed(
     decision = dialog.say("anything actionable in there or is it mostly nuisance stuff?")
     assert {action for _, action in steps(decision)} <= {"alert_rules", "alert_to_failure"}
     assert ("maintenance", "alert_to_failure") in steps(decision)
+
+
+def test_the_same_two_months_of_another_year_moves_the_messages_own_period() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    first = dialog.say("Compare Chiller 6's kW/ton for May-June this year with the same two months of 2019.")
+    windows = sorted({(t.window.start, t.window.end) for t in first.tasks if t.window is not None})
+    assert windows == [(at(2019, 5, 1), at(2019, 7, 1)), (at(2020, 5, 1), at(2020, 7, 1))]
+    again = dialog.say("power input, same two periods?")  # both periods, each on its own
+    assert sorted({(t.window.start, t.window.end) for t in again.tasks if t.window is not None}) == windows
+
+
+def test_same_two_periods_sets_the_two_figures_side_by_side() -> None:
+    from graph.answering.stat_questions import comparison_sentence
+    from tests.unit.answering.builders import window
+
+    now = window("Chiller 6", "2020-05-01", "2020-07-01", {"Power Input": (297.7, "kW")})
+    before = window("Chiller 6", "2019-05-01", "2019-07-01", {"Power Input": (265.7, "kW")})
+    sentence = comparison_sentence("power input, same two periods?", [before, now], ["Power Input"])
+    assert sentence is not None and "297.7 kW" in sentence and "265.7 kW" in sentence
