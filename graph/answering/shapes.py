@@ -226,7 +226,28 @@ def _verdict(inputs: AnswerInputs) -> ShapedLead:
     return ShapedLead(findings.conclusion, [*said[:_SAID_KEPT], *findings.lines[:8], *open_lines])
 
 
+# "is it worth fine tuning the model on 9's own data?": the advice asked is about the model, not the machine.
+_TUNING = re.compile(r"\b(?:fine[- ]?tun\w*|retrain\w*|re-train\w*|train(?:ing)? (?:the |a |its )?(?:model|ttm)|"
+                     r"tune (?:the |a |its )?(?:model|ttm))\b", re.I)
+_TUNE_ADVICE = {"Yes": "Not needed", "Partly": "Worth trying", "No": "Yes, worth it"}
+
+
+def _tuning_advice(inputs: AnswerInputs) -> ShapedLead | None:
+    """Whether fine-tuning is worth it: the base model's error against the actuals decides (small error: not
+    needed; large: worth it); None without a forecast evaluation."""
+    if not _TUNING.search(inputs.question):
+        return None
+    scored = forecast_accuracy_verdict(inputs.artifacts, "is the forecast reliable?")
+    if scored is None:
+        return None
+    said = re.sub(r"^(?:Yes|No|Partly),\s*", "", scored.sentence)
+    return ShapedLead(f"{_TUNE_ADVICE[scored.answer]}: {said}", scored.evidence, replaces_body=False)
+
+
 def _recommend(inputs: AnswerInputs) -> ShapedLead:
+    tuning = _tuning_advice(inputs)
+    if tuning is not None:  # "worth fine tuning the model first?": from how far the base model misses
+        return tuning
     drift = _drift_to_fix(inputs)
     if drift is not None and not _REPLACE_OR_PREVIEW.search(inputs.question):  # "what would you do about it?"
         first, steps = recalibration_plan(drift)

@@ -653,6 +653,7 @@ _FAULT_NOUN = re.compile(r"\b(?:fault|faults|problem|problems|issue|issues|failu
 # A reading pointed at without its name ("that temp", "the flow", "those numbers"): not a count of records.
 _A_READING = re.compile(r"\b(?:temp|temps|temperature|temperatures|reading|readings|flow|pressure|power|load|avg|"
                         r"average|mean|efficiency|kw|numbers|figures)\b")
+_KPI = re.compile(r"\bkpis?\b")
 # "is that typical?", "usual for it?", "normal for june?": set against what is usual for it.
 _USUAL = re.compile(r"\b(?:typical|usual|normal|unusual|atypical|par for the course)\b")
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
@@ -707,6 +708,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and not understood.intents and focus.last_intent in ("diagnose", "failure_modes") \
             and _ABOUT_THE_FAULT.search(reading.clause) and focus.asset_ids:
         return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)
+    if "alerts" in chosen and "anomalies" in chosen and _KPI.search(understood.text.joined):
+        # "were any kpi anomalies flagged on it?": the KPI anomaly events of the site's event log, no detector run
+        chosen = [i for i in chosen if i != "anomalies"]
     if "alerts" in chosen and RULES_TRIPPED.search(understood.text.joined):
         return ["alerts"]  # "which alert rules has it tripped over the years?": rules that fired, no stop to look at
     counted = _RECORDS_PICKED_BY.search(reading.clause) if reading.shape == "which" \

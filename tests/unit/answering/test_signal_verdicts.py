@@ -1,5 +1,7 @@
 """Yes/no on the instruments and the models: sensors that look off, a tuned model against the base one."""
 
+import pytest
+
 from artifacts.model import Artifact
 from graph.answering.signal_verdicts import forecast_verdict, sensor_health_verdict
 from graph.answering.verdicts import yes_no_verdict
@@ -53,7 +55,7 @@ def test_no_forecast_verdict_when_only_the_base_model_was_scored() -> None:
 
 def test_a_forecast_is_held_against_the_level_the_question_names() -> None:
     from graph.answering.signal_verdicts import forecast_threshold_verdict
-    from tests.unit.answering.builders import art
+
 
     per_target = {"Chiller 9 Power Input": {"from": "2021-06-15T00:00:00-04:00", "to": "2021-06-17T00:00:00-04:00",
                                             "first": 120.0, "last": 180.0, "min": 2.0, "max": 312.4, "mean": 150.0,
@@ -66,3 +68,16 @@ def test_a_forecast_is_held_against_the_level_the_question_names() -> None:
     under = forecast_threshold_verdict([found], "will its power stay over 350 kW?")
     assert under is not None and under.answer == "No"
     assert forecast_threshold_verdict([found], "will the load top 80%?") is None  # load was not forecast
+
+
+@pytest.mark.parametrize(("mae", "lead"), [(20.0, "Not needed"), (96.8, "Worth trying"), (300.0, "Yes, worth it")])
+def test_is_fine_tuning_worth_it_is_read_from_how_far_the_base_model_misses(mae: float, lead: str) -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+
+
+    scored = art("evaluate_forecast", {"ttm_96_28": [{"target": "Chiller 9 Tonnage", "pairs": 288, "mae": mae}],
+                                       "actual_means": {"Chiller 9 Tonnage": 613.2}, "model_checkpoint": None},
+                 asset="Chiller 9")
+    advice = shaped_lead(AnswerInputs(shape="recommend", scope="asset", artifacts=[scored],
+                                      question="is it worth fine tuning the model on 9's own data before we trust that?"))
+    assert advice is not None and advice.first.startswith(f"{lead}: the forecast is")

@@ -34,3 +34,17 @@ def test_that_same_alarm_on_any_other_unit_is_the_rule_found_most_on_the_rest() 
 def test_without_a_listing_before_nothing_is_pointed_at() -> None:
     decision = Dialog(reference_date=date(2021, 6, 28)).say("did chiller 9 throw any of those alarms in may?")
     assert asked(decision) == [[]]
+
+
+def test_kpi_anomalies_are_the_event_logs_not_a_detector_run() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("how did chiller 9 run in june")
+    assert [a for _, a in steps_of(dialog.say("were any kpi anomalies flagged on it in june"))] == ["alert_rules"]
+    both = Dialog(reference_date=date(2021, 7, 1))
+    both.say("Review Chiller 9's last two months.")
+    assert {a for _, a in steps_of(both.say("Any anomalies or rule violations?"))} == {"anomaly_detection",
+                                                                                      "alert_rules"}
+
+
+def steps_of(decision: object) -> list[tuple[str, str]]:
+    return [(t.specialist, t.action) for t in decision.tasks]  # type: ignore[attr-defined]
