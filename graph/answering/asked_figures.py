@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Literal
 
 from artifacts.model import Artifact
@@ -19,6 +20,7 @@ from artifacts.readings import (
     alert_rules,
     asked_rules,
     listed_kind,
+    orders_per_month,
     running_mean,
     stats_of,
     top_codes,
@@ -712,3 +714,45 @@ def site_codes_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     ranked = sorted(totals.items(), key=lambda item: (-item[1][1], item[0]))[:_RULES_NAMED]
     said = join_names([f"{code} {description} ({count})".replace("  ", " ") for code, (description, count) in ranked])
     return f"Across {len(listings)} equipment ids, the most common codes were {said}."
+
+
+# "were the PMs done at the same rate each year, or did we slip?": whether the yearly count held steady.
+_STEADY_RATE = re.compile(r"\b(?:same|steady|consistent|constant|regular|even) (?:rate|number|pace|count|cadence)\b|"
+                          r"\b(?:slip|slipped|slipping|fall(?:en|ing)? behind|fell behind|drop(?:ped)? off)\b", re.I)
+_STEADY_WITHIN = 0.1  # yearly counts within 10% of the busiest year: the same rate
+
+
+def yearly_rate_sentence(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """Yes (steady) or no (slipped) on one work-order listing's count per complete calendar year, from the orders
+    it counted per month; None without such a listing over two or more complete years."""
+    if not _STEADY_RATE.search(question):
+        return None
+    for art in artifacts:
+        months = orders_per_month(art)
+        if not months:
+            continue
+        if art.window_end is not None:
+            last_complete = (art.window_end - timedelta(days=1)).year - (0 if art.window_end.month == 1 else 1)
+        else:  # the whole history: its last year counts when orders reach its December
+            last = max(months)
+            last_complete = int(last[:4]) - (0 if last.endswith("-12") else 1)
+        years: dict[int, int] = {}
+        for month, n in months.items():
+            years[int(month[:4])] = years.get(int(month[:4]), 0) + n
+        complete = {y: n for y, n in sorted(years.items()) if y <= last_complete}
+        if len(complete) < 2:
+            continue
+        kind = {"preventive": "preventive work orders", "corrective": "corrective work orders"}.get(
+            listed_kind(art), "work orders")
+        where = ", ".join(art.equipment_ids or art.asset_ids)
+        top, low = max(complete.values()), min(complete.values())
+        per_year = ", ".join(f"{y}: {n}" for y, n in complete.items())
+        if top - low <= max(1.0, _STEADY_WITHIN * top):
+            first = f"Yes, a steady rate: {low}-{top} {kind} a year on {where} ({per_year})." if low != top else \
+                f"Yes, the same rate: {top} {kind} a year on {where} every year from {min(complete)} to {max(complete)}."
+        else:
+            slipped = [y for y, n in complete.items() if n < top - max(1.0, _STEADY_WITHIN * top)]
+            first = f"No, the rate slipped in {join_names([str(y) for y in slipped])}: {kind} on {where} per year " \
+                    f"were {per_year}."
+        return first, [f"- {where}: {per_year} [{art.id}]"]
+    return None

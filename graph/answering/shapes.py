@@ -26,6 +26,7 @@ from graph.answering.asked_figures import (
     setpoint_offset_ranking,
     site_codes_sentence,
     site_rules_sentence,
+    yearly_rate_sentence,
 )
 from graph.answering.change_verdicts import recovery_verdict
 from graph.answering.compare_terms import window_phrase
@@ -111,6 +112,9 @@ def _chiller_of(name: str, artifacts: list[Artifact]) -> str:
 
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
+    rate = yearly_rate_sentence(inputs.question, inputs.artifacts)
+    if rate is not None:  # "the same rate each year, or did we slip?": steady or not, per year
+        return ShapedLead(rate[0], rate[1], replaces_body=False)
     moved = direction_choice(inputs.question, lambda asked: _yes_no_verdict(replace(inputs, question=asked)))
     if moved is not None:  # "up or down vs 2019?": the direction, in the user's word, with both figures
         return ShapedLead(moved.sentence, moved.evidence, replaces_body=False)
@@ -310,6 +314,9 @@ def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
+    rate = yearly_rate_sentence(inputs.question, inputs.artifacts)
+    if rate is not None:  # "were the PMs done at a steady rate?"
+        return ShapedLead(rate[0], rate[1], replaces_body=False)
     discussed = next(iter([*inputs.readings, *inputs.fetched]), None)
     recovered = recovery_verdict(inputs.question, inputs.artifacts, inputs.session, discussed)
     if recovered is not None:  # "is it back to normal now?": the reading discussed since then against before

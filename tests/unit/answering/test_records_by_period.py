@@ -198,3 +198,20 @@ def test_actionable_or_nuisance_about_alerts_reads_whether_work_orders_followed_
                           "nuisance stuff?", artifacts=[outcome("RUL0017", 46, 0.26), outcome("RUL0022", 39, 0.26)])
     lead = shaped_lead(inputs)
     assert lead is not None and lead.first.startswith("Mostly nuisance: a work order followed 26% of the 85 alerts")
+
+
+def test_the_same_rate_each_year_is_read_from_the_orders_per_month() -> None:
+    from graph.answering.asked_figures import yearly_rate_sentence
+
+    steady = orders("Chiller 6", "CWC04006", total=63, corrective=0, start="2018-01-01", end="2021-01-01",
+                    listed="preventive")
+    steady.results["per_month"] = {f"{y}-{m:02d}": 2 if m in (3, 6, 9, 12) else 1 for y in (2018, 2019, 2020)
+                                   for m in range(1, 13) if m % 2 == 0 or m in (3, 9)}
+    said = yearly_rate_sentence("were the PMs done at the same rate each year, or did we slip?", [steady])
+    assert said is not None and said[0].startswith("Yes, the same rate:") and "preventive work orders" in said[0]
+    slipped = orders("Chiller 6", "CWC04006", total=50, corrective=0, start="2018-01-01", end="2021-01-01",
+                     listed="preventive")
+    slipped.results["per_month"] = {"2018-03": 20, "2019-03": 20, "2020-03": 10}
+    said = yearly_rate_sentence("did we slip on the PMs?", [slipped])
+    assert said is not None and said[0].startswith("No, the rate slipped in 2020")
+    assert yearly_rate_sentence("how many PMs?", [slipped]) is None
