@@ -654,6 +654,14 @@ _FAULT_NOUN = re.compile(r"\b(?:fault|faults|problem|problems|issue|issues|failu
 _A_READING = re.compile(r"\b(?:temp|temps|temperature|temperatures|reading|readings|flow|pressure|power|load|avg|"
                         r"average|mean|efficiency|kw|numbers|figures)\b")
 _KPI = re.compile(r"\bkpis?\b")
+# "did anyone raise a WO for it?", "was a ticket ever opened?", "has a work order been logged for that?": whether an
+# order is on file (asked, not commanded: a draft is only written when asked for).
+_ASKED_IF_RAISED = re.compile(
+    r"^(?:\w+ )?(?:did|has|have|had|was|were|is) (?:anyone|anybody|someone|somebody|we|you|they|the crew|ops|a|an|"
+    r"any)\b(?: \w+){0,4}? (?:raise[ds]?|raising|open(?:ed)?|log(?:ged)?|create[ds]?|file[ds]?|put in|submit(?:ted)?|"
+    r"cut|written|write|issued?|ever)\b(?: \w+){0,3}? ?(?:wo|wos|work orders?|tickets?|orders?|jobs?)\b|"
+    r"^(?:\w+ )?(?:was|were|has|have|is) (?:a|an|any) (?:wo|work order|ticket|job)s? (?:ever |already )?(?:been )?"
+    r"(?:raised|opened|logged|created|filed|put in|submitted|cut|written|issued)\b")
 # "is that typical?", "usual for it?", "normal for june?": set against what is usual for it.
 _USUAL = re.compile(r"\b(?:typical|usual|normal|unusual|atypical|par for the course)\b")
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
@@ -708,6 +716,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and not understood.intents and focus.last_intent in ("diagnose", "failure_modes") \
             and _ABOUT_THE_FAULT.search(reading.clause) and focus.asset_ids:
         return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)
+    if reading.shape == "yes_no" and _ASKED_IF_RAISED.search(reading.clause) \
+            and (understood.assets.assets or focus.asset_ids):
+        return ["resolution"]  # "did anyone raise a WO for the trip itself?": whether one is on file, not a draft
     if "alerts" in chosen and "anomalies" in chosen and _KPI.search(understood.text.joined):
         # "were any kpi anomalies flagged on it?": the KPI anomaly events of the site's event log, no detector run
         chosen = [i for i in chosen if i != "anomalies"]

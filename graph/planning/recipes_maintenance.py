@@ -95,6 +95,9 @@ _PM_AS_ACTION = re.compile(r"\b(?:give|giving|put|putting|add|adding|schedule|sc
                            r"need\w*|focus\w*|spend|prioriti[sz]e\w*|should|would|ought)\b")
 
 
+_ANY_WORK = re.compile(r"\b(?:what|any|all the|which) work\b|\bwork (?:was |had been |has been )?done\b")
+
+
 def work_order_kind(ctx: PlanContext) -> str:
     """"corrective", "preventive" or "all", from the words of the message.
 
@@ -115,6 +118,8 @@ def work_order_kind(ctx: PlanContext) -> str:
         return "corrective"  # "which would you give the extra PM attention to?": the PMs go where things break
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
+    if _ANY_WORK.search(text.joined):
+        return "all"  # "what work had we done on it?": every order, whatever kind the last listing was
     earlier = _earlier_kind(ctx)
     elliptical = len(text.tokens) <= _ELLIPTICAL_TOKENS  # "vs ch4", "and 2019?": the same listing, another subject
     # ("is that more than last year?" compares the same listing over another period)

@@ -121,8 +121,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
                                  r"(?:the|that|this) month\b"),
         # ("the week after the trip" is the event's; "the week after the one you just did" the window's)
         # ("the 12 months before that": as many units as said, next to the window under discussion)
-        "focus_shift": re.compile(rf"\b(?:the )?(?:{number} )?{unit} (before|after|earlier|later|prior)\b"
-                                  r"(?! the (?!ones?\b))"),
+        # ("earlier this month, before it tripped": "this month" is the period, not the month before it)
+        "focus_shift": re.compile(rf"(?<!this )(?<!last )(?<!next )(?<!that )\b(?:the )?(?:{number} )?{unit} "
+                                  r"(before|after|earlier|later|prior)\b(?! the (?!ones?\b))"),
         "focus_following": re.compile(rf"\bthe following {unit}\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "tomorrow": re.compile(r"\b(?:the day after )?tomorrow\b"),

@@ -1,0 +1,39 @@
+"""Work orders asked about, not written: "did anyone raise a WO for the trip?" looks up whether one is on file,
+"what work had we done on it earlier this month, before it tripped?" lists every order of this month so far, and
+"raise a WO for the trip" still drafts one."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.unit.planning.dialog import Dialog, at, steps, window_of
+
+TRIP = "#9 tripped yesterday afternoon. what was going on with it in the days before it went down?"
+
+
+@pytest.mark.parametrize("question", ["did anyone raise a WO for the trip itself?", "was a work order opened for it?",
+                                      "has a ticket been logged for that?"])
+def test_whether_an_order_was_raised_is_looked_up_not_drafted(question: str) -> None:
+    dialog = Dialog(reference_date=date(2019, 7, 24))
+    dialog.say(TRIP)
+    decision = dialog.say(question)
+    assert steps(decision) == [("maintenance", "wo_summary")]
+    assert not any(t.action == "draft_wo" for t in decision.tasks)
+
+
+def test_raise_a_wo_as_a_command_still_drafts_one() -> None:
+    dialog = Dialog(reference_date=date(2019, 7, 24))
+    dialog.say(TRIP)
+    assert ("maintenance", "draft_wo") in steps(dialog.say("raise a WO for the trip"))
+
+
+def test_what_work_was_done_earlier_this_month_lists_every_order_of_the_month_so_far() -> None:
+    dialog = Dialog(reference_date=date(2019, 7, 24), results={"wo_summary": {"kind": "corrective"}})
+    dialog.say(TRIP)
+    dialog.say("did anyone raise a WO for the trip itself?")
+    decision = dialog.say("what work had we done on it earlier this month, before it tripped?")
+    assert steps(decision) == [("maintenance", "wo_summary")]
+    assert decision.tasks[0].params["kind"] == "all"
+    assert window_of(decision, "wo_summary") == (at(2019, 7, 1), at(2019, 7, 25))
