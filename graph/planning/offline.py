@@ -877,9 +877,16 @@ _CONTINUATION = re.compile(r"^(?:and|and then|then|go on|carry on|continue|keep 
 def _carry_on(understood: Understanding, focus: Focus) -> list[str]:
     """The next step after the last one, for a message that only says to go on, once a chiller is discussed (never
     "I could not tell" then)."""
-    if not focus.asset_ids or not focus.last_intent or not _CONTINUATION.match(understood.text.joined.strip()):
+    if not focus.asset_ids or not focus.last_intent:
+        return []
+    if _SAME_AGAIN.match(understood.text.joined.strip()):
+        return [focus.last_intent]  # "same for the return": the last request again, on whatever it names
+    if not _CONTINUATION.match(understood.text.joined.strip()):
         return []
     return [vocabulary().follow_up_next.get(focus.last_intent) or focus.last_intent]
+
+
+_SAME_AGAIN = re.compile(r"^(?:and |ok |so )?(?:the )?same (?:for|with|on|again|thing)\b")
 
 
 def _compound_intents(parts: list[str], understood: Understanding, reading: RequestReading, focus: Focus,

@@ -299,9 +299,19 @@ def _scan_equipment_ids(text: Text, mentions: AssetMentions, catalog: FleetCatal
                 _add(mentions.unknown, code)
 
 
+# "those pump seal jobs", "the tower fan bearing": the equipment word names a part or a job of the chiller's records,
+# not another machine to look at.
+_PART_OR_JOB = frozenset({"seal", "seals", "job", "jobs", "repair", "repairs", "work", "order", "orders", "wo", "wos",
+                          "bearing", "bearings", "motor", "motors", "impeller", "coupling", "strainer", "issue",
+                          "issues", "problem", "problems", "failure", "failures", "ticket", "tickets", "leak", "leaks",
+                          "replacement", "vibration", "alignment", "packing", "side"})
+
+
 def _scan_other_equipment(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
     for match in text.find_longest(vocab.other_equipment):
         following = text.tokens[match.end] if match.end < len(text.tokens) else ""
+        if following in _PART_OR_JOB:
+            continue
         label = match.phrase.upper() if len(match.phrase) <= 4 else match.phrase
         _add(mentions.other_equipment, f"{label} {following.lstrip('#')}" if _NUMBER.match(following) else label)
 

@@ -37,3 +37,19 @@ def test_what_work_was_done_earlier_this_month_lists_every_order_of_the_month_so
     assert steps(decision) == [("maintenance", "wo_summary")]
     assert decision.tasks[0].params["kind"] == "all"
     assert window_of(decision, "wo_summary") == (at(2019, 7, 1), at(2019, 7, 25))
+
+
+def test_same_for_the_return_repeats_the_last_request_on_the_return_temperature() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("chiller 9 chw supply temp last 7 days?")
+    decision = dialog.say("same for the return")
+    assert steps(decision) == [("data", "history")]
+    assert [s.removeprefix("Chiller 9 ") for s in decision.tasks[0].sensors] == ["Return Temperature"]
+
+
+def test_a_part_or_job_of_another_machine_word_is_the_chillers_records_not_another_machine() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("how many corrective WOs on chiller 6 last year")
+    decision = dialog.say("should we be bundling those pump seal jobs or is that overkill")
+    assert decision.kind == "run" and ("maintenance", "bundle") in steps(decision)
+    assert Dialog(reference_date=date(2021, 7, 1)).say("what about AHU 2?").kind == "reject"
