@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from artifacts.model import Artifact
@@ -147,6 +148,26 @@ def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
     return Verdict(answer, f"{answer}, {' '.join(body.split())}.", evidence)
 
 
+_STILL_DOWN = re.compile(r"\bstill (?:down|off|offline|out|tripped|stopped|not running)\b", re.I)
+_RUNNING_NOW_HOURS = 3  # it ran within the last three hours of data: it runs now
+
+
+def _running_now(art: Artifact) -> tuple[bool, str | None, str] | None:
+    """(runs now, the last time it ran, the last sample) in site time from a telemetry window; None when the
+    window did not record them."""
+    last_sample = art.results.get("last_sample")
+    if not isinstance(last_sample, str):
+        return None
+    ran = art.results.get("last_running")
+    end = datetime.fromisoformat(last_sample)
+    running = isinstance(ran, str) and end - datetime.fromisoformat(ran) <= timedelta(hours=_RUNNING_NOW_HOURS)
+
+    def local(stamp: str) -> str:  # (written in site time by the data specialist)
+        return stamp[:16].replace("T", " ")
+
+    return running, (local(ran) if isinstance(ran, str) else None), local(last_sample)
+
+
 def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is it back up? Yes when the chiller ran (load above the running threshold) in the telemetry since the
     stop, no when it sat off the whole time. None when the question is not about being back in service."""
@@ -158,6 +179,18 @@ def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verd
     art, share = max(windows, key=lambda pair: pair[0].window_start or pair[0].created_at)
     where, when = ", ".join(art.asset_ids), window_phrase(art)
     evidence = [f"- {where}: running {share:.0%} of the time {when} [{art.id}]"]
+    now = _running_now(art)
+    if now is not None:  # the window's last samples say whether it runs now, and since when it sat off
+        running, last_ran, last_sample = now
+        still_down = bool(_STILL_DOWN.search(question))
+        if running:
+            answer: Answer = "No" if still_down else "Yes"
+            return Verdict(answer, f"{answer}, {where} is running again: its latest samples (to {last_sample}) show it "
+                                   f"under load.", evidence)
+        answer = "Yes" if still_down else "No"
+        since = f"it last ran at {last_ran} and" if last_ran else "it"
+        return Verdict(answer, f"{answer}, {where} is still off: {since} has sat at idle since, to the latest sample "
+                               f"at {last_sample}.", evidence)
     if share > 0:
         return Verdict("Yes", f"Yes, {where} is running again: it ran {share:.0%} of the time {when}.", evidence)
     return Verdict("No", f"No, {where} has not run {when}: its load stayed at idle the whole time.", evidence)

@@ -152,6 +152,8 @@ def running_now(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     up to today, which say whether and since when it runs again."""
     discussed = ctx.focus.window or ctx.analysis_window()
     start = min(discussed.end, cal.at_midnight(ctx.reference_date, ctx.catalog.zone))
+    if ctx.window_explicit and ctx.window is not None and ctx.window.start < start:
+        start = ctx.window.start  # "it tripped yesterday, is it still down?": from the day it stopped
     end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
     window = TimeWindow(start, end, f"since {start:%Y-%m-%d}")
     ctx.window, ctx.window_is_aside = window, ctx.focus.window is not None  # the trip stays what is discussed

@@ -299,7 +299,8 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
 
 
 # "That climb last week - what was it?": asking what a symptom was is asking what caused it.
-_WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|these)\b")
+# ("what was it pulling in kw?" asks a figure: the pronoun is the subject of another verb, not the thing asked about)
+_WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|these)\b(?!\s+[a-z]+ing\b)")
 
 
 # Change over time: a verb of becoming with a comparative ("getting worse", "grown better"), a progressive of
@@ -398,7 +399,9 @@ def asks_change_over_time(text: str) -> bool:
 
 
 # Back in service after a stop: "is it back up now?", "running again?", "has it come back?".
-_BACK_IN_SERVICE = re.compile(r"\b(?:back (?:up|on|online|in service|running|in operation)|running again|"
+_BACK_IN_SERVICE = re.compile(r"\b(?:is|are|was) (?:it|they|\w+ \d+|\d+|the (?:chiller|unit|machine)) still (?:down|off|"
+                              r"offline|out|tripped|stopped|not running)\b|"
+                              r"\b(?:back (?:up|on|online|in service|running|in operation)|running again|"
                               r"up and running|restarted|come back|came back|coming back|"
                               r"(?:running|on|online|in service) (?:right )?now|currently (?:running|on|online))\b",
                               re.IGNORECASE)

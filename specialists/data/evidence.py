@@ -38,6 +38,8 @@ class TelemetryFacts:
     presence: dict[str, dict[str, Any]]
     running_share: float
     running_means: dict[str, float]
+    last_running: str | None = None  # the last sample time it ran (ISO-8601)
+    last_sample: str | None = None  # the window's last sample time
     chunks: int = 1
     truncated: bool = False
     assumptions: list[str] = field(default_factory=list)
@@ -163,6 +165,10 @@ def covered_sensors(facts: TelemetryFacts) -> list[str]:
     return list(dict.fromkeys([*facts.available, *facts.requested]))
 
 
+def _site_time(stamp: str | None, zone: ZoneInfo) -> str | None:
+    return datetime.fromisoformat(stamp).astimezone(zone).isoformat() if stamp else None
+
+
 def artifact_fields(facts: TelemetryFacts, zone: ZoneInfo) -> dict[str, Any]:
     """Fields of the `telemetry_window` artifact (everything but ids, session and tool calls);
     the window is labelled in the site's `zone`."""
@@ -177,6 +183,8 @@ def artifact_fields(facts: TelemetryFacts, zone: ZoneInfo) -> dict[str, Any]:
         "chunks": facts.chunks,
         "truncated": facts.truncated,
         "running_share": facts.running_share,
+        "last_running": _site_time(facts.last_running, zone),  # site time, as the answers say times
+        "last_sample": _site_time(facts.last_sample, zone),
         "stats": {
             s: {
                 **{k: facts.stats[s].get(k) for k in ("count", "mean", "std", "min", "max")},

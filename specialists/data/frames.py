@@ -146,6 +146,16 @@ def running_means(frame: pd.DataFrame, asset_id: str, sensors: list[str]) -> tup
     return round(share, 4), means
 
 
+def last_running(frame: pd.DataFrame, asset_id: str) -> tuple[str | None, str | None]:
+    """(the last sample time the chiller ran, the last sample time), ISO-8601; None where there is none. Whether it
+    runs now, or since when it has sat off, is read from the two."""
+    if frame.empty or "ts" not in frame.columns:
+        return None, None
+    mask = running_mask(frame, asset_id)
+    ran = frame.loc[mask, "ts"]
+    return (pd.Timestamp(ran.max()).isoformat() if len(ran) else None), pd.Timestamp(frame["ts"].max()).isoformat()
+
+
 def nearest_row(frame: pd.DataFrame, moment: datetime) -> pd.Series | None:
     """The sample closest in time to `moment` (None for an empty frame)."""
     if frame.empty:

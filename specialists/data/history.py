@@ -75,7 +75,8 @@ def _frame_facts(frame: pd.DataFrame, asset_id: str, end: datetime, requested: t
     columns = frames.sensor_columns(frame)
     available = [c for c in columns if frame[c].notna().any()]
     share, means = frames.running_means(frame, asset_id, available)
-    return {"columns": columns, "rows": len(frame), "available": available,
+    ran, last = frames.last_running(frame, asset_id)
+    return {"columns": columns, "rows": len(frame), "available": available, "last_running": ran, "last_sample": last,
             "trends": {c: frames.trend_per_day(frame, c) for c in available},
             "presence": frames.presence(frame, list(requested), end), "running_share": share,
             "running_means": means}
@@ -89,7 +90,8 @@ def _facts(asset_id: str, start: datetime, end: datetime, csv_path: str, stats: 
         asset_id=asset_id, start=start, end=end, csv_path=csv_path, rows=facts["rows"], requested=requested,
         available=list(facts["available"]), stats={k: v for k, v in stats.items() if k in facts["columns"]},
         trends=dict(facts["trends"]), presence=copy.deepcopy(facts["presence"]),
-        running_share=facts["running_share"], running_means=dict(facts["running_means"]), **extra)
+        running_share=facts["running_share"], running_means=dict(facts["running_means"]),
+        last_running=facts.get("last_running"), last_sample=facts.get("last_sample"), **extra)
 
 
 def _new_artifact(ctx: SpecialistContext, facts: TelemetryFacts, calls: list[ToolOutcome]) -> Artifact:

@@ -265,3 +265,21 @@ def test_one_fault_or_two_counts_the_likely_faults_of_the_diagnosis() -> None:
     single = fault_count_verdict([one], "Is that one fault or two at once?")
     assert single is not None and single.sentence.startswith("One fault, most likely: Evaporator Water side fouling")
     assert fault_count_verdict([one], "is it serious?") is None
+
+
+def test_still_down_and_back_up_are_read_from_the_latest_samples() -> None:
+    from graph.answering.trend_verdicts import running_again_verdict
+    from tests.unit.answering.builders import art as built
+
+    off = built("telemetry_window", {"running_share": 0.32, "last_running": "2019-07-23T15:00:00-04:00",
+                                     "last_sample": "2019-07-24T23:45:00-04:00"}, asset="Chiller 9", producer="data")
+    down = running_again_verdict([off], "ch9 tripped yday, is it still down?")
+    assert down is not None and down.answer == "Yes"
+    assert down.sentence == ("Yes, Chiller 9 is still off: it last ran at 2019-07-23 15:00 and has sat at idle since, "
+                             "to the latest sample at 2019-07-24 23:45.")
+    up = running_again_verdict([off], "is it back up now?")
+    assert up is not None and up.answer == "No"
+    on = built("telemetry_window", {"running_share": 0.44, "last_running": "2019-07-27T23:30:00-04:00",
+                                    "last_sample": "2019-07-27T23:45:00-04:00"}, asset="Chiller 9", producer="data")
+    assert running_again_verdict([on], "is it still down?").answer == "No"  # type: ignore[union-attr]
+    assert running_again_verdict([on], "is it back up now?").answer == "Yes"  # type: ignore[union-attr]

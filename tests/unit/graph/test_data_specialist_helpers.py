@@ -178,3 +178,12 @@ def test_a_reused_window_leads_with_the_named_sensor_but_a_default_list_keeps_th
     assert _summary_for(named, reused, CATALOG).startswith("Chiller 4, 2021-03-01 to 2021-04-01: Supply Temperature: 46.01")
     default = SpecialistTask("data", "history", asset_ids=["Chiller 4"], sensors=[f"Chiller 4 S{i}" for i in range(9)])
     assert _summary_for(default, reused, CATALOG) == stored.summary
+
+
+def test_the_last_time_it_ran_and_the_last_sample_are_read_from_the_load() -> None:
+    times = pd.date_range("2019-07-23 12:00", periods=8, freq="h", tz="UTC")
+    frame = pd.DataFrame({"ts": times, "Chiller 9 Chiller % Loaded": [60, 55, 50, 0, 0, 0, 0, 0],
+                          "Chiller 9 Tonnage": [500, 480, 450, 0, 0, 0, 0, 0]})
+    ran, last = frames.last_running(frame, "Chiller 9")
+    assert ran == "2019-07-23T14:00:00+00:00" and last == "2019-07-23T19:00:00+00:00"
+    assert frames.last_running(frame.iloc[3:], "Chiller 9") == (None, "2019-07-23T19:00:00+00:00")

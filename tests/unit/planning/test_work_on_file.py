@@ -53,3 +53,9 @@ def test_a_part_or_job_of_another_machine_word_is_the_chillers_records_not_anoth
     decision = dialog.say("should we be bundling those pump seal jobs or is that overkill")
     assert decision.kind == "run" and ("maintenance", "bundle") in steps(decision)
     assert Dialog(reference_date=date(2021, 7, 1)).say("what about AHU 2?").kind == "reject"
+
+
+def test_is_it_still_down_after_a_trip_reads_its_running_since_the_day_it_stopped() -> None:
+    decision = Dialog(reference_date=date(2019, 7, 24)).say("ch9 tripped yday arvo round 3pm, is it still down?")
+    assert steps(decision) == [("data", "history")]
+    assert window_of(decision, "history") == (at(2019, 7, 23), at(2019, 7, 25))
