@@ -184,7 +184,9 @@ def resolution(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     if ctx.window is not None:
         today_end = datetime.combine(ctx.reference_date + timedelta(days=1), time(0), tzinfo=ctx.window.start.tzinfo)
         window = TimeWindow(ctx.window.start, max(today_end, ctx.window.end), "since then")
-        if _ALREADY.search(ctx.understanding.text.joined):
+        if ctx.window_explicit and not ctx.window_is_aside:
+            window = ctx.window  # "has anyone raised a WO on it yet this month?": the period named
+        elif _ALREADY.search(ctx.understanding.text.joined):
             start = ctx.window.start - timedelta(days=_ALREADY_LOOK_BACK_DAYS)
             window = TimeWindow(start, window.end, f"since {start.date().isoformat()}")
     for asset in ctx.assets:

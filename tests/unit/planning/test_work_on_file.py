@@ -59,3 +59,10 @@ def test_is_it_still_down_after_a_trip_reads_its_running_since_the_day_it_stoppe
     decision = Dialog(reference_date=date(2019, 7, 24)).say("ch9 tripped yday arvo round 3pm, is it still down?")
     assert steps(decision) == [("data", "history")]
     assert window_of(decision, "history") == (at(2019, 7, 23), at(2019, 7, 25))
+
+
+def test_whether_an_order_was_raised_in_a_period_named_looks_in_that_period() -> None:
+    dialog = Dialog(reference_date=date(2019, 8, 16))
+    dialog.say("#6 has been drawing more kW at the same load for the last week or so. What's going on with it?")
+    decision = dialog.say("has anyone raised a corrective WO on it yet this month?")
+    assert window_of(decision, "wo_summary") == (at(2019, 8, 1), at(2019, 8, 17))
