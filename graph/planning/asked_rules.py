@@ -31,7 +31,10 @@ def asked_rules(ctx: PlanContext) -> list[str]:
     text = ctx.understanding.text.joined
     pointed = _THAT_RULE.search(text)
     if ctx.focus.asked_rules:
-        return list(ctx.focus.asked_rules) if pointed or set(ctx.assets) == set(ctx.focus.asset_ids) else []
+        # "is 9 doing the same?", "what about 3 and 4": the same question of other chillers, the rule with it
+        again = ctx.focus.last_intent in ALERT_LISTINGS and not ctx.understanding.intents \
+            and (bool(_THE_SAME.search(text)) or len(ctx.understanding.text.tokens) <= _ELLIPTICAL_TOKENS)
+        return list(ctx.focus.asked_rules) if pointed or again or set(ctx.assets) == set(ctx.focus.asset_ids) else []
     # none named yet: "that same alarm" is the one the last listing found most, "any of those" every one it found
     those = pointed is not None or (ctx.focus.last_intent in ALERT_LISTINGS and bool(_THOSE_ALONE.search(text)))
     fired = fired_rules_by_count(ctx.artifacts, ctx.focus.asset_ids) if those else []
@@ -39,5 +42,7 @@ def asked_rules(ctx: PlanContext) -> list[str]:
     return fired[:1] if singular else fired
 
 
+_THE_SAME = re.compile(r"\b(?:the )?same(?: thing)?\b|\btoo\b|\bas well\b|\beither\b")
+_ELLIPTICAL_TOKENS = 6
 _THOSE_ALONE = re.compile(r"\b(?:any|some|one|more|all|none|many) of (?:those|these|them)\b")
 _THAT_RULE = re.compile(r"\b(?:that|this|those|these|the same|same)(?: two| three| \d)? (?:alert|alarm|rule)s?\b")

@@ -137,8 +137,9 @@ _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies
 _WORK_ORDER_LISTINGS = frozenset({"work_orders", "bundling", "predict_next"})
 # "which chillers (don't) have sensors?", "which ones are monitored?": the question is which, nothing more.
 _ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what) (?:chillers|units|ones|machines|assets)\b(?: \w+){0,3}? "
-                               r"(?:have|has|are|is|report|don't|dont|do not|aren't|lack|get)\b(?:(?! for | in | on | "
-                               r"during | last | this ).)*$")
+                               r"(?:have|has|are|is|report|don't|dont|do not|aren't|lack|get|can (?:you|i|we) "
+                               r"(?:actually |even |really )?(?:see|get|pull|look at|access|view))\b"
+                               r"(?:(?! for (?!\?)| in | on | during | last | this ).)*$")
 # Records a "how many of those?" follow-up counts again (over its own period), and how it asks.
 _COUNTED_RECORDS = ("alerts", "work_orders")
 # "when did they happen?", "when were those?": the dates of the records listed last.

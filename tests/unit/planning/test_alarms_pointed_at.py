@@ -48,3 +48,18 @@ def test_kpi_anomalies_are_the_event_logs_not_a_detector_run() -> None:
 
 def steps_of(decision: object) -> list[tuple[str, str]]:
     return [(t.specialist, t.action) for t in decision.tasks]  # type: ignore[attr-defined]
+
+
+def test_the_same_question_of_other_chillers_keeps_the_rule_asked_about() -> None:
+    dialog = Dialog(reference_date=date(2021, 4, 30))
+    dialog.say("ch6 keeps short cycling. how many cycling alarms did it log in april")
+    assert asked(dialog.say("is 9 doing the same?")) == [["RUL0022"]]
+    assert asked(dialog.say("what about 3 and 4")) == [["RUL0022"], ["RUL0022"]]
+
+
+def test_a_bare_number_before_then_or_too_is_a_chiller_and_the_set_with_data_is_listed() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    listed = dialog.say("new on site - which chillers can you actually see trend data for?")
+    assert listed.kind == "answer" and "Chiller 9 (CWC04009)" in listed.message
+    decision = dialog.say("nothing for 12 then? what do you have on it")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 12"}
