@@ -45,7 +45,7 @@ _PARTS: tuple[tuple[str, re.Pattern[str], Callable[[str], bool]], ...] = (
      lambda bare: bare in ("Chiller % Loaded", "Tonnage")),
 )
 # "Did the cleaning fix it?", "has it improved since the repair?": whether a repair worked.
-_REPAIRED = re.compile(r"\b(fix\w*|worked|did (it|that|this|the \w+) work|helped|solv\w*|resolv\w*|cured?|sorted|"
+_REPAIRED = re.compile(r"\b(fix\w*|worked|did (it|that|this|the \w+) (?:work|help)|helped|solv\w*|resolv\w*|cured?|sorted|"
                        r"improv\w*|ma(k|d)e a difference|d(o|id) the trick)\b", re.I)
 _WORDS = re.compile(r"[a-z]{4,}")
 

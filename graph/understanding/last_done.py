@@ -17,7 +17,8 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"\b(?:the|its|their) (?:last|latest|most recent|previous)\b|\b(?:due|overdue) for\b|"
                    # "did we already do a leak check on it this summer?", "has it had its oil analysis?"
                    # (a yes/no opening the question: "how many ... did it get in 2020?" counts, it asks no date)
-                   r"(?:^|[?!.] |\b(?:so|and|ok|okay|but|also) )(?:did|have|has|had) (?:we|you|they|it|anyone|someone) "
+                   r"(?:^|[?!.] |\b(?:so|and|ok|okay|but|also) )(?:did|have|has|had|didn't|didnt|hasn't|hasnt|"
+                   r"haven't|havent) (?:we|you|they|it|anyone|someone|somebody|anybody) "
                    r"(?:already |ever |actually |even )?"
                    r"(?:do|done|get|got|had|have|book|booked|schedule|scheduled|been|run|ran|log|logged|raise|raised|"
                    r"record|recorded|carry out|carried out|perform|performed|complete|completed)\b|"

@@ -50,3 +50,12 @@ def test_either_job_offered_answers_yes_with_the_order_that_did_it() -> None:
     both = shaped_lead(AnswerInputs(shape="yes_no", scope="asset", question="did anyone log a leak check and a "
                                     "freon top-up on it?", artifacts=[listing]))
     assert both is not None and both.first.startswith("No")  # both asked: no order does both
+
+
+def test_a_negated_opener_still_asks_whether_the_job_was_done() -> None:
+    question = "didnt someone already do a WO on the strainer this month"
+    assert read_request(question).shape == "yes_no"
+    assert last_done_job(Text.of(question), vocabulary())
+    dialog = Dialog(reference_date=date(2020, 8, 20))
+    dialog.say("ch3 cond flow looks low this week")
+    assert steps(dialog.say(question)) == [("maintenance", "wo_summary")]
