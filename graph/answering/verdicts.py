@@ -197,12 +197,30 @@ def count_threshold_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     return Verdict(answer, sentence, [f"- {where}: {count} {what} [{a.id}]" for a in artifacts[:1]])
 
 
+def _zero_alerts_verdict(found: list[Artifact]) -> Verdict:
+    """Yes with the equipment that logged no alert over the listing's period, else no with the fewest."""
+    counted = sorted(((chillers(a.asset_ids) or ", ".join(a.equipment_ids), sum(r.count for r in alert_rules(a) or []))
+                      for a in found), key=lambda pair: pair[1])
+    period = window_phrase(found[0]) or "in the period looked at"
+    lines = [f"- {name}: {n} alerts" for name, n in counted]
+    none = [name for name, n in counted if n == 0]
+    if none:
+        return Verdict("Yes", f"Yes, {join_names(none)} logged no alerts {period}.", lines)
+    return Verdict("No", f"No, every one of the {len(counted)} logged alerts {period}; the fewest: {counted[0][0]} with "
+                         f"{counted[0][1]}.", lines)
+
+
 def zero_records_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Did any of the equipment counted have no work order (of the kind counted) in the period? Yes with the ones
     that had none, else no with the fewest. None unless the turn counted several equipment ids."""
     if not _ANY_WITH_NONE.search(question):
         return None
     found = [a for a in artifacts if a.kind == "work_order_summary" and (a.equipment_ids or a.asset_ids)]
+    alerted = [a for a in artifacts if a.kind == "alert_rules" and alert_rules(a) is not None
+               and (a.equipment_ids or a.asset_ids)]
+    if len({tuple(a.equipment_ids or a.asset_ids) for a in found}) < 2 and \
+            len({tuple(a.equipment_ids or a.asset_ids) for a in alerted}) >= 2:
+        return _zero_alerts_verdict(alerted)  # "did any unit get through the month with zero?" after an alert count
     if len({tuple(a.equipment_ids or a.asset_ids) for a in found}) < 2:
         return None
     kind = "corrective " if all(listed_kind(a) == "corrective" for a in found) else ""

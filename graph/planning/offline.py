@@ -655,6 +655,9 @@ _FAULT_NOUN = re.compile(r"\b(?:fault|faults|problem|problems|issue|issues|failu
 _A_READING = re.compile(r"\b(?:temp|temps|temperature|temperatures|reading|readings|flow|pressure|power|load|avg|"
                         r"average|mean|efficiency|kw|numbers|figures)\b")
 _KPI = re.compile(r"\bkpis?\b")
+# "with zero?", "had none?", "get through it without any?": a count of nothing asked of the listing just made.
+_NONE_OF_THEM = re.compile(r"\b(?:with|had|has|have|logged|got|get|saw|see|at) (?:zero|none|nothing|0)\b|"
+                           r"\bwithout (?:any|a single one)\s*\??$")
 # "did anyone raise a WO for it?", "was a ticket ever opened?", "has a work order been logged for that?": whether an
 # order is on file (asked, not commanded: a draft is only written when asked for).
 _ASKED_IF_RAISED = re.compile(
@@ -717,6 +720,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and not understood.intents and focus.last_intent in ("diagnose", "failure_modes") \
             and _ABOUT_THE_FAULT.search(reading.clause) and focus.asset_ids:
         return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)
+    if reading.shape == "yes_no" and _NONE_OF_THEM.search(reading.clause) and not understood.intents \
+            and focus.last_intent in _COUNTED_RECORDS:
+        return [focus.last_intent]  # "did any unit get through the month with zero?": the same count, per unit
     if reading.shape == "yes_no" and _ASKED_IF_RAISED.search(reading.clause) \
             and (understood.assets.assets or focus.asset_ids):
         return ["resolution"]  # "did anyone raise a WO for the trip itself?": whether one is on file, not a draft

@@ -72,3 +72,25 @@ def test_worry_or_noise_in_a_dialog_about_a_chiller_is_not_off_topic() -> None:
     decision = after_alerts.say("is that something to worry about or just noise")  # whether work followed them
     assert decision.kind == "run" and steps(decision)[-1] == ("maintenance", "alert_to_failure")
     assert Dialog(reference_date=date(2021, 7, 1)).say("what's the weather like").kind == "reject"
+
+
+def test_and_second_after_a_pick_is_the_runner_up_of_the_same_listing() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("Across the plant, which chiller logged the most alerts in June?")
+    dialog.focus = replace(dialog.focus, picked="Chiller 6", ranked=["Chiller 6", "Chiller 9", "Chiller 3",
+                                                                      "Chiller 4"])  # as the pick's answer set it
+    decision = dialog.say("and second?")
+    assert [(t.action, t.asset_ids) for t in decision.tasks] == [("alert_rules", ["Chiller 9"])]
+
+
+def test_any_unit_with_zero_after_an_alert_count_names_the_ones_with_none() -> None:
+    from graph.answering.verdicts import zero_records_verdict
+
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("Across the plant, which chiller logged the most alerts in June?")
+    decision = dialog.say("Did any unit get through the month with zero?")
+    assert {a for _, a in steps(decision)} == {"alert_rules"}
+    found = [alerts(f"Chiller {n}", eq, counts, start="2021-06-01", end="2021-07-01")
+             for n, eq, counts in ((3, "CWC04703", {}), (6, "CWC04006", {RUL21: 0, "RUL0014": 37}))]
+    verdict = zero_records_verdict(found, "Did any unit get through the month with zero?")  # type: ignore[arg-type]
+    assert verdict is not None and verdict.sentence == "Yes, Chiller 3 logged no alerts in June 2021."
