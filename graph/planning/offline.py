@@ -184,6 +184,9 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
         # "was its kW/ton better...?" after a work-order question, "how high did its kW/ton get?" after a
         # ranking: naming a reading asks for that reading, unless the dialog was already reading sensors
         return ["history"]
+    if understood.sensors.canonical and (_STATISTIC.search(understood.text.joined)
+                                         or _AVERAGING.search(understood.text.joined)):
+        return ["history"]  # "whats the chw supply averaging over june?": the figure, whatever the last analysis was
     past = [m for m in understood.periods.mentions if m.kind in ("past", "absolute")]
     if past and understood.sensors.canonical and focus.last_intent in ("forecast", "evaluate_forecast"):
         return ["history"]  # "what has the supply averaged over the past two weeks?" after a forecast: what was
@@ -868,6 +871,7 @@ def _first_question_reading(message: str, parts: list[str]) -> RequestReading:
                    asks_change=first.asks_change, clause=first.clause, writes=reading.writes or first.writes)
 
 
+_AVERAGING = re.compile(r"\b(?:averaging|averaged|avg'?ing|running at|sitting at|reading)\b")
 # A statistic of a named reading asks for that figure, written as a question or not ("avg power while running,
 # and how many corrective WOs?").
 _STATISTIC = re.compile(r"\b(?:avg|average|averaged|averaging|mean|median|typical|peak|max|maximum|min|minimum|total)\b")

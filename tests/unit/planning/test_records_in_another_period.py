@@ -64,3 +64,13 @@ def test_same_two_periods_sets_the_two_figures_side_by_side() -> None:
     before = window("Chiller 6", "2019-05-01", "2019-07-01", {"Power Input": (265.7, "kW")})
     sentence = comparison_sentence("power input, same two periods?", [before, now], ["Power Input"])
     assert sentence is not None and "297.7 kW" in sentence and "265.7 kW" in sentence
+
+
+def test_a_reading_averaged_after_an_analysis_asks_for_the_figure_and_its_period_follow_up_too() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 2))
+    dialog.say("ch6 chw supply has been drifting up since the start of the year, is that the sensor or real")
+    figure = dialog.say("whats the chw supply averaging over june, and what's the setpoint")
+    assert steps(figure) == [("data", "history")]
+    again = dialog.say("and back in oct before any of this started?")
+    assert steps(again) == [("data", "history")]
+    assert window_of(again, "history") == (at(2020, 10, 1), at(2020, 11, 1))
