@@ -63,6 +63,7 @@ from graph.answering.stat_questions import (
     total_sentence,
 )
 from graph.answering.symptom_modes import symptom_answer
+from graph.answering.trend_verdicts import silent_reading_verdict
 from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
 from graph.answering.yes_no import Verdict
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
@@ -317,6 +318,9 @@ def _yes_no(inputs: AnswerInputs) -> ShapedLead:
     rate = yearly_rate_sentence(inputs.question, inputs.artifacts)
     if rate is not None:  # "were the PMs done at a steady rate?"
         return ShapedLead(rate[0], rate[1], replaces_body=False)
+    silent = silent_reading_verdict(inputs.question, inputs.artifacts, [*inputs.readings, *inputs.fetched])
+    if silent is not None:  # "evap refrig temp still reading nothing?": whether that reading sends samples
+        return ShapedLead(silent.sentence, silent.evidence, replaces_body=False)
     discussed = next(iter([*inputs.readings, *inputs.fetched]), None)
     recovered = recovery_verdict(inputs.question, inputs.artifacts, inputs.session, discussed)
     if recovered is not None:  # "is it back to normal now?": the reading discussed since then against before

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from artifacts.model import Artifact
-from artifacts.readings import running_share
+from artifacts.readings import running_share, sensors_stopped, sensors_without_data, stats_of
 from graph.answering.asked_figures import asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.yes_no import Answer, Verdict, flip
@@ -194,3 +194,42 @@ def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verd
     if share > 0:
         return Verdict("Yes", f"Yes, {where} is running again: it ran {share:.0%} of the time {when}.", evidence)
     return Verdict("No", f"No, {where} has not run {when}: its load stayed at idle the whole time.", evidence)
+
+
+# "evap refrig temp still reading nothing?", "is the flow still blank?", "still not reporting?": a reading's silence.
+_SILENT = re.compile(r"\b(?:reading|reads|showing|shows|reporting|reports|giving) (?:nothing|zero|blank|no data)\b|"
+                     r"\b(?:still )?(?:blank|not reporting|no data|dead|flatlined|flat-lined|missing|offline)\b", re.I)
+
+
+def silent_reading_verdict(question: str, artifacts: list[Artifact], readings: list[str]) -> Verdict | None:
+    """Does the reading named (else the dialog's first) still report nothing: yes when this turn's telemetry has no
+    sample of it, or it stopped inside the window (with when); no when it reports again (with its level)."""
+    if not _SILENT.search(question):
+        return None
+    named = asked_sensors(question) or readings[:1]
+    windows = [a for a in artifacts if a.kind in ("telemetry_window", "point_values") and a.asset_ids]
+    if not named or not windows:
+        return None
+    art = max(windows, key=lambda a: a.window_start or a.created_at)  # the latest read says whether it is silent now
+    asset, when = art.asset_ids[0], window_phrase(art)
+    full = f"{asset} {named[0]}"
+    if art.kind == "point_values":
+        values = art.results.get("values")
+        if not isinstance(values, dict) or full not in values:
+            return None
+        if values[full] is None:
+            return Verdict("Yes", f"Yes, {asset}'s {named[0].lower()} still reports nothing: no sample {when}.",
+                           [f"- {full}: {when} [{art.id}]"])
+        return Verdict("No", f"No, {asset}'s {named[0].lower()} is reporting {when}.", [f"- {full}: {when} [{art.id}]"])
+    stopped = sensors_stopped(art)
+    label = named[0].lower()
+    evidence = [f"- {full}: {when} [{art.id}]"]
+    if full in sensors_without_data(art):
+        return Verdict("Yes", f"Yes, {asset}'s {label} still reports nothing: no sample {when}.", evidence)
+    if full in stopped:
+        return Verdict("Yes", f"Yes, {asset}'s {label} stopped reporting at {stopped[full][:16].replace('T', ' ')} and "
+                              f"has sent nothing since ({when}).", evidence)
+    entry = stats_of(art).get(full)
+    if entry is None:
+        return None
+    return Verdict("No", f"No, {asset}'s {label} is reporting {when}: {entry.get('count', 0)} samples.", evidence)

@@ -1,5 +1,7 @@
 """Yes/no answers are decided from the evidence: "Yes", "No" or "Not clearly" first."""
 
+from datetime import UTC, datetime
+
 from graph.answering.verdicts import (
     anomaly_verdict,
     breakdown_trend_verdict,
@@ -283,3 +285,22 @@ def test_still_down_and_back_up_are_read_from_the_latest_samples() -> None:
                                     "last_sample": "2019-07-27T23:45:00-04:00"}, asset="Chiller 9", producer="data")
     assert running_again_verdict([on], "is it still down?").answer == "No"  # type: ignore[union-attr]
     assert running_again_verdict([on], "is it back up now?").answer == "Yes"  # type: ignore[union-attr]
+
+
+def test_a_reading_still_reporting_nothing_is_read_from_the_latest_read() -> None:
+    from graph.answering.trend_verdicts import silent_reading_verdict
+    from tests.unit.answering.builders import art as built
+
+    evap = "Chiller 3 Liquid Refrigerant Evaporator Temperature"
+    week = built("telemetry_window", {"stats": {evap: {"count": 439, "mean": 42.0}}}, asset="Chiller 3",
+                 producer="data", id="w", start=datetime(2018, 8, 10, 4, tzinfo=UTC),
+                 end=datetime(2018, 8, 17, 4, tzinfo=UTC))
+    today = built("point_values", {"values": {evap: None}}, asset="Chiller 3", producer="data", id="p",
+                  start=datetime(2018, 8, 16, 4, tzinfo=UTC), end=datetime(2018, 8, 17, 4, tzinfo=UTC))
+    silent = silent_reading_verdict("evap refrig temp still reading nothing?", [week, today], [])
+    assert silent is not None and silent.answer == "Yes" and "still reports nothing" in silent.sentence
+    back = built("point_values", {"values": {evap: {"mean": 41.0, "count": 96}}}, asset="Chiller 3",
+                 producer="data", id="p2", start=datetime(2018, 8, 16, 4, tzinfo=UTC),
+                 end=datetime(2018, 8, 17, 4, tzinfo=UTC))
+    assert silent_reading_verdict("evap refrig temp still reading nothing?", [week, back], []).answer == "No"  # type: ignore[union-attr]
+    assert silent_reading_verdict("what's the evap refrig temp?", [week, today], []) is None
