@@ -665,6 +665,17 @@ def _same_span_in_year(text: str, out: Periods, vocab: Vocabulary) -> None:
                                       match.start()))
 
 
+def _shift_of_the_first(text: str, out: Periods, vocab: Vocabulary, *, zone: tzinfo) -> None:
+    """"this past week vs the week before" with nothing discussed before: the unit next to the message's own first
+    period."""
+    match = _relative_patterns(vocab)["focus_shift"].search(text)
+    first = next((m for m in out.mentions if m.window is not None and m.start < (match.start() if match else 0)), None)
+    if match is None or first is None or first.window is None \
+            or any(m.start >= match.start() for m in out.mentions if m is not first):
+        return
+    out.mentions.append(PeriodMention(_focus_shift(match, vocab, first.window, zone=zone), "focus", match.start()))
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
                  year_of_context: int | None = None) -> Periods:
@@ -701,6 +712,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
                                           "focus", len(text)))
     if focus_window is None:
         _same_span_in_year(text, out, vocab)
+        _shift_of_the_first(text, out, vocab, zone=zone)
     _to_the_end_of(text, out)
     _than_last(text, out, zone=zone)
     _last_means_the_one_before(text, out, focus_window)

@@ -74,3 +74,10 @@ def test_a_reading_averaged_after_an_analysis_asks_for_the_figure_and_its_period
     again = dialog.say("and back in oct before any of this started?")
     assert steps(again) == [("data", "history")]
     assert window_of(again, "history") == (at(2020, 10, 1), at(2020, 11, 1))
+
+
+def test_the_week_before_in_the_same_message_is_next_to_the_messages_own_week() -> None:
+    decision = Dialog(reference_date=date(2020, 6, 22)).say(
+        "what changed on 6 this past week vs the week before? kw/t and cond return temp pls")
+    windows = sorted({(t.window.start, t.window.end) for t in decision.tasks if t.window is not None})
+    assert windows == [(at(2020, 6, 8), at(2020, 6, 15)), (at(2020, 6, 15), at(2020, 6, 22))]
