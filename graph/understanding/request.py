@@ -572,11 +572,20 @@ def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:
     return "command"
 
 
+# A write ruled out: "don't raise anything yet", "do not file it", "never draft", "no need to log a WO", "without
+# opening a ticket", "hold off on raising it".
+_NEGATED_WRITE = re.compile(r"\b(?:do not|don't|dont|never|no need to|without|hold off on|not yet)\s+(?:\w+\s+)?"
+                            r"(?:raise|raising|file|filing|draft|drafting|create|creating|open|opening|log|logging|"
+                            r"submit|submitting|write|writing|book|booking|issue|issuing|put in|cut|cutting)\b")
+
+
 def commands_write(clause: Text, act: SpeechAct, g: Grammar) -> bool:
     """True when the clause orders a record written: an imperative write verb with its object, or a
     write command. Questions about writing ("should we raise a work order?") are not orders."""
     if act not in ("command", "confirm"):
         return False
+    if _NEGATED_WRITE.search(clause.joined):
+        return False  # "plan the fix but don't raise anything yet": whatever else it asks, nothing is written
     if _has(clause, g.write_commands):
         return True
     tokens = clause.tokens

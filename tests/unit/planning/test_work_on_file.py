@@ -66,3 +66,14 @@ def test_whether_an_order_was_raised_in_a_period_named_looks_in_that_period() ->
     dialog.say("#6 has been drawing more kW at the same load for the last week or so. What's going on with it?")
     decision = dialog.say("has anyone raised a corrective WO on it yet this month?")
     assert window_of(decision, "wo_summary") == (at(2019, 8, 1), at(2019, 8, 17))
+
+
+@pytest.mark.parametrize("request_", ["plan the fix but don't raise anything yet, I need to run it past the contractor",
+                                      "work out the repair steps, do not file a work order",
+                                      "put a plan together without opening a ticket"])
+def test_a_write_ruled_out_in_the_message_writes_nothing(request_: str) -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("what's wrong with chiller 4 in june?")
+    decision = dialog.say(request_)
+    assert not any(t.action == "draft_wo" for t in decision.tasks)
+    assert ("maintenance", "draft_wo") in steps(dialog.say("ok raise a WO for it"))  # asked for later: written
