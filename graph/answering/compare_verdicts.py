@@ -320,6 +320,8 @@ def _one_asset_two_periods(turn: list[Artifact]) -> bool:
 
 # ("and the other one, did it get more?" after one chiller's count: a count against the one the dialog made)
 _BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b|"
+                               r"^(?:so |and |ok )?(?:is it |was it |it )?(?:worse|better)\b(?:\s+(?:y/n|yes or no|then))?"
+                               r"\s*\??$|"
                                r"\b(?:get|got|have|had|log|logged|raise|raised|see|saw|throw|threw)\s+(?:any\s+)?"
                                r"(?:more|fewer|less)\b(?!\s+(?:than|\w+\s+than)\b)", re.I)
 

@@ -645,11 +645,12 @@ def _between_the_two_periods(understood: Understanding, reading: RequestReading,
     """A pick or a change asked with nothing named, right after one chiller's reading over two periods ("whch was
     worse", "so did it get worse?"): between those two periods."""
     named = understood.assets.assets or understood.periods.mentions or understood.assets.all_assets \
-        or understood.intents or reading.fleet or reading.others
+        or (set(understood.intents) - {"prioritize"}) or reading.fleet or reading.others  # ("worse" scores a ranking)
     two = focus.earlier_window is not None and focus.window is not None and focus.earlier_window != focus.window
     # ("is that the sensor or is the load different?" offers its own two answers, not the two periods)
     asked = (reading.shape == "which" and reading.comparative and " or " not in f" {reading.clause} ") \
-        or asks_change_over_time(reading.clause)
+        or asks_change_over_time(reading.clause) \
+        or (reading.shape == "yes_no" and bool(_BARE_WORSE.match(reading.clause)))  # "worse y/n": of the two
     return not named and two and len(focus.asset_ids) == 1 and focus.last_intent in _READINGS_LOOKED and asked
 
 
@@ -669,6 +670,7 @@ _ASKED_IF_RAISED = re.compile(
     r"cut|written|write|issued?|ever)\b(?: \w+){0,3}? ?(?:wo|wos|work orders?|tickets?|orders?|jobs?)\b|"
     r"^(?:\w+ )?(?:was|were|has|have|is) (?:a|an|any) (?:wo|work order|ticket|job)s? (?:ever |already )?(?:been )?"
     r"(?:raised|opened|logged|created|filed|put in|submitted|cut|written|issued)\b")
+_BARE_WORSE = re.compile(r"^(?:so |and |ok )?(?:is it |was it |it )?(?:any )?(?:worse|better|higher|lower)\b")
 # "is that typical?", "usual for it?", "normal for june?": set against what is usual for it.
 _USUAL = re.compile(r"\b(?:typical|usual|normal|unusual|atypical|par for the course)\b")
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
@@ -742,6 +744,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if chosen and chosen[0] == "thresholds" and (DIRECTION_CHOICE.search(reading.clause) or _THAN_A_PERIOD.search(
             reading.clause)):
         return ["alerts"]  # "more or fewer alerts than Q1?" counts them over both periods; it tunes no limit
+    if reading.shape == "yes_no" and _BARE_WORSE.match(reading.clause) and focus.last_intent == "compare" \
+            and set(understood.intents) <= {"prioritize"} and not (understood.assets.assets or understood.periods.mentions):
+        return ["compare"]  # "worse y/n" right after a comparison: that comparison, read as yes or no
     if _between_the_two_periods(understood, reading, focus):
         return ["compare"]  # "which was worse?" right after one chiller over two periods: a pick between the two
     if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _RECORD_LISTINGS \

@@ -100,7 +100,7 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "same_next_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:a |one )?(?:year later|year after|"
                                      r"the following year|the next year|next year|the year after)\b"),
         # "vs the same quarter in 2019?", "the same months of 2018": the span discussed, moved to the year named
-        "same_in_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:in|of|during|for|back in) ((?:19|20)\d\d)\b"),
+        "same_in_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:(?:in|of|during|for|back in) )?((?:19|20)\d\d)\b"),
         # "this year's quarter", "last year's months": the span discussed, in the year said
         "year_own_span": re.compile(r"\b(this|last|previous) year(?:'s|s)? (?:same )?(quarter|months|period|stretch|"
                                     r"window|span|season|numbers|figures)\b"),

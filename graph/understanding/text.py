@@ -236,7 +236,7 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
             out.extend([vocab.asset_word, glued.group(2)])
             continue
         following = tokens[index + 1] if index + 1 < len(tokens) else ""
-        if token == "y" and (following == "?" or (not out and following in _AUXILIARIES)):
+        if token == "y" and (following in ("?", "tho", "though") or (not out and following in _AUXILIARIES)):
             out.append("why")  # "y?", "y was may worse" are texting for "why" ("y" alone may be a yes)
             continue
         if token == "n" and not out and following in _OPENERS_AFTER_AND:

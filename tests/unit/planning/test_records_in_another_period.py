@@ -81,3 +81,21 @@ def test_the_week_before_in_the_same_message_is_next_to_the_messages_own_week() 
         "what changed on 6 this past week vs the week before? kw/t and cond return temp pls")
     windows = sorted({(t.window.start, t.window.end) for t in decision.tasks if t.window is not None})
     assert windows == [(at(2020, 6, 8), at(2020, 6, 15)), (at(2020, 6, 15), at(2020, 6, 22))]
+
+
+def test_texted_follow_ups_after_a_comparison_are_read() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("ch4 eff lst month??")
+    same_month = dialog.say("vs same mnth 2020")  # the month discussed, a year earlier (not all of 2020)
+    assert (at(2020, 6, 1), at(2020, 7, 1)) in {(t.window.start, t.window.end) for t in same_month.tasks if t.window}
+    assert dialog.say("worse y/n").intent == "compare"  # that comparison again, read as yes or no
+    assert steps(dialog.say("y tho"))[-1] == ("failure", "diagnose")  # "y tho": why, though
+
+
+def test_worse_y_n_reads_the_comparison_as_yes_or_no() -> None:
+    from tests.unit.answering.builders import window
+
+    now = window("Chiller 4", "2021-06-01", "2021-07-01", {"Chiller Efficiency": (0.49, "kW/ton")}, id="a")
+    before = window("Chiller 4", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.46, "kW/ton")}, id="b")
+    verdict = comparison_verdict("worse y/n", [now, before], [now, before])
+    assert verdict is not None and verdict.answer == "Yes" and "0.49 kW/ton" in verdict.sentence
