@@ -202,11 +202,12 @@ _SILENT = re.compile(r"\b(?:reading|reads|showing|shows|reporting|reports|giving
 
 
 def silent_reading_verdict(question: str, artifacts: list[Artifact], readings: list[str]) -> Verdict | None:
-    """Does the reading named (else the dialog's first) still report nothing: yes when this turn's telemetry has no
+    """Does the reading named still report nothing (`readings`, the dialog's, are not enough to ask it): yes when this turn's telemetry has no
     sample of it, or it stopped inside the window (with when); no when it reports again (with its level)."""
     if not _SILENT.search(question):
         return None
-    named = asked_sensors(question) or readings[:1]
+    # (the reading named: "is any sensor still offline?" asks of them all, which the sensor check answers)
+    named = asked_sensors(question)
     windows = [a for a in artifacts if a.kind in ("telemetry_window", "point_values") and a.asset_ids]
     if not named or not windows:
         return None

@@ -304,3 +304,13 @@ def test_a_reading_still_reporting_nothing_is_read_from_the_latest_read() -> Non
                  end=datetime(2018, 8, 17, 4, tzinfo=UTC))
     assert silent_reading_verdict("evap refrig temp still reading nothing?", [week, back], []).answer == "No"  # type: ignore[union-attr]
     assert silent_reading_verdict("what's the evap refrig temp?", [week, today], []) is None
+
+
+def test_whether_any_sensor_is_offline_is_not_read_as_the_reading_discussed() -> None:
+    from graph.answering.trend_verdicts import silent_reading_verdict
+    from tests.unit.answering.builders import art as built
+
+    load = "Chiller 3 Chiller % Loaded"
+    read = built("telemetry_window", {"stats": {load: {"count": 96, "mean": 50.0}}}, asset="Chiller 3",
+                 producer="data", id="w")
+    assert silent_reading_verdict("is any sensor on it still offline?", [read], ["Chiller % Loaded"]) is None
