@@ -36,8 +36,9 @@ from graph.answering.compare_terms import (
     window_phrase,
 )
 from graph.answering.markdown import join_names
-from graph.answering.yes_no import Answer, Verdict
+from graph.answering.yes_no import Answer, Verdict, without_answer
 from graph.understanding.request import (
+    BARE_COMPARATIVE,
     DIRECTION_CHOICE,
     MONTH_WORD,
     UP_OR_DOWN_ON,
@@ -319,9 +320,7 @@ def _one_asset_two_periods(turn: list[Artifact]) -> bool:
 
 
 # ("and the other one, did it get more?" after one chiller's count: a count against the one the dialog made)
-_BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b|"
-                               r"^(?:so |and |ok )?(?:is it |was it |it )?(?:worse|better)\b(?:\s+(?:y/n|yes or no|then))?"
-                               r"\s*\??$|"
+_BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b|" + BARE_COMPARATIVE.pattern + "|"
                                r"\b(?:get|got|have|had|log|logged|raise|raised|see|saw|throw|threw)\s+(?:any\s+)?"
                                r"(?:more|fewer|less)\b(?!\s+(?:than|\w+\s+than)\b)", re.I)
 
@@ -401,14 +400,9 @@ def direction_choice(question: str, decide: Callable[[str], Verdict | None]) -> 
         if verdict is None or verdict.answer not in ("Yes", "No"):
             return None
         if verdict.answer == "Yes":
-            return Verdict("Yes", f"{option.capitalize()}: {_without_answer(verdict.sentence)}", verdict.evidence)
+            return Verdict("Yes", f"{option.capitalize()}: {without_answer(verdict.sentence)}", verdict.evidence)
         said.append(verdict)
-    return Verdict("No", f"About the same: {_without_answer(said[0].sentence)}", said[0].evidence)
-
-
-def _without_answer(sentence: str) -> str:
-    """"Yes, Chiller 3 had ..." -> "Chiller 3 had ..."."""
-    return re.sub(r"^(?:Yes|No|Not clearly)[,:]\s*", "", sentence)
+    return Verdict("No", f"About the same: {without_answer(said[0].sentence)}", said[0].evidence)
 
 
 _COMPARATIVE_WORD = re.compile(r"\b(more|fewer|less|higher|lower|most|fewest|least|worse|better|busier|quieter)\b",

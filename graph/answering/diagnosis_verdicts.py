@@ -60,12 +60,13 @@ def _reading_health(question: str, runs: list[Artifact]) -> Verdict | None:
     named = asked_sensors(question)
     if len(named) != 1 or not runs:
         return None
-    sensor, said, lines, problems = named[0], [], [], []
+    sensor, said, lines, problems, highest = named[0], [], [], [], 0.0
     for art in runs:
         found = _named_reading_rates(art, sensor)
         if not found:
             continue
         asset, rate = ", ".join(art.asset_ids), max(found)
+        highest = max(highest, rate)
         shifted = [m for m in sustained_shifts(art) if sensor.lower() in m.lower()]
         lines.append(f"- {asset} {sensor.lower()}: {rate:.1%} of running samples flagged [{art.id}]")
         lines += [f"- {m}" for m in shifted[:1]]
@@ -78,9 +79,8 @@ def _reading_health(question: str, runs: list[Artifact]) -> Verdict | None:
         return None
     if problems:
         return Verdict("No", f"No, {'; '.join(problems)}.", lines)
-    return Verdict("Yes", f"Yes, {chillers(said)}'s {sensor.lower()} looks normal: at most "
-                          f"{max(max(_named_reading_rates(a, sensor) or [0.0]) for a in runs):.1%} of running samples "
-                          "flagged, within what the detector flags on healthy data.", lines)
+    return Verdict("Yes", f"Yes, {chillers(said)}'s {sensor.lower()} looks normal: at most {highest:.1%} of running "
+                          "samples flagged, within what the detector flags on healthy data.", lines)
 
 
 def asks_health(question: str) -> bool:

@@ -65,7 +65,7 @@ from graph.answering.stat_questions import (
 from graph.answering.symptom_modes import symptom_answer
 from graph.answering.trend_verdicts import silent_reading_verdict
 from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
-from graph.answering.yes_no import Verdict
+from graph.answering.yes_no import Verdict, without_answer
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
 from graph.understanding.request import SAME_ONE, asks_real_or_noise, bullets_asked, read_request
 from graph.understanding.symptoms import described_symptoms
@@ -245,8 +245,8 @@ def _tuning_advice(inputs: AnswerInputs) -> ShapedLead | None:
     scored = forecast_accuracy_verdict(inputs.artifacts, "is the forecast reliable?")
     if scored is None:
         return None
-    said = re.sub(r"^(?:Yes|No|Partly),\s*", "", scored.sentence)
-    return ShapedLead(f"{_TUNE_ADVICE[scored.answer]}: {said}", scored.evidence, replaces_body=False)
+    return ShapedLead(f"{_TUNE_ADVICE[scored.answer]}: {without_answer(scored.sentence)}", scored.evidence,
+                      replaces_body=False)
 
 
 def _recommend(inputs: AnswerInputs) -> ShapedLead:
@@ -503,11 +503,10 @@ def _alerts_real_or_noise(inputs: AnswerInputs) -> str | None:
     verdict = alert_outcome_verdict(inputs.artifacts, "do they lead to work orders?", inputs.session)
     if verdict is None:
         return None
-    said = re.sub(r"^(?:Yes|No|Partly|Sometimes|Not clearly)[,:]\s*(?:rarely:\s*)?", "", verdict.sentence)
     # ("Sometimes: ... no rule reaches the share that makes it meaningful": mostly nuisance, not partly actionable)
     label = "Mostly nuisance" if verdict.sentence.startswith("Sometimes") else _ACTIONABLE.get(verdict.answer,
                                                                                                verdict.answer)
-    return f"{label}: {said}"
+    return f"{label}: {without_answer(verdict.sentence)}"
 
 
 def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:

@@ -20,7 +20,7 @@ from artifacts.readings import running_share, sensors_stopped, sensors_without_d
 from graph.answering.asked_figures import asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.yes_no import Answer, Verdict, flip
-from graph.understanding.request import asks_back_in_service, asks_change_over_time
+from graph.understanding.request import STILL_DOWN, asks_back_in_service, asks_change_over_time
 
 MOVED_Z = 2.0  # |z| of the level change (last vs first quarter, equal load) that counts as a real move
 EDGING_Z = 1.5  # a smaller move its bad way is said as it is ("not clearly"), not as "held steady"
@@ -148,7 +148,6 @@ def worsening_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
     return Verdict(answer, f"{answer}, {' '.join(body.split())}.", evidence)
 
 
-_STILL_DOWN = re.compile(r"\bstill (?:down|off|offline|out|tripped|stopped|not running)\b", re.I)
 _RUNNING_NOW_HOURS = 3  # it ran within the last three hours of data: it runs now
 
 
@@ -182,7 +181,7 @@ def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verd
     now = _running_now(art)
     if now is not None:  # the window's last samples say whether it runs now, and since when it sat off
         running, last_ran, last_sample = now
-        still_down = bool(_STILL_DOWN.search(question))
+        still_down = bool(STILL_DOWN.search(question))
         if running:
             answer: Answer = "No" if still_down else "Yes"
             return Verdict(answer, f"{answer}, {where} is running again: its latest samples (to {last_sample}) show it "

@@ -6,6 +6,7 @@ without importing each other.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -24,3 +25,9 @@ class Verdict:
 def flip(answer: Answer) -> Answer:
     """The answer to the opposite question ("is it healthy?" against "is something wrong?")."""
     return "No" if answer == "Yes" else "Yes" if answer == "No" else answer
+
+
+def without_answer(sentence: str) -> str:
+    """"Yes, Chiller 3 had ..." -> "Chiller 3 had ...": the sentence without its opening word, for an answer that
+    says it in other words ("More: ...", "Worth trying: ...")."""
+    return re.sub(r"^(?:Yes|No|Partly|Sometimes|Not clearly)[,:]\s*(?:rarely:\s*)?", "", sentence)

@@ -48,6 +48,7 @@ from graph.understanding.last_done import last_done_job
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
+    BARE_COMPARATIVE,
     DIRECTION_CHOICE,
     MONTH_WORD,
     ORDER_PRIORITY,
@@ -272,9 +273,8 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
         intents = _work_order_follow_up(understood.intents, understood, focus)
         if "draft_wo" in intents and ORDER_PRIORITY.search(understood.text.joined):
             intents = [i for i in intents if i != "prioritize"]  # "raise a WO ..., priority 2": the order's field
-        if intents[0] in _RECORD_LISTINGS and "compare" in intents and not understood.sensors.canonical:
-            # "how many PMs vs CMs in July?": the listing's own counts compare them; no readings are asked
-            intents = [i for i in intents if i != "compare"]
+        if intents[0] in _RECORD_LISTINGS:
+            intents = _records_compare_themselves(intents, understood)
         return _failure_mode_question(_two_chillers_compare(intents, understood, catalog), understood)
     if understood.rule_ids:  # "what does RUL0018 mean?": the rule, and how often it fired
         return ["alerts"]
@@ -630,15 +630,15 @@ _ABOUT_THE_FAULT = re.compile(r"\b(?:faults?|causes?|problems?|issues?|failures?
 _THAN_A_PERIOD = re.compile(r"\bthan (?:in |during |over )?(?:the |last |previous |this )?(?:q[1-4]|(?:19|20)\d\d|year|month|"
                             rf"quarter|week|{MONTH_WORD}|spring|summer|autumn|fall|winter)\b")
 # "the most alerts", "the fewest corrective work orders", "more breakdowns": chillers picked by a count of records.
+_RECORD_NOUNS = (r"(alerts?|alarms?|work orders?|wos?|breakdowns?|repairs?|repair tickets?|tickets?|corrective jobs?|"
+                 r"jobs?|call-?outs?)\b")
 _RECORDS_PICKED_BY = re.compile(r"\b(?:most|fewest|least|more|fewer|highest number of|lowest number of)\b(?: [\w-]+){0,2}? "
-                                r"(alerts?|alarms?|work orders?|wos?|breakdowns?|repairs?|repair tickets?|tickets?|"
-                                r"corrective jobs?|jobs?|call-?outs?)\b")
+                                + _RECORD_NOUNS)
 
 
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
 _RANKED_BY_RECORDS = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted|order|ordered|list)\b(?: [\w-]+){0,3}? by "
-                                r"(?:(?:the )?(?:total|number of|count of|how many)\s+)?(alerts?|alarms?|work orders?|"
-                                r"wos?|breakdowns?|repairs?|tickets?|corrective jobs?|jobs?)\b")
+                                r"(?:(?:the )?(?:total|number of|count of|how many)\s+)?" + _RECORD_NOUNS)
 
 
 def _between_the_two_periods(understood: Understanding, reading: RequestReading, focus: Focus) -> bool:
@@ -650,7 +650,7 @@ def _between_the_two_periods(understood: Understanding, reading: RequestReading,
     # ("is that the sensor or is the load different?" offers its own two answers, not the two periods)
     asked = (reading.shape == "which" and reading.comparative and " or " not in f" {reading.clause} ") \
         or asks_change_over_time(reading.clause) \
-        or (reading.shape == "yes_no" and bool(_BARE_WORSE.match(reading.clause)))  # "worse y/n": of the two
+        or (reading.shape == "yes_no" and bool(BARE_COMPARATIVE.match(reading.clause)))  # "worse y/n": of the two
     return not named and two and len(focus.asset_ids) == 1 and focus.last_intent in _READINGS_LOOKED and asked
 
 
@@ -670,7 +670,6 @@ _ASKED_IF_RAISED = re.compile(
     r"cut|written|write|issued?|ever)\b(?: \w+){0,3}? ?(?:wo|wos|work orders?|tickets?|orders?|jobs?)\b|"
     r"^(?:\w+ )?(?:was|were|has|have|is) (?:a|an|any) (?:wo|work order|ticket|job)s? (?:ever |already )?(?:been )?"
     r"(?:raised|opened|logged|created|filed|put in|submitted|cut|written|issued)\b")
-_BARE_WORSE = re.compile(r"^(?:so |and |ok )?(?:is it |was it |it )?(?:any )?(?:worse|better|higher|lower)\b")
 # "is that typical?", "usual for it?", "normal for june?": set against what is usual for it.
 _USUAL = re.compile(r"\b(?:typical|usual|normal|unusual|atypical|par for the course)\b")
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
@@ -744,7 +743,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if chosen and chosen[0] == "thresholds" and (DIRECTION_CHOICE.search(reading.clause) or _THAN_A_PERIOD.search(
             reading.clause)):
         return ["alerts"]  # "more or fewer alerts than Q1?" counts them over both periods; it tunes no limit
-    if reading.shape == "yes_no" and _BARE_WORSE.match(reading.clause) and focus.last_intent == "compare" \
+    if reading.shape == "yes_no" and BARE_COMPARATIVE.match(reading.clause) and focus.last_intent == "compare" \
             and set(understood.intents) <= {"prioritize"} and not (understood.assets.assets or understood.periods.mentions):
         return ["compare"]  # "worse y/n" right after a comparison: that comparison, read as yes or no
     if _between_the_two_periods(understood, reading, focus):
@@ -895,14 +894,12 @@ def _carry_on(understood: Understanding, focus: Focus) -> list[str]:
     "I could not tell" then)."""
     if not focus.asset_ids or not focus.last_intent:
         return []
-    if _SAME_AGAIN.match(understood.text.joined.strip()):
+    if asks_repeat(understood.text.joined.strip()):
         return [focus.last_intent]  # "same for the return": the last request again, on whatever it names
     if not _CONTINUATION.match(understood.text.joined.strip()):
         return []
     return [vocabulary().follow_up_next.get(focus.last_intent) or focus.last_intent]
 
-
-_SAME_AGAIN = re.compile(r"^(?:and |ok |so )?(?:the )?same (?:for|with|on|again|thing)\b")
 
 
 def _compound_intents(parts: list[str], understood: Understanding, reading: RequestReading, focus: Focus,
@@ -925,10 +922,14 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
             continue  # "...? Is it worth it?": no request words of its own, it leans on the other question
         part_understood = replace(understood, intents=part_alone.intents or ["history"], scores=part_alone.scores)
         intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]
+    return _records_compare_themselves(intents, understood)
+
+
+def _records_compare_themselves(intents: list[str], understood: Understanding) -> list[str]:
+    """A comparison asked beside a count of records is the records' own ("how many PMs vs CMs in July?", "how many
+    corrective jobs in 2020, and how does that compare with 2019?"): no readings are asked unless one is named."""
     if "compare" in intents and set(intents) & _RECORD_LISTINGS and not understood.sensors.canonical:
-        # "how many corrective jobs in 2020, and how does that compare with 2019?": the records over both periods
-        # are the comparison; no readings were asked
-        intents = [i for i in intents if i != "compare"]
+        return [i for i in intents if i != "compare"]
     return intents
 
 

@@ -131,7 +131,7 @@ _VERB_ADVERBS = frozenset({"twice", "again", "overnight", "out", "off", "up", "d
 
 # "were the PMs on 6 done on time?": a participle after the chiller (the regular ones end in -ed)
 _IRREGULAR_PARTICIPLES = frozenset({"done", "seen", "made", "taken", "kept", "found", "shown", "held", "left", "brought",
-                                    "gotten", "given", "written", "put", "run", "fixed"})
+                                    "gotten", "given", "written", "put", "run"})
 _RELATIVE_PRONOUNS = frozenset({"that", "which"})  # "the ones on 6 that alarmed": a clause about the chiller
 
 _LIST_CONNECTORS = frozenset({"and", "or", "vs", "versus"})  # "7, 10 and 14", "6 vs 9"

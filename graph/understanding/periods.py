@@ -652,28 +652,36 @@ def _original_offset(offset: int, shifts: list[tuple[int, int]]) -> int:
     return offset + max((removed for after, removed in shifts if offset >= after), default=0)
 
 
+def _anchored(text: str, out: Periods, vocab: Vocabulary, pattern: str) -> tuple[re.Match[str], TimeWindow] | None:
+    """A phrase that moves the period discussed (`pattern`, one of the relative patterns) said when nothing was
+    discussed before, and the message's own first period before it, which it moves instead."""
+    match = _relative_patterns(vocab)[pattern].search(text)
+    if match is None:
+        return None
+    first = next((m.window for m in out.mentions if m.window is not None and m.start < match.start()), None)
+    return (match, first) if first is not None else None
+
+
 def _same_span_in_year(text: str, out: Periods, vocab: Vocabulary) -> None:
-    """"May-June this year with the same two months of 2019" with nothing discussed before: the message's own first
-    period, moved to the year named (in place of that bare year)."""
-    match = _relative_patterns(vocab)["same_in_year"].search(text)
-    first = next((m for m in out.mentions if m.window is not None and m.start < (match.start() if match else 0)), None)
-    if match is None or first is None or first.window is None:
+    """"May-June this year with the same two months of 2019": the message's own first period, moved to the year
+    named (in place of that bare year)."""
+    found = _anchored(text, out, vocab, "same_in_year")
+    if found is None:
         return
-    year = int(match.group(1))
+    match, first = found
     out.mentions = [m for m in out.mentions if not match.start() <= m.start < match.end()]
-    out.mentions.append(PeriodMention(_year_shifted(first.window, year - first.window.start.year), "focus",
+    out.mentions.append(PeriodMention(_year_shifted(first, int(match.group(1)) - first.start.year), "focus",
                                       match.start()))
 
 
 def _shift_of_the_first(text: str, out: Periods, vocab: Vocabulary, *, zone: tzinfo) -> None:
-    """"this past week vs the week before" with nothing discussed before: the unit next to the message's own first
-    period."""
-    match = _relative_patterns(vocab)["focus_shift"].search(text)
-    first = next((m for m in out.mentions if m.window is not None and m.start < (match.start() if match else 0)), None)
-    if match is None or first is None or first.window is None \
-            or any(m.start >= match.start() for m in out.mentions if m is not first):
+    """"this past week vs the week before": the unit next to the message's own first period (when nothing else is
+    named after it)."""
+    found = _anchored(text, out, vocab, "focus_shift")
+    if found is None or sum(1 for m in out.mentions if m.window is not None) != 1:
         return
-    out.mentions.append(PeriodMention(_focus_shift(match, vocab, first.window, zone=zone), "focus", match.start()))
+    match, first = found
+    out.mentions.append(PeriodMention(_focus_shift(match, vocab, first, zone=zone), "focus", match.start()))
 
 
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,

@@ -263,6 +263,9 @@ _DEGREE_COMPARISON = re.compile(r"\b(?:this|that|as|so)\s+(?:bad|good|high|low|p
                                 r"efficient|inefficient|frequent|noisy|busy)\b")
 
 
+# "worse y/n", "any better?", "was it worse?": a comparative alone, of what the dialog just set side by side.
+BARE_COMPARATIVE = re.compile(r"^(?:so |and |ok )?(?:is it |was it |it )?(?:any )?(?:worse|better|higher|lower)\b"
+                              r"(?:\s+(?:y/n|yes or no|then))?\s*\??\s*$", re.IGNORECASE)
 # "was it the same unit last year?", "same chiller on top in 2019?": the last pick asked again over another period.
 SAME_ONE = re.compile(r"\b(?:the )?same (?:one|unit|chiller|machine|equipment|asset)\b")
 # "Don't file anything yet - just tell me ...": a negative imperative, not a yes/no question.
@@ -330,7 +333,9 @@ _BOTH_PERIODS = re.compile(r"\b(?:(?:those|these|the|both)(?: two| 2)?|(?:the )?
 # The last request again on something else: "same comparison for chiller 3", "do the same for 6", "same again".
 # ("is that the same thing chiller 9 had?" is a likeness, not a repeat: a repeat says what it is done for)
 _REPEAT = re.compile(r"\b(?:same (?:\w+ )?(?:comparison|thing|check|breakdown|numbers|exercise|analysis)(?: again)? (?:for|on|with)|"
-                     r"same again|do the same|ditto)\b")
+                     r"same again|do the same|ditto)\b|"
+                     # "same for the return", "and the same with 9": a message that opens with it
+                     r"^(?:and |ok |so )?(?:the )?same (?:for|with|on)\b")
 
 
 def asks_repeat(text: str) -> bool:
@@ -399,8 +404,10 @@ def asks_change_over_time(text: str) -> bool:
 
 
 # Back in service after a stop: "is it back up now?", "running again?", "has it come back?".
-_BACK_IN_SERVICE = re.compile(r"\b(?:is|are|was) (?:it|they|\w+ \d+|\d+|the (?:chiller|unit|machine)) still (?:down|off|"
-                              r"offline|out|tripped|stopped|not running)\b|"
+# "is it still down?", "is 9 still off?": whether the stop goes on (a "yes" means not running).
+STILL_DOWN = re.compile(r"\b(?:is|are|was) (?:it|they|\w+ \d+|\d+|the (?:chiller|unit|machine)) still (?:down|off|"
+                        r"offline|out|tripped|stopped|not running)\b", re.IGNORECASE)
+_BACK_IN_SERVICE = re.compile(STILL_DOWN.pattern + r"|"
                               r"\b(?:back (?:up|on|online|in service|running|in operation)|running again|"
                               r"up and running|restarted|come back|came back|coming back|"
                               r"(?:running|on|online|in service) (?:right )?now|currently (?:running|on|online))\b",
