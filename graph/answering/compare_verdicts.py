@@ -369,9 +369,10 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         elif bare:
             verdict = _across_assets(question, sides, against_extreme=True) if family is sensors \
                 else _totals_across_assets(question, sides)
-            if verdict is None and len({s.key for s in sides}) == 1:
+            mine = [s for s in sides if s.key == here[0].key]
+            if verdict is None and len({(s.start, s.end) for s in mine}) > 1:
                 # "was May any better?" after June's count: the same chiller's period read now against the other
-                verdict = _across_periods(question, sides, subject_id=here[0].artifact_id)
+                verdict = _across_periods(question, mine, subject_id=here[0].artifact_id)
         elif _against_a_period(question) and not against_all_others(question):
             # "is that worse than the year before?": the subject's own two periods ("than any other chiller in
             # 2020" sets it against the others)

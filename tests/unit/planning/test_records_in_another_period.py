@@ -99,3 +99,16 @@ def test_worse_y_n_reads_the_comparison_as_yes_or_no() -> None:
     before = window("Chiller 4", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.46, "kW/ton")}, id="b")
     verdict = comparison_verdict("worse y/n", [now, before], [now, before])
     assert verdict is not None and verdict.answer == "Yes" and "0.49 kW/ton" in verdict.sentence
+
+
+def test_worse_y_n_is_of_the_chillers_own_two_periods_even_with_another_chiller_read_before() -> None:
+    from tests.unit.answering.builders import window
+
+    nine = window("Chiller 9", "2021-06-24", "2021-07-01", {"Chiller Efficiency": (0.44, "kW/ton")}, id="n")
+    now = window("Chiller 4", "2021-06-01", "2021-07-01", {"Chiller Efficiency": (0.49, "kW/ton")}, id="a")
+    before = window("Chiller 4", "2020-06-01", "2020-07-01", {"Chiller Efficiency": (0.46, "kW/ton")}, id="b")
+    verdict = comparison_verdict("worse y/n", [now], [nine, now, before])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert "June 2020" in verdict.sentence and "Chiller 9" not in verdict.sentence
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    assert window_of(dialog.say("ch4 eff lst month??"), "history") == (at(2021, 6, 1), at(2021, 7, 1))
