@@ -53,13 +53,16 @@ def _overlaps(left: TimeWindow | None, right: TimeWindow | None) -> bool:
 
 
 def uncovered_sensors(artifacts: Sequence[ArtifactSummary], asset: str, window: TimeWindow,
-                      sensors: Iterable[str]) -> list[str]:
-    """Full sensor names of `asset` that no telemetry artifact holds over the whole `window`."""
+                      sensors: Iterable[str], *, exact: bool = False) -> list[str]:
+    """Full sensor names of `asset` that no telemetry artifact holds over the whole `window` (with `exact`,
+    over that very window: a wider one holds the samples but not the figures of the period asked)."""
     held: set[str] = set()
     for artifact in artifacts:
         if artifact.producer != "data" or artifact.kind not in TELEMETRY_KINDS:
             continue
         if asset not in artifact.asset_ids or not _inside(window, artifact.window):
+            continue
+        if exact and artifact.window is not None and (artifact.window.start, artifact.window.end) != (window.start, window.end):
             continue
         if not artifact.sensors:
             return []
@@ -160,10 +163,13 @@ def alert_totals(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) ->
     return totals
 
 
-def event_time_from(artifacts: Sequence[ArtifactSummary]) -> datetime | None:
-    """The time of the latest trip/event an artifact reported ("event_time" or "trip_time", ISO-8601)."""
+def event_time_from(artifacts: Sequence[ArtifactSummary], *, stops: bool = False) -> datetime | None:
+    """The time of the latest trip/event an artifact reported ("event_time" or "trip_time", ISO-8601). With
+    `stops`, a telemetry window's stop counts too ("stopped_at": it sat off from then to the window's end), so
+    "the hour before it dropped" after "is it still down?" reads back from that stop."""
+    keys = ("trip_time", "event_time", "stopped_at") if stops else ("trip_time", "event_time")
     for artifact in reversed(artifacts):
-        for key in ("trip_time", "event_time"):
+        for key in keys:
             value = artifact.key_results.get(key)
             if isinstance(value, datetime):
                 return value

@@ -1028,7 +1028,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
     """The message's reading, with intents (and the period, when it names one) taken from its request
     sentences: "I'm writing the June report. How did Chiller 9 do last month?" asks for history of
     last month, not for a report about June."""
-    event_time = event_time_from(artifacts)
+    event_time = event_time_from(artifacts, stops=True)
     whole = understand(message, reference_date, focus.window, event_time, catalog=catalog)
     if not whole.named_rules and focus.last_intent in ALERT_LISTINGS:
         # right after an alert listing a rule may be named by the words of its name with no alert word ("when did it

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 
 from assetops.domain.catalog import FleetCatalog
 from assetops.domain.turn import TimeWindow
@@ -61,6 +62,25 @@ _WINDOW_REFERENCE = re.compile(
 ALERT_WORDS = re.compile(r"\b(?:alerts?|alarms?|alerting|alarming|rules?)\b")
 
 
+@lru_cache(maxsize=4)
+def _event_anchor(vocab: Vocabulary) -> re.Pattern[str]:
+    """"(the hour) before it dropped", "leading up to the trip": a stop named only to date the period asked about."""
+    stops = "|".join(re.escape(w) for w in sorted({*vocab.trip_words, *vocab.event_words, "dropped", "failed"},
+                                                  key=len, reverse=True))
+    return re.compile(rf"\b(?:before|prior to|leading up to|in the run up to|ahead of) (?:the |it |that )?(?:{stops})\b")
+
+
+def intent_scores(text: Text, vocab: Vocabulary) -> dict[str, int]:
+    """The intents' scores, leaving out a stop that only dates the period: "what was it pulling the hour before
+    it dropped?" asks for a reading, not why it dropped."""
+    anchor = _event_anchor(vocab)
+    scores = score_intents(text, vocab)
+    if not anchor.search(text.joined):
+        return scores
+    # (with nothing else asked, the stop is the subject: "anything funny before it tripped?")
+    return score_intents(Text.of(anchor.sub(" ", text.joined)), vocab) or scores
+
+
 def find_references(text: Text, vocab: Vocabulary) -> set[str]:
     """The kinds of earlier-turn references in `text` ("it" -> asset, "the most likely one" -> hypothesis)."""
     kinds: set[str] = set()
@@ -83,7 +103,7 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
     """
     vocab = vocab or vocabulary()
     text = Text.of(message)
-    scores = score_intents(text, vocab)
+    scores = intent_scores(text, vocab)
     references = find_references(text, vocab)
     # `context`: the whole message when `message` is its asking part ("closing out 2020's books. ... Q2?").
     year = year_named(Text.of(context).joined, vocab, reference_date, zone=catalog.zone) if context else None

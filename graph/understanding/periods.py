@@ -105,7 +105,7 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "year_own_span": re.compile(r"\b(this|last|previous) year(?:'s|s)? (?:same )?(quarter|months|period|stretch|"
                                     r"window|span|season|numbers|figures)\b"),
         "year_shift": re.compile(r"\b(?:a|one) year (later|after|earlier|before)\b(?! the)"),
-        "event_before": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week)|{number} {unit}|hours?) "
+        "event_before": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week|hour)|{number} {unit}|hours) "
                                    rf"(?:before|prior to|leading up to) (?:the {event}|it|that)\b"),
         "event_lead": re.compile(rf"\b(?:(?:before|prior to|leading up to|in the run up to|ahead of) the {event}|"
                                  r"(?:leading up to|in the run up to|in the lead up to) (?:it|that))\b"),
@@ -277,6 +277,8 @@ def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: dat
         return TimeWindow(event - timedelta(days=_FEW_DAYS), event, label)
     if named_span == "week":
         return TimeWindow(event - timedelta(weeks=1), event, label)
+    if named_span == "hour":  # "the hour before it dropped": what it did just before
+        return TimeWindow(event - timedelta(hours=1), event, label)
     if unit_text:
         months, fixed = cal.span_of(vocab.units[unit_text], _count(count_text, vocab))
         return TimeWindow(event - fixed - timedelta(days=30 * months), event, label)
@@ -500,27 +502,44 @@ def _part_of_period(text: str, atom: Atom) -> tuple[Atom, int]:
 
 
 def _first_or_last_of(text: str, atom: Atom, lead_start: int, vocab: Vocabulary) -> tuple[Atom, int]:
-    """"the last ten days of June", "the first two weeks of 2020": the start or the end of the period named."""
+    """"the last ten days of June", "the first two weeks of 2020", "the second week of July", "the back half of
+    June": the start, the end or the n-th stretch of the period named."""
     match = _FIRST_OR_LAST_OF.search(text[:lead_start].rstrip()) if atom.window is not None else None
-    if match is None or atom.window is None or match.group(3) not in vocab.units:
-        return atom, lead_start
-    months, fixed = cal.span_of(vocab.units[match.group(3)], _count(match.group(2), vocab))
-    if months:
+    if match is None or atom.window is None:
         return atom, lead_start
     start, end = atom.window.start, atom.window.end
-    if end - start <= fixed:
-        return atom, lead_start
     zone = start.tzinfo
     assert zone is not None
-    first_days = match.group(1) in ("first", "opening")
-    lo = start.date() if first_days else (end - fixed).date()
-    hi = (start + fixed).date() if first_days else end.date()
     label = f"{text[match.start():lead_start].strip()} {atom.window.label}"
+    which = match.group(1)
+    if match.group(3) == "half":
+        if match.group(2) or end - start < timedelta(days=2):
+            return atom, lead_start
+        middle = start.date() + (end.date() - start.date()) / 2
+        lo, hi = (start.date(), middle) if which in _EARLY_SIDE else (middle, end.date())
+        return replace(atom, window=cal.window(lo, hi, label, zone)), match.start()
+    if match.group(3) not in vocab.units:
+        return atom, lead_start
+    months, fixed = cal.span_of(vocab.units[match.group(3)], _count(match.group(2), vocab))
+    if months or end - start <= fixed:
+        return atom, lead_start
+    nth = _NTH.get(which, 1)
+    if nth > 1:  # "the second week of July": the n-th such stretch from the start, inside the period
+        lo = start.date() + fixed * (nth - 1)
+        if lo >= end.date():
+            return atom, lead_start
+        hi = min(lo + fixed, end.date())
+    else:
+        first_days = which in _EARLY_SIDE
+        lo = start.date() if first_days else (end - fixed).date()
+        hi = (start + fixed).date() if first_days else end.date()
     return replace(atom, window=cal.window(lo, hi, label, zone)), match.start()
 
 
-_FIRST_OR_LAST_OF = re.compile(r"\b(?:the )?(first|last|final|opening|closing) (?:(\d+|[a-z]+) )?(days?|weeks?|"
-                               r"fortnight) of$")
+_NTH = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+_EARLY_SIDE = frozenset({"first", "1st", "opening", "front", "early", "earlier"})
+_FIRST_OR_LAST_OF = re.compile(r"\b(?:the )?(first|1st|last|final|opening|closing|second|2nd|third|3rd|fourth|4th|"
+                               r"front|back|latter|later|early|earlier) (?:(\d+|[a-z]+) )?(days?|weeks?|fortnight|half) of$")
 
 
 _ONWARD = re.compile(r"\s*(?:onwards?|forward|and (?:later|after|since|beyond|on)|to (?:date|now|today)|"

@@ -40,6 +40,7 @@ class TelemetryFacts:
     running_means: dict[str, float]
     last_running: str | None = None  # the last sample time it ran (ISO-8601)
     last_sample: str | None = None  # the window's last sample time
+    stopped_at: str | None = None  # the first sample it sat off after its last run, when it stayed off to the end
     chunks: int = 1
     truncated: bool = False
     assumptions: list[str] = field(default_factory=list)
@@ -185,6 +186,7 @@ def artifact_fields(facts: TelemetryFacts, zone: ZoneInfo) -> dict[str, Any]:
         "running_share": facts.running_share,
         "last_running": _site_time(facts.last_running, zone),  # site time, as the answers say times
         "last_sample": _site_time(facts.last_sample, zone),
+        "stopped_at": _site_time(facts.stopped_at, zone),  # "the hour before it dropped" is read back from it
         "stats": {
             s: {
                 **{k: facts.stats[s].get(k) for k in ("count", "mean", "std", "min", "max")},

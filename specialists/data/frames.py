@@ -156,6 +156,18 @@ def last_running(frame: pd.DataFrame, asset_id: str) -> tuple[str | None, str | 
     return (pd.Timestamp(ran.max()).isoformat() if len(ran) else None), pd.Timestamp(frame["ts"].max()).isoformat()
 
 
+def stopped_at(frame: pd.DataFrame, asset_id: str) -> str | None:
+    """The first sample after the last one it ran (ISO-8601): the stop it has sat off since, to the window's end.
+    None when it runs at the last sample or never ran in the window (no stop inside it)."""
+    if frame.empty or "ts" not in frame.columns:
+        return None
+    mask = running_mask(frame, asset_id)
+    if not mask.any():
+        return None
+    after = frame.loc[frame["ts"] > frame.loc[mask, "ts"].max(), "ts"]
+    return pd.Timestamp(after.min()).isoformat() if len(after) else None
+
+
 def nearest_row(frame: pd.DataFrame, moment: datetime) -> pd.Series | None:
     """The sample closest in time to `moment` (None for an empty frame)."""
     if frame.empty:

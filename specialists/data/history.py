@@ -77,6 +77,7 @@ def _frame_facts(frame: pd.DataFrame, asset_id: str, end: datetime, requested: t
     share, means = frames.running_means(frame, asset_id, available)
     ran, last = frames.last_running(frame, asset_id)
     return {"columns": columns, "rows": len(frame), "available": available, "last_running": ran, "last_sample": last,
+            "stopped_at": frames.stopped_at(frame, asset_id),
             "trends": {c: frames.trend_per_day(frame, c) for c in available},
             "presence": frames.presence(frame, list(requested), end), "running_share": share,
             "running_means": means}
@@ -91,7 +92,8 @@ def _facts(asset_id: str, start: datetime, end: datetime, csv_path: str, stats: 
         available=list(facts["available"]), stats={k: v for k, v in stats.items() if k in facts["columns"]},
         trends=dict(facts["trends"]), presence=copy.deepcopy(facts["presence"]),
         running_share=facts["running_share"], running_means=dict(facts["running_means"]),
-        last_running=facts.get("last_running"), last_sample=facts.get("last_sample"), **extra)
+        last_running=facts.get("last_running"), last_sample=facts.get("last_sample"),
+        stopped_at=facts.get("stopped_at"), **extra)
 
 
 def _new_artifact(ctx: SpecialistContext, facts: TelemetryFacts, calls: list[ToolOutcome]) -> Artifact:

@@ -187,3 +187,12 @@ def test_the_last_time_it_ran_and_the_last_sample_are_read_from_the_load() -> No
     ran, last = frames.last_running(frame, "Chiller 9")
     assert ran == "2019-07-23T14:00:00+00:00" and last == "2019-07-23T19:00:00+00:00"
     assert frames.last_running(frame.iloc[3:], "Chiller 9") == (None, "2019-07-23T19:00:00+00:00")
+
+
+def test_the_stop_is_the_first_idle_sample_after_the_last_run_and_only_when_it_stayed_off() -> None:
+    times = pd.date_range("2019-07-23 12:00", periods=8, freq="h", tz="UTC")
+    frame = pd.DataFrame({"ts": times, "Chiller 9 Chiller % Loaded": [60, 55, 50, 0, 0, 0, 0, 0],
+                          "Chiller 9 Tonnage": [500, 480, 450, 0, 0, 0, 0, 0]})
+    assert frames.stopped_at(frame, "Chiller 9") == "2019-07-23T15:00:00+00:00"
+    assert frames.stopped_at(frame.iloc[:3], "Chiller 9") is None  # runs at its last sample: no stop inside
+    assert frames.stopped_at(frame.iloc[3:], "Chiller 9") is None  # never ran: no stop inside either

@@ -162,6 +162,10 @@ def test_the_year_before_in_a_comparison_is_the_same_month_a_year_earlier() -> N
     ("the first week of may", (2021, 5, 1), (2021, 5, 8)),
     ("the final two weeks of march", (2021, 3, 18), (2021, 4, 1)),
     ("the last week of 2020", (2020, 12, 25), (2021, 1, 1)),
+    ("the second week of may", (2021, 5, 8), (2021, 5, 15)),
+    ("the 3rd week of march", (2021, 3, 15), (2021, 3, 22)),
+    ("the first half of june", (2021, 6, 1), (2021, 6, 16)),
+    ("the back half of april 2020", (2020, 4, 16), (2020, 5, 1)),
 ])
 def test_the_first_or_last_days_of_a_named_period_are_its_start_or_end(
         message: str, start: tuple[int, int, int], end: tuple[int, int, int]) -> None:
@@ -218,3 +222,10 @@ def test_the_last_job_and_a_job_due_read_the_job(message: str, job: set[str]) ->
     from graph.understanding.last_done import last_done_job
 
     assert last_done_job(Text.of(message), vocabulary()) >= job
+
+
+def test_the_hour_before_the_event_is_one_hour() -> None:
+    event = at(2021, 6, 14, 15, 15)
+    found = find_periods(Text.of("what was it pulling the hour before it dropped").joined, vocabulary(), REFERENCE,
+                         event=event, zone=default_catalog().zone)
+    assert [(m.window.start, m.window.end) for m in found.mentions if m.window] == [(at(2021, 6, 14, 14, 15), event)]
