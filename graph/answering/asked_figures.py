@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from artifacts.model import Artifact
@@ -143,9 +143,22 @@ def _stated(value: float, text: str) -> bool:
     return any(abs(float(m.group().replace(",", "")) - abs(value)) <= tolerance for m in _NUMBER.finditer(text))
 
 
+def _sources_of_narrower_reads(artifacts: list[Artifact]) -> set[str]:
+    """Telemetry windows the turn read a narrower stretch out of ("the hour before it dropped" is cut from the
+    days fetched before): the figure asked is the narrow one's, not the source's mean over its wider window."""
+    def span(art: Artifact) -> tuple[datetime, datetime] | None:
+        return (art.window_start, art.window_end) if art.window_start and art.window_end else None
+
+    points = [(p, s) for p in artifacts if p.kind == "point_values" and (s := span(p))]
+    return {a.id for a in artifacts if a.kind == "telemetry_window" and (w := span(a))
+            and any(set(p.asset_ids) & set(a.asset_ids) and w[0] <= s[0] and s[1] <= w[1] and s != w for p, s in points)}
+
+
 def asked_figure_lines(question: str, artifacts: list[Artifact], already: str = "") -> list[str]:
     """A bullet per sensor the question names: its mean per asset (or per period for one asset), unless
     the answer (`already`) states those figures."""
+    sources = _sources_of_narrower_reads(artifacts)
+    artifacts = [a for a in artifacts if a.id not in sources]
     lines = []
     for sensor in asked_sensors(question):
         figures = sensor_figures(sensor, artifacts)

@@ -269,13 +269,16 @@ def _across_periods(question: str, sides: list[Side], subject_id: str | None = N
     sense = comparison_sense(question, higher_is_worse=subject.higher_is_worse)
     if sense is None:
         return None
-    per_day = bool(subject.days and other.days and abs(subject.days - other.days) > SAME_LENGTH * other.days)
+    # (counts of unequal periods go per day; a reading's mean is a level whatever the length)
+    per_day = bool(subject.counted and subject.days and other.days
+                   and abs(subject.days - other.days) > SAME_LENGTH * other.days)
     base = other.value / other.days if per_day and other.days else other.value
     relation, mine = _relation(subject, base, per_day)
     answer = _answer(sense, relation)
     rate = f" ({mine * 30:.1f} against {base * 30:.1f} per 30 days)" if per_day else ""
     said = f"{key} had {subject.text}" if subject.counted else f"{key}'s {subject.label} was {subject.text}"
-    sentence = f"{answer}, {said} {subject.when} against {_figure(other)} {other.when}{rate}."
+    about = f" about the same (within {SAME_WITHIN:.0%}):" if relation == "same" else ""  # why a higher figure is a no
+    sentence = f"{answer},{about} {said} {subject.when} against {_figure(other)} {other.when}{rate}."
     lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in (subject, other)]
     return Verdict(answer, " ".join(sentence.split()), lines)
 
@@ -364,8 +367,9 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
         # (the turn's own two periods, when it set two side by side, before any the session read earlier)
         own = here if not bare and len({(s.start, s.end) for s in here}) > 1 and len({s.key for s in here}) == 1 else []
         sides = own or [*here, *(s for s in family(question, pool) if s.artifact_id not in {h.artifact_id for h in here})]
-        if over_the_two:
-            verdict = _across_periods(question, sides)
+        if over_the_two:  # the later period is the one asked about, whatever "before" the question says
+            latest = max((s for s in sides if s.start is not None), key=lambda s: s.start or datetime.min, default=None)
+            verdict = _across_periods(question, sides, subject_id=latest.artifact_id if latest else None)
         elif bare:
             verdict = _across_assets(question, sides, against_extreme=True) if family is sensors \
                 else _totals_across_assets(question, sides)

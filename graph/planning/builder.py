@@ -45,13 +45,15 @@ class PlanBuilder:
         self.tasks.append(task)
         return len(self.tasks) - 1
 
-    def ensure_history(self, asset: str, window: TimeWindow, sensors: list[str]) -> list[int]:
+    def ensure_history(self, asset: str, window: TimeWindow, sensors: list[str], *, exact: bool = False) -> list[int]:
         """Indexes of the data tasks a later task on (asset, window, sensors) must wait for.
 
         Nothing is planned when earlier artifacts already hold the samples, or when a data task of
         this plan already fetches them; otherwise one history task fetches only what is missing.
+        `exact`: the answer states the readings' figures over this window, so a wider earlier window does
+        not do (the data specialist cuts this one out of it, with no tool call).
         """
-        missing = uncovered_sensors(self.artifacts, asset, window, sensors)
+        missing = uncovered_sensors(self.artifacts, asset, window, sensors, exact=exact)
         if not missing:
             return []
         planned = [i for i, t in enumerate(self.tasks) if t.specialist == "data" and t.action == "history"

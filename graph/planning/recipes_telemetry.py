@@ -129,7 +129,8 @@ def detect(ctx: PlanContext, plan: PlanBuilder, asset: str, window: TimeWindow, 
     """History (only what is missing) for the sensors plus context, then one time-series analysis."""
     analysed = ctx.sensors_for(asset, names)
     fetched = ctx.sensors_for(asset, ctx.with_context(names))
-    deps = plan.ensure_history(asset, window, fetched)
+    # (a reading the user names is stated over the window asked: "chw supply creeping up the days before?")
+    deps = plan.ensure_history(asset, window, fetched, exact=ctx.sensors_explicit)
     short = ", ".join(s.removeprefix(f"{asset} ") for s in analysed)
     return plan.add("timeseries", action, asset_ids=[asset], window=window, sensors=analysed, depends_on=deps,
                     params=dict(params), goal=f"{action.replace('_', ' ')} on {asset} {short}, "

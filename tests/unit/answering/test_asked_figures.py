@@ -321,3 +321,13 @@ def test_was_the_supply_holding_setpoint_is_yes_within_a_degree_and_no_naming_th
     found = setpoint_held("did they hold setpoint in july?", warm)
     assert found is not None and found[0] == "No" and "Chiller 6 ran 2.5 degF above it" in found[1]
     assert setpoint_held("what was the supply temp in july?", held) is None
+
+
+def test_a_window_a_narrower_reading_was_cut_from_gives_no_figure_of_its_own() -> None:
+    from tests.unit.answering.builders import window
+    days = window("Chiller 9", "2019-07-23", "2019-07-25", {"Power Input": (250.3, "kW")}, id="days")
+    hour = art("point_values", {"values": {}}, asset="Chiller 9", producer="data", id="hour",
+               start=datetime(2019, 7, 23, 18, 15, tzinfo=UTC), end=datetime(2019, 7, 23, 19, 15, tzinfo=UTC))
+    assert asked_figure_lines("what was it pulling in kw the hour before it dropped", [hour, days]) == []
+    lines = asked_figure_lines("what was it pulling in kw over those days", [days])
+    assert len(lines) == 1 and "250.3 kW" in lines[0]

@@ -253,3 +253,14 @@ def test_a_carried_question_is_answered_on_this_turn_s_evidence() -> None:
     three = window("Chiller 3", "2021-08-01", "2021-09-01", {"Chiller Efficiency": (0.49, "kW/ton")})
     verdict = comparison_verdict(question, [four, three], [four, three])
     assert verdict is not None and verdict.sentence.startswith("No, Chiller 4's efficiency was 0.45 kW/ton")
+
+
+def test_a_reading_s_mean_over_two_windows_of_different_length_is_a_level_not_a_rate() -> None:
+    # "creeping up the days before?": the days read now against the months read before, the later first;
+    # a temperature's mean is not divided by days, and "before" in the question does not make the months the subject
+    months = window("Chiller 9", "2019-03-26", "2019-07-24", {"Supply Temperature": (44.4, "degF")})
+    days = window("Chiller 9", "2019-07-22", "2019-07-23", {"Supply Temperature": (46.0, "degF")})
+    verdict = comparison_verdict("anything funny the days before? chw supply creeping up?", [months, days], [])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert "per 30 days" not in verdict.sentence
+    assert verdict.sentence.startswith("Yes, Chiller 9's supply temperature was 46.0 degF")

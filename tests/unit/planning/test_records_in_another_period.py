@@ -28,7 +28,7 @@ def test_was_may_any_better_counts_may_and_holds_it_against_the_month_discussed(
     may = alerts("Chiller 6", "CWC04006", {"RUL0014": 40, "RUL0012": 28}, start="2021-05-01", end="2021-06-01")
     verdict = comparison_verdict("was May any better?", [may], [june, may])
     assert verdict is not None and verdict.answer == "No"
-    assert verdict.sentence.startswith("No, Chiller 6 had 68 alerts in May 2021 against 67 in June 2021")
+    assert verdict.sentence.startswith("No, about the same (within 2%): Chiller 6 had 68 alerts in May 2021 against 67 in June 2021")
 
 
 def test_is_that_typical_or_was_another_year_different_counts_that_year() -> None:
