@@ -53,6 +53,9 @@ class Focus:
     asked: str | None = None  # the last full question: "and in august?" asks it again of another period
     window_named: bool = False  # `window` is a period the user named (not a default look-back)
     listed: str | None = None  # the records the dialog listed last ("alerts", "work_orders"): "how many of those?"
+    # periods the user named relative to another, in their words, latest first: "the week before" said again is
+    # that week ("this past week vs the week before" ... "was it carrying more load the week before?")
+    named_periods: list[TimeWindow] = field(default_factory=list)
 
 
 # Where a task of the turn's plan stands: waiting (or to be retried), done, given up, or skipped

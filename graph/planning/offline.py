@@ -380,7 +380,35 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         last_intent=focus.last_intent if ctx.primary in ADVICE_INTENTS and focus.last_intent else ctx.primary,
         listed=next((i for i in ctx.intents if i in _COUNTED_RECORDS), focus.listed),
         discussed=list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))[:_DISCUSSED_KEPT],
+        named_periods=_named_periods(ctx.understanding, focus),
     )
+
+
+_NAMED_KEPT = 6
+
+
+def _named_periods(understood: Understanding, focus: Focus) -> list[TimeWindow]:
+    """The periods this message named relative to another ("the week before"), then those named earlier."""
+    said = [m.window for m in understood.periods.mentions if m.kind == "focus" and m.window is not None
+            and m.window.label]
+    kept = [w for w in focus.named_periods if w.label not in {s.label for s in said}]
+    return [*said, *kept][:_NAMED_KEPT]
+
+
+def _as_named_before(understood: Understanding, focus: Focus) -> Understanding:
+    """"was it carrying more load the week before?" after "this past week vs the week before" (and a look at both
+    since): a period said in the words that named one earlier is that period, not the week before the span
+    discussed now. When the dialog is on that very period, the words walk back from it ("and the week before?")."""
+    named = {w.label: w for w in reversed(focus.named_periods)}
+    mentions = []
+    for mention in understood.periods.mentions:
+        earlier = named.get(mention.window.label) if mention.kind == "focus" and mention.window is not None else None
+        on_it = earlier is not None and focus.window is not None and (earlier.start, earlier.end) == (
+            focus.window.start, focus.window.end)
+        mentions.append(replace(mention, window=earlier) if earlier is not None and not on_it else mention)
+    if mentions == understood.periods.mentions:
+        return understood
+    return replace(understood, periods=replace(understood.periods, mentions=mentions))
 
 
 def _guard(message: str, focus: Focus, reference_date: date, limit: int, catalog: FleetCatalog) -> Decision | None:
@@ -1086,7 +1114,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
             # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":
             # the statement is the scene (its chiller stays the subject); the question says what is wanted
             whole = replace(whole, intents=question.intents, scores=question.scores)
-    return whole
+    return _as_named_before(whole, focus)
 
 
 def _readable(intent: str) -> str:

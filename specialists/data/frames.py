@@ -16,12 +16,13 @@ import numpy as np
 import pandas as pd
 
 from assetops.files import atomic_to_csv
+from specialists.common.frames import RUNNING_LOAD_PCT
 
 # history_csv returns at most 5000 rows: 52 days of 15-minute samples. Off-grid extra samples
 # exist, so chunks stay a little shorter than that to never hit the cap.
 MAX_CHUNK_DAYS = 45
 NON_SENSOR_COLUMNS = ("timestamp", "asset_id")
-RUNNING_THRESHOLD = 5.0  # % load and tons: below this the chiller is off or idling
+TONNAGE_RUNNING = 5.0  # tons: a chiller that reports no load runs when it makes cooling
 
 
 @dataclass(frozen=True)
@@ -123,14 +124,14 @@ def presence(frame: pd.DataFrame, sensors: list[str], window_end: datetime) -> d
 
 
 def running_mask(frame: pd.DataFrame, asset_id: str) -> pd.Series:
-    """Rows where the chiller runs: load and tonnage above 5 (standby power alone is not running)."""
-    mask = pd.Series(True, index=frame.index)
-    found = False
-    for name in (f"{asset_id} Chiller % Loaded", f"{asset_id} Tonnage"):
-        if name in frame.columns:
-            mask &= frame[name].fillna(0) > RUNNING_THRESHOLD
-            found = True
-    return mask if found else pd.Series(False, index=frame.index)
+    """Rows where the chiller runs: % Loaded above the one off threshold every specialist uses (standby power
+    alone is not running; a window with no load column runs where it makes cooling)."""
+    load, tons = f"{asset_id} Chiller % Loaded", f"{asset_id} Tonnage"
+    if load in frame.columns:
+        return frame[load].fillna(0) > RUNNING_LOAD_PCT
+    if tons in frame.columns:
+        return frame[tons].fillna(0) > TONNAGE_RUNNING
+    return pd.Series(False, index=frame.index)
 
 
 def running_means(frame: pd.DataFrame, asset_id: str, sensors: list[str]) -> tuple[float, dict[str, float]]:

@@ -14,6 +14,7 @@ import pandas as pd
 
 from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask
+from specialists.common.frames import RUNNING_LOAD_PCT
 
 
 def _mine(artifacts: list[Artifact], asset: str | None) -> list[Artifact]:
@@ -75,9 +76,9 @@ def top_hypothesis(artifacts: list[Artifact], asset: str | None,
     return None, None, []
 
 
-# Running = the chiller carries load; bands from all samples would mix the off state (supply at room
-# temperature, zero power) into the normal range and give limits no running chiller can reach.
-RUNNING_LOAD_PCT = 5.0
+# Running = the chiller carries load (above RUNNING_LOAD_PCT, the threshold every specialist uses); bands from
+# all samples would mix the off state (supply at room temperature, zero power) into the normal range and give
+# limits no running chiller can reach.
 MIN_RUNNING_SAMPLES = 96  # one day of running data at 15 minutes
 
 

@@ -196,3 +196,14 @@ def test_the_stop_is_the_first_idle_sample_after_the_last_run_and_only_when_it_s
     assert frames.stopped_at(frame, "Chiller 9") == "2019-07-23T15:00:00+00:00"
     assert frames.stopped_at(frame.iloc[:3], "Chiller 9") is None  # runs at its last sample: no stop inside
     assert frames.stopped_at(frame.iloc[3:], "Chiller 9") is None  # never ran: no stop inside either
+
+
+def test_running_is_the_one_load_threshold_every_specialist_uses() -> None:
+    from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
+    from specialists.common.frames import running_mask as analysis_running
+
+    loads = [0.0, 8.0, RUNNING_LOAD_PCT, 12.0, 60.0]
+    frame = pd.DataFrame({"Chiller 9 Chiller % Loaded": loads, "Chiller 9 Tonnage": [0.0, 40.0, 50.0, 60.0, 300.0]})
+    data_view = frames.running_mask(frame, "Chiller 9").tolist()
+    assert data_view == [False, False, False, True, True]  # a ramp at 8% load is not "while running"
+    assert data_view == analysis_running(pd.DataFrame({LOAD: loads})).tolist()
