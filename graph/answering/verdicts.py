@@ -73,6 +73,7 @@ from graph.answering.signal_verdicts import (
 )
 from graph.answering.trend_verdicts import running_again_verdict, worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
+from graph.understanding.request import asks_data_available
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 __all__ = ["Answer", "Verdict", "fleet_pick_verdict", "named_mode", "yes_no_verdict"]
@@ -555,6 +556,7 @@ Check = Callable[[str, list[Artifact], list[Artifact]], Verdict | None]
 # comparison, the records' analyses, the blamed part's sensors), then health, then the single-evidence
 # families; an unnamed diagnosis answers last.
 CHECKS: tuple[Check, ...] = (
+    lambda q, turn, _: _data_available_verdict(turn, q),
     lambda q, turn, _: running_again_verdict(turn, q),
     lambda q, turn, _: trip_verdict(turn, q),
     lambda q, turn, session: fault_count_verdict(turn or session, q),  # "one fault or two at once?"
@@ -586,6 +588,15 @@ SINGLE: tuple[Check, ...] = (
     lambda q, turn, _: alert_verdict(turn, q),
     lambda q, turn, _: anomaly_verdict(turn, q),
 )
+
+
+def _data_available_verdict(artifacts: list[Artifact], question: str) -> Verdict | None:
+    """"Do we have any sensor data on that one?": yes with its sensors and how far they reach (a chiller with none
+    is answered no by the planner, with what exists instead)."""
+    inventories = [a for a in artifacts if a.kind == "sensor_inventory" and a.results.get("sensors")]
+    if not inventories or not asks_data_available(question):
+        return None
+    return Verdict("Yes", f"Yes, {inventories[0].summary}", [f"- {a.summary} [{a.id}]" for a in inventories[1:]])
 
 
 def _setpoint_verdict(artifacts: list[Artifact], question: str) -> Verdict | None:

@@ -56,6 +56,7 @@ from graph.understanding.request import (
     asked_question,
     asks_back_in_service,
     asks_change_over_time,
+    asks_data_available,
     asks_difference,
     asks_rank_place,
     asks_real_or_noise,
@@ -758,6 +759,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and _ASKED_IF_RAISED.search(reading.clause) \
             and (understood.assets.assets or focus.asset_ids):
         return ["resolution"]  # "did anyone raise a WO for the trip itself?": whether one is on file, not a draft
+    if reading.shape == "yes_no" and asks_data_available(reading.clause) and not understood.sensors.canonical \
+            and (understood.assets.assets or focus.asset_ids) and not set(understood.intents) - {"data_coverage", "history"}:
+        return ["data_coverage"]  # "do we have any sensor data on that one?": what it records, if anything
     if "alerts" in chosen and "anomalies" in chosen and _KPI.search(understood.text.joined):
         # "were any kpi anomalies flagged on it?": the KPI anomaly events of the site's event log, no detector run
         chosen = [i for i in chosen if i != "anomalies"]

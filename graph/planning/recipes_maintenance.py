@@ -85,7 +85,11 @@ _ELLIPTICAL_TOKENS = 4
 _KIND_ADDED = re.compile(r"\b(?:maintenance|orders?|ones|jobs|work|repairs) (?:included|too|as well)\b|"
                          r"\b(?:including|incl|plus)\b|"
                          # "how many work orders, and how many of them were corrective?": the kind as a part of all
-                         r"\bhow many of (?:them|those|these)\b|\bof which\b")
+                         r"\bhow many of (?:them|those|these)\b|\bof which\b|"
+                         # "totals and how many were corrective", "what share was preventive": the kind as a
+                         # predicate of the whole
+                         r"\bhow many (?:\w+ )?(?:were|was|are|got) (?:corrective|preventive|preventative|pms?|planned|"
+                         r"reactive|repairs?|breakdowns?)\b|\b(?:share|fraction|percentage|proportion|ratio|split)\b")
 
 
 # Preventive work as the thing to hand out, not the records asked for: "give the extra PM attention to",

@@ -114,7 +114,11 @@ def inventory(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 
 
 def data_coverage(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
-    """Sensors and coverage of each chiller; work-order-only chillers get their work-order summary."""
+    """Sensors and coverage of each chiller; work-order-only chillers get their work-order summary ("do we have any
+    sensor data on that one?" about such a chiller is answered no, with what exists instead)."""
+    without = [a for a in ctx.assets if a not in ctx.catalog.telemetry_assets]
+    if without and without == ctx.assets and ctx.request is not None and ctx.request.shape == "yes_no":
+        return Stop("answer", f"No, {messages.no_telemetry_text(without, ctx.catalog)}")
     for asset in ctx.assets:
         if asset in ctx.catalog.telemetry_assets:
             plan.add("data", "sensors", asset_ids=[asset], goal=f"sensors and data coverage of {asset}")

@@ -23,7 +23,7 @@ from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import telemetry_assets
 from graph.understanding.last_done import last_done_job
-from graph.understanding.request import SAME_ONE, UP_OR_DOWN_ON, names_both_periods
+from graph.understanding.request import SAME_ONE, UP_OR_DOWN_ON, asks_about_now, names_both_periods
 from graph.understanding.sensors import canonical_of, expand
 
 
@@ -252,6 +252,15 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
     return None
 
 
+STALE_FOR_NOW_DAYS = 120  # a period that ended this long before today is history, not "now"
+
+
+def _stale_for_now(ctx: PlanContext, window: TimeWindow) -> bool:
+    """The question asks about the chiller's state now and the period discussed ended long before today."""
+    today = cal.at_midnight(ctx.reference_date, ctx.catalog.zone)
+    return today - window.end >= timedelta(days=STALE_FOR_NOW_DAYS) and asks_about_now(ctx.understanding.text.joined)
+
+
 def _default_window(ctx: PlanContext) -> TimeWindow:
     days = int(ctx.default(DEFAULT_DAYS_KEY.get(ctx.primary, "history_days")))  # type: ignore[call-overload]
     if ctx.primary == "investigate" and is_trip(ctx):
@@ -382,6 +391,10 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         # the later of the two, so that is the period diagnosed (not whichever was named last)
         ctx.window = max((ctx.focus.earlier_window, ctx.focus.window), key=lambda w: w.start)
         ctx.note(f"The cause of the change between the two periods is looked for in the later one, {ctx.window.label}.")
+    elif ctx.focus.window is not None and wants_telemetry(ctx) and _stale_for_now(ctx, ctx.focus.window):
+        # "is its evaporator fouling up?" after counts over the same stretch last year: the state now
+        ctx.window = _default_window(ctx)
+        ctx.note(f"Asked in the present tense: the recent days, not {ctx.focus.window.label} discussed before.")
     elif ctx.focus.window is not None and (not set(ctx.intents) <= WHOLE_HISTORY_INTENTS
                                           or ctx.focus.last_intent in WHOLE_HISTORY_INTENTS
                                           or ctx.focus.window_named):  # "repair jobs for it?" in the period named

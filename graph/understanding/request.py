@@ -291,7 +291,18 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
                              # "what would push kW/ton up like that?", "what could make the approach widen?": a modal
                              # and a verb of causing in its base form
                              r"^(?:so |and |then |ok |okay )*what (?:else )?(?:would|could|might|can|may|does|did|will)"
-                             r" (?:\w+ )?(?:cause|push|drive|make|send|explain|trigger|bring|lead to|result in)\b|"
+                             r" (?:\w+ )?(?:cause|push|drive|make|send|explain|trigger|bring|lead to|result in|knock|"
+                             r"pull|drag|throw|set off|kick off)\b|"
+                             # "what's the likely mechanical reason it's slipping?": the cause asked for by its noun
+                             r"^(?:so |and |then |ok |okay )*what(?:s| is| was| would be| could be| might be)? "
+                             r"(?:the |a )?(?:\w+ ){0,2}(?:reasons?|causes?|culprits?|explanations?)\b"
+                             r"(?! (?:codes?|data|fields?|columns?)\b)|"
+                             # "what does frequent cycling usually point to?": what a symptom is a sign of
+                             r"\bwhat (?:does|do|would|could|might|can) .{0,60}?\b(?:point(?:s|ing)? to|be a sign of|"
+                             r"be a symptom of|(?:usually|typically|normally) (?:mean|indicate))\b|"
+                             # "is that just the warmer weather, or is something actually off with it?": a fault, or not
+                             r"\bor (?:is |was |are )?(?:there )?(?:something|anything) (?:actually |really |else )?"
+                             r"(?:off|wrong|going on|amiss|failing)\b|"
                              # "..., any idea why?", "do you know why it dropped?": an embedded or closing "why"
                              r"\b(?:idea|know|tell|explain|guess|clue|theory|theories|thoughts?|sense)(?: (?:on|as to))? "
                              r"why\b(?! (?:not|should|would|bother)\b)|\bwhy\s*\?*$|"
@@ -412,6 +423,34 @@ _BACK_IN_SERVICE = re.compile(STILL_DOWN.pattern + r"|"
                               r"up and running|restarted|come back|came back|coming back|"
                               r"(?:running|on|online|in service) (?:right )?now|currently (?:running|on|online))\b",
                               re.IGNORECASE)
+
+
+# "is its evaporator fouling up?", "is it running hot these days?": the chiller's state now, in the present tense
+# (a period discussed long ago is not what such a question is about; "was it fouling?" would be)
+_ABOUT_NOW = re.compile(r"^(?:\w+ ){0,3}?(?:is|are|isn't|aren't) (?:it|its|the|this|that|they|their|chiller \d+|ch ?\d+|#?\d+)"
+                        r"\b(?: \w+){0,3}? (?<!worth )(?!being\b)[a-z]{3,}(?<!th)ing\b|\b(?:right now|currently|at the moment|these days|"
+                        r"nowadays|as of today|as we speak)\b")
+
+
+def asks_about_now(text: str) -> bool:
+    """True for a question about the chiller's state now ("is its evaporator fouling up?", "what's it doing these
+    days?"), not about a period ("was it fouling in May?", "is it still down?" is the stop's own question)."""
+    return bool(_ABOUT_NOW.search(text)) and not STILL_DOWN.search(text)
+
+
+# "do we have any sensor data on that one?", "is there telemetry for 12?", "does 13 log any readings?": whether
+# readings exist for a chiller at all (some have only work orders)
+_DATA_AVAILABLE = re.compile(
+    r"^(?:\w+ )?(?:do|does|did|have|has|can) (?:we|you|i|it|they|that one|this one|the site|chiller \d+|ch ?\d+|#?\d+) "
+    r"(?:even |actually |still )?(?:have|has|get|got|log|logs|record|records|collect|keep|store|report|pull|see)\b"
+    r"(?: \w+){0,3}? (?:sensor data|data|telemetry|readings?|sensors?|signals?|points?|bms data|bas data|"
+    r"trend logs?)\b|"
+    r"^(?:\w+ )?(?:is|are) there (?:any |some )?(?:sensor data|data|telemetry|readings?|sensors?|trends?|trend logs?)\b")
+
+
+def asks_data_available(text: str) -> bool:
+    """True for a question whether a chiller has readings at all ("do we have any sensor data on that one?")."""
+    return bool(_DATA_AVAILABLE.search(text))
 
 
 def asks_back_in_service(text: str) -> bool:

@@ -6,6 +6,7 @@ from typing import Any
 
 from artifacts.model import Artifact, new_artifact_id
 from specialists.base import SpecialistContext
+from specialists.common.frames import RUNNING_LOAD_PCT
 from specialists.data.evidence import unit_of
 from specialists.data.history import AssetHistory
 
@@ -79,7 +80,7 @@ async def comparison_artifact(ctx: SpecialistContext, histories: list[AssetHisto
         sensors=[f"{a} {m}" for a in table for m in METRICS],
         observations=lines,
         results={"metrics": table, "sources": [h.artifact.id for h in usable if h.artifact]},
-        assumptions=["Means are over running periods (load and tonnage above 5)."],
+        assumptions=[f"Means are over running periods (load above {RUNNING_LOAD_PCT:.0f}%)."],
         summary=" ".join(lines[:SUMMARY_LINES]) or "No comparable metrics.",
         **ctx.new_artifact_fields(),
     )

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from assetops.domain.turn import Decision
-
 from graph.state import decode_focus, encode_focus
 from tests.unit.planning.dialog import Dialog, at
 

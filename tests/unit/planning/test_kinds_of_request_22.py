@@ -1,0 +1,70 @@
+"""Kinds of request met in a development set: the cause asked by its noun or by what a symptom points to, a
+present-tense state question after a period long past, whether a chiller has readings at all, and a total asked
+together with the part that was corrective."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from graph.answering.verdicts import yes_no_verdict
+from graph.understanding.request import asks_about_now, asks_data_available, read_request
+from tests.unit.answering.builders import art
+from tests.unit.planning.dialog import Dialog, at, steps
+
+
+@pytest.mark.parametrize("question", [
+    "What's the likely mechanical reason it's slipping?",
+    "what would knock the condenser flow down like that?",
+    "What does frequent cycling usually point to on a chiller like that?",
+    "Is that just the warmer weather, or is something actually off with it?",
+])
+def test_cause_questions_in_other_words_ask_the_cause(question: str) -> None:
+    assert read_request(question).asks_cause
+
+
+@pytest.mark.parametrize("question", ["what is the cause code on that work order?", "what does the forecast say?",
+                                      "what was the reason code"])
+def test_a_code_or_a_forecast_is_not_a_cause_question(question: str) -> None:
+    assert not read_request(question).asks_cause
+
+
+def test_a_present_tense_state_question_after_a_period_long_past_looks_at_the_recent_days() -> None:
+    assert asks_about_now("is its evaporator fouling up ?") and not asks_about_now("was it fouling in may?")
+    assert not asks_about_now("is it still down?") and not asks_about_now("is that something worth looking at?")
+    dialog = Dialog(reference_date=date(2021, 6, 1))
+    dialog.say("ch9 alerts since jan 1 - what rules r tripping and how many of each")
+    dialog.say("how many did it throw over the same stretch last yr, all rules together?")
+    decision = dialog.say("straight answer: is its evaporator fouling up? y/n")
+    diagnosis = next(t for t in decision.tasks if t.action == "diagnose")
+    assert diagnosis.window is not None and diagnosis.window.end == at(2021, 6, 1)
+
+
+def test_whether_a_chiller_has_readings_is_its_data_coverage() -> None:
+    assert asks_data_available("do we have any sensor data on that one ?")
+    assert asks_data_available("is there telemetry for 12?") and asks_data_available("does 13 log any readings")
+    assert not asks_data_available("do we have work orders for it") and not asks_data_available(
+        "do they have a history of failures")
+    dialog = Dialog(reference_date=date(2021, 6, 1))
+    dialog.say("what does the maintenance record on chiller 13 look like from 2019 up to now?")
+    decision = dialog.say("do we have any sensor data on that one?")
+    assert decision.kind == "answer" and decision.message.startswith("No, Chiller 13 has work orders")
+    decision = dialog.say("what sensor data does chiller 13 have?")  # not asked yes or no: what exists, shown
+    assert ("maintenance", "wo_summary") in steps(decision)
+
+
+def test_readings_there_are_is_a_yes_that_lists_them() -> None:
+    inventory = art("sensor_inventory", {"sensors": ["Chiller 9 Tonnage"]}, asset="Chiller 9", producer="data",
+                    summary="Chiller 9 has 1 sensors (Tonnage); telemetry from 2016-01-01.")
+    assert yes_no_verdict("is there any data on chiller 9?", [inventory]).answer == "Yes"
+
+
+def test_totals_and_how_many_were_corrective_lists_every_order() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 1))
+    decision = dialog.say("What does the maintenance record on Chiller 13 look like from 2019 up to now? "
+                          "Totals and how many were corrective.")
+    summary = next(t for t in decision.tasks if t.action == "wo_summary")
+    assert summary.params.get("kind") == "all"
+    only = Dialog(reference_date=date(2021, 6, 1)).say("how many corrective work orders on chiller 13 in total?")
+    assert next(t for t in only.tasks if t.action == "wo_summary").params.get("kind") == "corrective"
