@@ -30,6 +30,7 @@ from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.identifiers import find_rule_names
+from graph.understanding.request import PERIODS_PICKED_AMONG, ranking_end
 from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
@@ -378,7 +379,8 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
     the sensor the question names (else kW/ton): lowest kW/ton is healthiest, unless it asks for the worse."""
     # "fouling or refrigerant?" picks a cause, not a period; "which was worse?" with nothing named picks among
     # what the turn read (one chiller over two periods, below)
-    if not _PERIOD_NOUN.search(question) and not (_BARE_PICK.search(Text.of(question).joined)
+    if not _PERIOD_NOUN.search(question) and not PERIODS_PICKED_AMONG.search(question) \
+            and not (_BARE_PICK.search(Text.of(question).joined)
                                                   and not any(a.kind == "diagnose" for a in artifacts)):
         return None
     named = [n for n in asked_sensors(question) if names_measure(question, n)]
@@ -393,7 +395,9 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
     higher_worse = sensor in HIGHER_IS_WORSE or not _LOW.search(question)
     worse = "higher" if higher_worse else "lower"
     healthier = "lower" if higher_worse else "higher"
-    asked = comparison_sense(question, higher_is_worse=higher_worse) or healthier  # "healthier" unless it says
+    end = ranking_end(question.lower())  # "which one had the worst kW/ton?" asks for the bad end
+    asked = worse if end == "bad" else healthier if end == "good" else \
+        comparison_sense(question, higher_is_worse=higher_worse) or healthier  # "healthier" unless it says
     figures.sort(key=lambda f: -f.value if asked == "higher" else f.value)
     top, rest = figures[0], figures[1:]
     word = "worse" if asked == worse else "healthier"

@@ -40,6 +40,7 @@ from graph.planning.resolve import (
 )
 from graph.planning.scope import DESCRIBED_ONE, superlative_one
 from graph.understanding import Understanding, understand, vocabulary
+from graph.understanding import calendar_math as cal
 from graph.understanding.assets import find_assets
 from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.identifiers import find_rule_names
@@ -52,6 +53,7 @@ from graph.understanding.request import (
     DIRECTION_CHOICE,
     MONTH_WORD,
     ORDER_PRIORITY,
+    PERIODS_PICKED_AMONG,
     RequestReading,
     asked_question,
     asks_back_in_service,
@@ -356,6 +358,10 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         # "for 2018, 2019 and 2020": what follows ("getting worse?", "which of those years?") is about all of them
         window = TimeWindow(apart[0].start, apart[-1].end, f"{apart[0].label} to {apart[-1].label}")
         periods = apart
+    # "and the August before that?" after this August against last August: the three Augusts, for "which of those
+    # three Augusts ...?"
+    periods = _same_stretch_of_years([*apart, window, ctx.focus.window, ctx.focus.earlier_window, *ctx.focus.periods]) \
+        or periods
     # "Are the other three showing the same thing?" compares the rest against the chiller under discussion,
     # which stays the subject: a later "it" is that chiller, "them" all of them.
     assets = [subject, *ctx.assets] if subject else list(ctx.assets)
@@ -386,6 +392,19 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
 
 
 _NAMED_KEPT = 6
+_LENGTH_SLACK = timedelta(days=3)
+
+
+def _same_stretch_of_years(windows: Sequence[TimeWindow | None]) -> list[TimeWindow]:
+    """Three or more periods that are one stretch of the calendar in different years (the Augusts of three years),
+    in time order; empty otherwise."""
+    distinct = list({(w.start, w.end): w for w in windows if w is not None}.values())
+    if len(distinct) < 3 or len({w.start.year for w in distinct}) != len(distinct):
+        return []
+    first = distinct[0]
+    same = all((w.start.month, w.start.day) == (first.start.month, first.start.day)
+               and abs((w.end - w.start) - (first.end - first.start)) <= _LENGTH_SLACK for w in distinct)
+    return sorted(distinct, key=lambda w: w.start)[-_NAMED_KEPT:] if same else []
 
 
 def _named_periods(understood: Understanding, focus: Focus) -> list[TimeWindow]:
@@ -394,6 +413,50 @@ def _named_periods(understood: Understanding, focus: Focus) -> list[TimeWindow]:
             and m.window.label]
     kept = [w for w in focus.named_periods if w.label not in {s.label for s in said}]
     return [*said, *kept][:_NAMED_KEPT]
+
+
+_MONTH_BESIDE = re.compile(rf"^(?:the |that )?{MONTH_WORD} (?P<side>before|after|prior)\b")
+
+
+def _past_the_discussed(understood: Understanding, focus: Focus) -> Understanding:
+    """"And the August before that?" after this August against last August: before both, not before the latest
+    (a month a year away from one discussed steps on past every period the dialog has looked at)."""
+    discussed = {(w.start, w.end) for w in (focus.window, focus.earlier_window, *focus.periods) if w is not None}
+    mentions = []
+    for mention in understood.periods.mentions:
+        beside = _MONTH_BESIDE.match(understood.text.joined[mention.start:]) if mention.kind == "focus" else None
+        window = mention.window
+        while beside is not None and window is not None and (window.start, window.end) in discussed:
+            year = window.start.year + (1 if beside.group("side") == "after" else -1)
+            window = cal.months_window(year, window.start.month, 1, f"{date(year, window.start.month, 1):%B %Y}",
+                                       window.start.tzinfo)  # type: ignore[arg-type]
+        mentions.append(replace(mention, window=window))
+    if mentions == understood.periods.mentions:
+        return understood
+    return replace(understood, periods=replace(understood.periods, mentions=mentions))
+
+
+_SHORT_PERIOD = timedelta(days=100)
+
+
+def _years_as_the_discussed(understood: Understanding, focus: Focus) -> Understanding:
+    """"Was it carrying more load this year?" after this August against last August: "this year" is this year's
+    August. A whole year named while the dialog sets the same stretch of different years side by side is that
+    year's stretch."""
+    discussed = [w for w in (focus.window, focus.earlier_window, *focus.periods)
+                 if w is not None and w.end - w.start <= _SHORT_PERIOD]
+    if len({w.start.year for w in discussed}) < 2:
+        return understood
+    mentions = []
+    for mention in understood.periods.mentions:
+        window = mention.window
+        whole_year = window is not None and (window.start.month, window.start.day) == (1, 1) \
+            and window.end - window.start >= timedelta(days=_YEAR_APART_GAP.days)
+        inside = [w for w in discussed if whole_year and window is not None and window.start <= w.start < window.end]
+        mentions.append(replace(mention, window=inside[0]) if len({(w.start, w.end) for w in inside}) == 1 else mention)
+    if mentions == understood.periods.mentions:
+        return understood
+    return replace(understood, periods=replace(understood.periods, mentions=mentions))
 
 
 def _as_named_before(understood: Understanding, focus: Focus) -> Understanding:
@@ -597,6 +660,13 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     between_the_two = not periods and ctx.focus.last_intent in _READINGS_LOOKED and (
         asks_change_over_time(text) or (ctx.request is not None and ctx.request.shape == "which" and " or " not in
                                         f" {text} " and ctx.request.comparative and not ctx.understanding.assets.assets))
+    if not periods and len(ctx.focus.periods) > 1 and len(ctx.telemetry_assets) == 1 and ctx.request is not None \
+            and ctx.request.shape == "which" and PERIODS_PICKED_AMONG.search(text):
+        # "of those three Augusts, which one had the worst kW/ton?": the reading over each of them, picked on
+        ctx.intents = ["compare"]
+        ctx.window = ctx.focus.periods[-1]
+        ctx.extra_windows = list(ctx.focus.periods)
+        return
     if (not periods and earlier is not None and later is not None and earlier.end <= later.start
             and (ctx.primary in ("history", "point_value", "compare", "investigate", "prioritize") or between_the_two)
             and ((len(ctx.telemetry_assets) == 1 and (names_both_periods(text) or between_the_two))
@@ -618,10 +688,14 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     if (ctx.request is None or not ctx.request.comparative or len(periods) != 1 or ctx.focus.window is None
             or ctx.primary not in ("history", "point_value", "compare") or len(ctx.telemetry_assets) != 1):
         return
-    if (periods[0].start, periods[0].end) == (ctx.focus.window.start, ctx.focus.window.end):
+    partner: TimeWindow | None = ctx.focus.window
+    if partner is not None and (periods[0].start, periods[0].end) == (partner.start, partner.end):
+        # "was it carrying more load this year?" after this August against last August: against the other one
+        partner = ctx.focus.earlier_window
+    if partner is None or (partner.start, partner.end) == (periods[0].start, periods[0].end):
         return
     ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
-    ctx.extra_windows = [ctx.focus.window]
+    ctx.extra_windows = [partner]
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
@@ -1118,7 +1192,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
             # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":
             # the statement is the scene (its chiller stays the subject); the question says what is wanted
             whole = replace(whole, intents=question.intents, scores=question.scores)
-    return _as_named_before(whole, focus)
+    return _past_the_discussed(_years_as_the_discussed(_as_named_before(whole, focus), focus), focus)
 
 
 def _readable(intent: str) -> str:

@@ -125,6 +125,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_shift": re.compile(rf"(?<!this )(?<!last )(?<!next )(?<!that )\b(?:the )?(?:{number} )?{unit} "
                                   r"(before|after|earlier|later|prior)\b(?! the (?!ones?\b))"),
         "focus_following": re.compile(rf"\bthe following {unit}\b"),
+        # "and the August before that?", "the june after": that month in the year before (after) the one discussed
+        "month_beside": re.compile(rf"\b(?:the |that )?({_alternation(tuple(vocab.months))}) (before|after|prior)"
+                                   r"(?: (?:that|it|then|this one|that one))?\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "tomorrow": re.compile(r"\b(?:the day after )?tomorrow\b"),
         # ("project it out a couple weeks" reads "project out it a couple weeks" once the particle is joined)
@@ -285,6 +288,17 @@ def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: dat
     return TimeWindow(event - timedelta(hours=12), event, label)
 
 
+def _month_beside(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *, zone: tzinfo) -> TimeWindow:
+    """"the August before that": the last August that starts before the period discussed ("after": the first one
+    that starts at or after its end)."""
+    month = vocab.months[match.group(1)]
+    if match.group(2) == "after":
+        year = focus.end.year + (1 if date(focus.end.year, month, 1) < focus.end.date() else 0)
+    else:
+        year = focus.start.year - (1 if date(focus.start.year, month, 1) >= focus.start.date() else 0)
+    return cal.months_window(year, month, 1, f"{date(year, month, 1):%B %Y}", zone)
+
+
 _ANY_EVENT = datetime(2000, 1, 1, tzinfo=UTC)  # a stand-in event: only the length of the lead-up is read
 
 
@@ -442,6 +456,10 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue
                 span, kind = cal.window(focus_window.start.date(), reference + timedelta(days=1),
                                         match.group(0), zone), "focus"
+            elif name == "month_beside":
+                if focus_window is None:
+                    continue
+                span, kind = _month_beside(match, vocab, focus_window, zone=zone), "focus"
             elif name == "focus_following":  # "and the following week?" after a week: the one after it
                 if focus_window is None:
                     continue  # with nothing discussed it is the week ahead
@@ -568,6 +586,9 @@ _UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 
 # "march 1 to the end of may", "from the 3rd until end of june": one span up to the end of the later period.
 _UP_TO = re.compile(r"\b(?:to|till|until|through|thru)\s*$")
+_AND = re.compile(r"\band\s*$")
+_BETWEEN = re.compile(r"\bbetween\s*$")
+_PART_LABEL = re.compile(r"(?:the )?(?:end|middle|start|beginning) of\b|(?:early|mid|late)\b")
 
 
 def _to_the_end_of(text: str, out: Periods) -> None:
@@ -577,8 +598,10 @@ def _to_the_end_of(text: str, out: Periods) -> None:
     for first, second in pairwise(dated):
         if first.window is None or second.window is None or first.window.start >= second.window.end:
             continue
-        if not _UP_TO.search(text[first.start:second.start]) or \
-                not second.window.label.lower().startswith(("the end of", "end of")):
+        # ("between June and the end of August" names where the span stops, as "to the end of" does)
+        joined_by = _UP_TO.search(text[first.start:second.start]) or (
+            _AND.search(text[first.start:second.start]) and _BETWEEN.search(text[:first.start]))
+        if not joined_by or not _PART_LABEL.match(second.window.label.lower()):
             continue
         joined = TimeWindow(first.window.start, second.window.end, f"{first.window.label} to {second.window.label}")
         out.mentions = [m for m in out.mentions if m is not second and m is not first]

@@ -256,6 +256,10 @@ def ranking_end(text: str) -> str | None:
 
 # A month as written, short or long ("sept", "June"); "may" only as itself (not "maybe"). For patterns over text.
 MONTH_WORD = r"(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may)"
+# "of those three Augusts, which one ...", "which of the two months": a pick among the periods the dialog set side by
+# side (answered on their figures, not by a ranking of chillers)
+PERIODS_PICKED_AMONG = re.compile(rf"\b(?:those|these|the|both|all) (?:two|three|four|five|2|3|4|5) (?:months|weeks|years|"
+                                  rf"quarters|seasons|summers|winters|periods|windows|{MONTH_WORD}s)\b", re.I)
 # "is that up on May?", "down on last year": set against a period, the way a figure is said to have moved.
 UP_OR_DOWN_ON = re.compile(rf"(?<!follow )\b(?:up|down) on (?=(?:last|the|that|this|same|previous|{MONTH_WORD}|q[1-4]|"
                            r"(?:19|20)\d\d|a year)\b)(?!the \d)")

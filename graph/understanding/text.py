@@ -46,8 +46,12 @@ def edit_distance(left: str, right: str, limit: int = 3) -> int:
     return previous[-1]
 
 
+_N_BETWEEN_NUMBERS = re.compile(r"(?<=\d) n (?=#?\d)")
+
+
 def _split_raw(message: str) -> list[str]:
     lowered = message.lower().replace("\u2019", "'").replace("&", " and ").replace("+", " and ")
+    lowered = _N_BETWEEN_NUMBERS.sub(" and ", lowered)  # texted "4 n 9" is "4 and 9"
     lowered = lowered.replace("?", " ? ")
     # "water-side", "Mar-May": the hyphen between words becomes its own token (a range marker for
     # dates, ignorable elsewhere); hyphens inside numbers (2020-06-14) stay.
