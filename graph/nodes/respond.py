@@ -16,7 +16,7 @@ from langgraph.types import Command
 from artifacts.model import Artifact
 from artifacts.readings import cited_ids
 from assetops.domain.catalog import FleetCatalog
-from assetops.domain.turn import SpecialistResult, TurnDecision
+from assetops.domain.turn import SpecialistResult, TimeWindow, TurnDecision
 from graph.answering.compare_terms import period_phrase
 from graph.answering.compose import TurnOutcome, compose_answer, direct_answer
 from graph.answering.sections import first_clause
@@ -96,6 +96,10 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     if picked is not None or len(ranked) > 1:  # "why that one?" next means the one this answer picked
         update["focus"] = replace(outcome.focus, picked=picked or outcome.focus.picked,
                                   ranked=ranked if len(ranked) > 1 else outcome.focus.ranked)
+    period = picked_period(answer, outcome.focus.periods) if outcome.decision.shape == "which" else None
+    if period is not None:  # "of those three Junes, which was the worst?" then "what got done that summer?"
+        focus = update.get("focus", outcome.focus)
+        update["focus"] = replace(focus, window=period, earlier_window=focus.window)
     return Command(goto=END, update=update)
 
 
@@ -136,6 +140,14 @@ def ranked_in_answer(answer: str, assets: list[str], catalog: FleetCatalog) -> l
         if named is not None and named in assets and match.start() < found.get(named, len(answer)):
             found[named] = match.start()
     return sorted(found, key=lambda a: found[a])
+
+
+def picked_period(answer: str, periods: list[TimeWindow]) -> TimeWindow | None:
+    """The period of those the dialog set side by side that an answer to "which one?" names first in its first
+    sentence (by its label, "June 2020"); None when it names none."""
+    first = answer.split("\n", 1)[0].lower()
+    found = [(at, p) for p in periods if p.label and (at := first.find(p.label.lower())) >= 0]
+    return min(found, key=lambda pair: pair[0])[1] if found else None
 
 
 def picked_asset(answer: str, assets: list[str], catalog: FleetCatalog | None = None) -> str | None:

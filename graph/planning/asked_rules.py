@@ -9,6 +9,7 @@ from graph.planning.artifacts import fired_rules_by_count
 from graph.planning.context import PlanContext
 from graph.understanding import Understanding
 from graph.understanding.model import ALERT_WORDS
+from graph.understanding.request import read_request
 
 # Listings of alerts: after one, "the load low ones" names a rule even with no alert word.
 ALERT_LISTINGS = frozenset({"alerts", "alert_to_failure"})
@@ -16,9 +17,13 @@ ALERT_LISTINGS = frozenset({"alerts", "alert_to_failure"})
 
 def rule_named(understood: Understanding, focus: Focus) -> bool:
     """A rule named by its words in a message about alerts, or right after an alert listing ("are the load low
-    ones anything to worry about?")."""
-    return bool(understood.named_rules) and (bool(ALERT_WORDS.search(understood.text.joined))
-                                             or focus.last_intent in ALERT_LISTINGS)
+    ones anything to worry about?"), or a symptom the site's rule is named for, asked with no reading named ("did
+    any of the units short-cycle in April?": the cycling rule's alerts say which did)."""
+    asked = read_request(understood.text.joined)
+    strict_symptom = not understood.sensors.canonical and asked.shape == "yes_no" and not asked.asks_cause
+    # ("what does frequent cycling usually point to?" asks what causes it, not how often the rule fired)
+    return bool(understood.named_rules) and not asked.asks_cause and (
+        bool(ALERT_WORDS.search(understood.text.joined)) or focus.last_intent in ALERT_LISTINGS or strict_symptom)
 
 
 def asked_rules(ctx: PlanContext) -> list[str]:

@@ -799,6 +799,8 @@ _POINTS_BACK = re.compile(r"^(?:so |and |but |ok |okay |hmm )?(?:is|was|are|were
                           r"should|can) (?:that|this|it|those|these|they)\b|"
                           r"\b(?:worry|worried|care|bother|concerned) about (?:that|this|it|those|these|them)\b")
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
+_IN_GENERAL = re.compile(r"\b(?:usually|typically|normally|generally|in general|commonly|often|on a chiller like that|"
+                         r"on chillers)\b")
 # ... unless its object is the event discussed ("what would explain the trip?", "what could be behind it?"): the
 # causes of what happened, ranked on its evidence; "what could cause high condenser temps?" stays a question of
 # candidates.
@@ -890,6 +892,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and focus.listed in _RECORD_LISTINGS and focus.last_intent in _RECORD_LISTINGS \
             and set(understood.intents) <= {"prioritize"} and not understood.sensors.canonical:
         return [focus.listed]  # "which month was worse?" after alarms per month: a pick among that listing's periods
+    if reading.shape == "which" and focus.last_intent in _COUNTED_RECORDS and len(focus.asset_ids) > 1 \
+            and set(understood.intents) <= {"prioritize"} and ranking_end(reading.clause) == "bad" \
+            and not (understood.assets.assets or understood.sensors.canonical or understood.periods.mentions) \
+            and not _CONCERN.search(reading.clause):
+        return [focus.last_intent]  # "which was the worst offender?" right after alerts counted per chiller: the most
     if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and [i for i in chosen if i != "prioritize"]:
         # "what's the worst month for alarms on 6?": a pick among the periods of that listing, not a chiller ranking
         return [i for i in chosen if i != "prioritize"]
@@ -926,6 +933,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["report"]  # "give me three bullets I can paste into the review": what the dialog found, summed up
     if reading.shape == "how_to" and focus.asset_ids and chosen and chosen[0] in _LOOK_INTENTS:
         return ["fix_procedure"]  # "what should the crew check first?" asks for steps, not another look at data
+    if reading.asks_cause and not understood.intents and _IN_GENERAL.search(reading.clause) \
+            and (focus.asset_ids or understood.assets.assets):
+        return ["failure_modes"]  # "what does frequent cycling usually point to?": the candidates, from knowledge
     if reading.asks_cause and (focus.asset_ids or understood.assets.assets) and (
             not chosen or chosen[0] in _LOOK_INTENTS or (chosen[0] == "failure_modes" and (
                 not _MODAL.search(reading.clause) or _OF_THE_EVENT.search(reading.clause)))

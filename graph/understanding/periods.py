@@ -125,6 +125,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_shift": re.compile(rf"(?<!this )(?<!last )(?<!next )(?<!that )\b(?:the )?(?:{number} )?{unit} "
                                   r"(before|after|earlier|later|prior)\b(?! the (?!ones?\b))"),
         "focus_following": re.compile(rf"\bthe following {unit}\b"),
+        # "what got done on it that summer?": the season of the year discussed
+        "focus_season": re.compile(rf"\b(?:that|the same) ({_alternation(tuple(vocab.seasons))})\b"),
         # "and the August before that?", "the june after": that month in the year before (after) the one discussed
         "month_beside": re.compile(rf"\b(?:the |that )?({_alternation(tuple(vocab.months))}) (before|after|prior)"
                                    r"(?: (?:that|it|then|this one|that one))?\b"),
@@ -456,6 +458,13 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue
                 span, kind = cal.window(focus_window.start.date(), reference + timedelta(days=1),
                                         match.group(0), zone), "focus"
+            elif name == "focus_season":
+                if focus_window is None:
+                    continue
+                first, length = vocab.seasons[match.group(1)]
+                year = focus_window.start.year - (1 if focus_window.start.month < first and first + length > 12 else 0)
+                span = cal.months_window(year, first, length, f"{match.group(1)} {year}", zone)
+                kind = "focus"
             elif name == "month_beside":
                 if focus_window is None:
                     continue

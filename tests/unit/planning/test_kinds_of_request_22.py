@@ -68,3 +68,32 @@ def test_totals_and_how_many_were_corrective_lists_every_order() -> None:
     assert summary.params.get("kind") == "all"
     only = Dialog(reference_date=date(2021, 6, 1)).say("how many corrective work orders on chiller 13 in total?")
     assert next(t for t in only.tasks if t.action == "wo_summary").params.get("kind") == "corrective"
+
+
+def test_a_symptom_the_site_has_a_rule_for_is_answered_from_that_rule_s_alerts() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 1))
+    asked = dialog.say("Did any of the MAIN units short-cycle in April?")
+    assert asked.intent == "alerts" and dialog.focus.asked_rules == ["RUL0022"]
+    worst = dialog.say("Which was the worst offender?")  # right after the counts: the one with the most
+    assert worst.intent == "alerts"
+    usual = dialog.say("What does frequent cycling usually point to on a chiller like that?")
+    assert usual.intent == "failure_modes"  # what it points to in general, not how often the rule fired
+
+
+def test_that_summer_is_the_summer_of_the_period_discussed() -> None:
+    from assetops.domain.turn import TimeWindow
+    from graph.understanding.model import understand
+    from tests.support.catalog import default_catalog
+    june = TimeWindow(at(2020, 6, 1), at(2020, 7, 1), "June 2020")
+    found = understand("what maintenance got done on it that summer?", date(2021, 6, 1), june,
+                       catalog=default_catalog()).window
+    assert found is not None and (found.start, found.end) == (at(2020, 6, 1), at(2020, 9, 1))
+
+
+def test_the_period_an_answer_picks_is_the_one_it_names_first() -> None:
+    from assetops.domain.turn import TimeWindow
+    from graph.nodes.respond import picked_period
+    junes = [TimeWindow(at(y, 6, 1), at(y, 7, 1), f"June {y}") for y in (2018, 2019, 2020)]
+    answer = "June 2020 looks worse on efficiency: 0.47 kW/ton against 0.45 kW/ton in June 2019."
+    assert picked_period(answer, junes) == junes[2]
+    assert picked_period("Chiller 6 has the highest load.", junes) is None
