@@ -37,7 +37,9 @@ from graph.understanding.text import Text
 # specific first, so "kW/ton" is efficiency, not power, and "condenser water supply" is not chilled-water supply.
 SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"kw\s*(?:/|per)\s*(?:ton|tr?\b)|efficien", re.I), "Chiller Efficiency"),
-    (re.compile(r"\bflow\b", re.I), "Condenser Water Flow"),
+    # ("which one pushed more condenser water through?": an amount of water moved is its flow)
+    (re.compile(r"\bflow\b|\b(?:push\w*|pump\w*|mov\w*|circulat\w*)\b(?: \w+){0,2} condenser water\b|"
+                r"\bcondenser water (?:\w+ )?through\b", re.I), "Condenser Water Flow"),
     (re.compile(r"refrigerant|\bevap\w*\s+(?:approach|temp\w*)|(?<!condenser )\bapproach\b", re.I),
      "Liquid Refrigerant Evaporator Temperature"),
     # ("the tower contractor was in" names a visit, not a reading: the tower's water or temperatures do)

@@ -789,8 +789,12 @@ _PICK_OF_PERIODS = re.compile(r"\b(?:which|what) (?:one )?of (?:the|those|these)
                               r"(?:months|weeks|days|years|quarters)\b")
 # A pick on running time: "which one ran the longest?", "who logged the most run hours?".
 _RUN_TIME_PICK = re.compile(r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w+){0,3}? (?:longest|shortest|most|least|"
-                            r"fewest)\b|\b(?:most|fewest|least) (?:run(?:ning)? |operating )?hours\b|\brun ?time\b|"
-                            r"\brunning time\b")
+                            r"fewest|longer|shorter)\b|"
+                            # ("ran more hrs", but "ran more efficiently" is no running time)
+                            r"\b(?:ran|run|runs|running|operated|worked)\b(?: \w+){0,3}? (?:more|fewer|less)\b"
+                            r"(?! (?!hours\b|hrs\b|time\b|often\b)[a-z])|"
+                            r"\b(?:most|fewest|least|more|fewer|less) (?:run(?:ning)? |operating )?(?:hours|hrs)\b|"
+                            r"\brun ?time\b|\brunning time\b")
 # "what could be behind it?" asks for the candidates (failure modes); "what failure mode is behind it?" for the cause.
 # A chiller's health asked yes or no ("was 4 fine in july?", "the rest of them ok?").
 _HEALTHY = re.compile(r"\b(?:fine|ok|okay|alright|all right|healthy|normal|in good shape|behaving)\b")
@@ -968,6 +972,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return chosen
     if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
         return [focus.last_intent]
+    if reading.shape == "which" and reading.comparative and understood.sensors.canonical and chosen \
+            and chosen[0] in ("history", "compare") and len(understood.assets.assets or focus.asset_ids) > 1:
+        return ["compare"]  # "between 4 and 6, which one pushed more condenser water through?": on that reading
     shaped = _shape_fallback(reading, focus, plural="plural_asset" in understood.references)
     if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
         return shaped

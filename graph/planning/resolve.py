@@ -158,6 +158,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         ctx.scope = "assets"
     _ranked_against_the_rest(ctx)
     _same_pick_in_another_period(ctx)
+    _pick_among_the_discussed(ctx)
     others = ctx.request is not None and (ctx.request.others or bool(_OTHER_PLURAL.search(ctx.understanding.text.joined)))
     if others and len(ctx.focus.asset_ids) == 1 and ctx.focus.asset_ids[0] in ctx.assets and ctx.compared_subject is None:
         ctx.compared_subject = ctx.focus.asset_ids[0]  # "the other chillers": set against this one, not among them
@@ -198,6 +199,24 @@ def _ranked_against_the_rest(ctx: PlanContext) -> None:
     ctx.note(f"Ranking {', '.join(ctx.assets)} to see whether {subject} comes first.")
 
 
+
+
+_PICKED_AMONG = 2  # "which one ...?" with one chiller in focus picks between it and the one discussed before it
+
+
+def _pick_among_the_discussed(ctx: PlanContext) -> None:
+    """"k which 1 actually ran more hrs" after 9's tonnage and then "same for ch6": a comparative pick with nothing
+    named and one chiller in focus is between that chiller and the one discussed before it."""
+    if ctx.request is None or ctx.request.shape != "which" or not ctx.request.comparative \
+            or ctx.understanding.assets.assets or ctx.understanding.failure_modes or ctx.scope == "fleet" \
+            or len(ctx.assets) != 1 or ctx.assets != ctx.focus.asset_ids:
+        return
+    discussed = [a for a in ctx.focus.discussed if ctx.catalog.has_telemetry(a) or not needs_telemetry(ctx)]
+    among = list(dict.fromkeys([ctx.assets[0], *discussed]))[:_PICKED_AMONG]
+    if len(among) < _PICKED_AMONG:
+        return
+    ctx.assets, ctx.scope = among, "assets"
+    ctx.note(f"Picking between {' and '.join(among)}, the chillers discussed.")
 
 
 def _same_pick_in_another_period(ctx: PlanContext) -> None:

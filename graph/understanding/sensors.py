@@ -18,6 +18,10 @@ class SensorMentions:
     other_sensors: bool = False
 
 
+_MOVED_WORDS = frozenset({"through", "pushed", "push", "pushing", "pumped", "pump", "pumping", "moved", "moving",
+                          "circulated", "circulating", "gpm", "volume", "delivered", "passed"})
+
+
 def find_sensors(text: Text, vocab: Vocabulary) -> SensorMentions:
     """Sensors named in `text`, longest alias first so "cooling load" is Tonnage, not % Loaded."""
     phrases = [*vocab.sensor_aliases, *vocab.sensor_groups, *vocab.all_sensor_phrases, *vocab.other_sensor_phrases]
@@ -28,7 +32,11 @@ def find_sensors(text: Text, vocab: Vocabulary) -> SensorMentions:
         elif match.phrase in vocab.all_sensor_phrases:
             mentions.all_sensors = True
         elif match.phrase in vocab.sensor_groups:
-            mentions.canonical.extend(vocab.sensor_groups[match.phrase])
+            group = vocab.sensor_groups[match.phrase]
+            flows = [name for name in group if name.endswith("Flow")]
+            # "which one pushed more condenser water through?": an amount of water moved is its flow
+            moved = flows and _MOVED_WORDS & set(text.tokens[max(0, match.start - 3):match.end + 3])
+            mentions.canonical.extend(flows if moved else group)
         else:
             mentions.canonical.append(vocab.sensor_aliases[match.phrase])
     mentions.canonical = list(dict.fromkeys(mentions.canonical))

@@ -97,3 +97,21 @@ def test_the_period_an_answer_picks_is_the_one_it_names_first() -> None:
     answer = "June 2020 looks worse on efficiency: 0.47 kW/ton against 0.45 kW/ton in June 2019."
     assert picked_period(answer, junes) == junes[2]
     assert picked_period("Chiller 6 has the highest load.", junes) is None
+
+
+def test_a_pick_on_a_named_reading_between_two_chillers_compares_that_reading() -> None:
+    from graph.answering.asked_figures import asked_sensors
+    question = "Between Chiller 4 and Chiller 6, which one pushed more condenser water through in May?"
+    decision = Dialog(reference_date=date(2021, 6, 1)).say(question)
+    assert decision.intent == "compare"
+    assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} == {"Condenser Water Flow"}
+    assert asked_sensors(question) == ["Condenser Water Flow"]
+
+
+def test_which_one_ran_more_hours_picks_between_the_chillers_just_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 1))
+    dialog.say("ch9 tonnage avg last wk?")
+    dialog.say("same for ch6")
+    decision = dialog.say("k which 1 actually ran more hrs")
+    assert decision.intent == "history" and {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6", "Chiller 9"}
+    assert read_request("which ran more efficiently?").comparative  # (a reading, no running time: not this pick)
