@@ -8,7 +8,7 @@ from assetops.domain.turn import Focus
 from graph.planning.artifacts import fired_rules_by_count
 from graph.planning.context import PlanContext
 from graph.understanding import Understanding
-from graph.understanding.model import ALERT_WORDS
+from graph.understanding.model import speaks_of_alerts
 from graph.understanding.request import read_request
 
 # Listings of alerts: after one, "the load low ones" names a rule even with no alert word.
@@ -23,7 +23,7 @@ def rule_named(understood: Understanding, focus: Focus) -> bool:
     strict_symptom = not understood.sensors.canonical and asked.shape == "yes_no" and not asked.asks_cause
     # ("what does frequent cycling usually point to?" asks what causes it, not how often the rule fired)
     return bool(understood.named_rules) and not asked.asks_cause and (
-        bool(ALERT_WORDS.search(understood.text.joined)) or focus.last_intent in ALERT_LISTINGS or strict_symptom)
+        speaks_of_alerts(understood.text.joined) or focus.last_intent in ALERT_LISTINGS or strict_symptom)
 
 
 def asked_rules(ctx: PlanContext) -> list[str]:

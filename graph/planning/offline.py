@@ -146,6 +146,7 @@ _ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what) (?:chillers|un
                                r"(?:(?! for (?!\?)| in | on | during | last | this ).)*$")
 # Records a "how many of those?" follow-up counts again (over its own period), and how it asks.
 _COUNTED_RECORDS = ("alerts", "work_orders")
+_LISTED_BY = {"alert_to_failure": "alerts"}  # the records an intent lists, where it is not named after them
 # "when did they happen?", "when were those?": the dates of the records listed last.
 WHEN_OF_THOSE = re.compile(r"\bwhen (?:did|do|were|was|have|had) (?:they|those|these|them|the (?:alerts|alarms|ones)|"
                            r"those (?:alerts|alarms|ones)|these (?:alerts|alarms|ones))\b")
@@ -385,7 +386,9 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         rule_ids=rules,
         asked_rules=asked_rules(ctx),
         last_intent=focus.last_intent if ctx.primary in ADVICE_INTENTS and focus.last_intent else ctx.primary,
-        listed=next((i for i in ctx.intents if i in _COUNTED_RECORDS), focus.listed),
+        # (the alerts checked for follow-up work are listed too: "how many of those did it log in June?")
+        listed=next((_LISTED_BY.get(i, i) for i in ctx.intents if _LISTED_BY.get(i, i) in _COUNTED_RECORDS),
+                    focus.listed),
         discussed=list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))[:_DISCUSSED_KEPT],
         named_periods=_named_periods(ctx.understanding, focus),
     )
@@ -699,6 +702,11 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+# "what was that about?", "what was it for?": the content of a record the message points at
+_WHAT_IT_WAS_ABOUT = re.compile(r"\bwhat (?:was|is|were|are) (?:that|it|this|those|these|the \w+) (?:about|for)\b|"
+                                r"\bwhat did (?:that|it|they) (?:find|say|cover)\b")
+_A_RECORD = re.compile(r"\b(?:job|jobs|ticket|tickets|work orders?|wo|wos|repair|repairs|callout|call-out|service "
+                       r"visit|visit)\b")
 # "did chiller 9 trip last month?", "has 4 tripped since the repair?": whether a stop happened, not why.
 _ASKS_IF_TRIPPED = re.compile(r"^(?:so |and |ok )?(?:did|has|have|had|was|were|is) (?:it|they|\w+ \d+|chiller \d+|ch\d+|"
                               r"#\d+|any (?:of them|chillers?|units?)|\d+) (?:\w+ )?(?:trip|tripped|trips|shut down|"
@@ -836,6 +844,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and _NONE_OF_THEM.search(reading.clause) and not understood.intents \
             and focus.last_intent in _COUNTED_RECORDS:
         return [focus.last_intent]  # "did any unit get through the month with zero?": the same count, per unit
+    if _WHAT_IT_WAS_ABOUT.search(reading.clause) and _A_RECORD.search(understood.text.joined) \
+            and (understood.assets.assets or focus.asset_ids):
+        return ["work_orders"]  # "there was a vibration job on 6 end of August - what was that about?": the order
     if reading.shape == "yes_no" and _ASKED_IF_RAISED.search(reading.clause) \
             and (understood.assets.assets or focus.asset_ids):
         return ["resolution"]  # "did anyone raise a WO for the trip itself?": whether one is on file, not a draft

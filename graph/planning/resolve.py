@@ -364,7 +364,9 @@ def _only_compared_against(ctx: PlanContext) -> bool:
 
 _EVER = re.compile(r"\b(?:ever|at any point|at any time|in its (?:whole )?(?:life|history))\b|"
                    r"\bwhen\b.*\blast\b(?! (?:week|month|year|quarter|summer|winter|spring|fall|autumn|night)\b)|"
-                   r"\blast time\b|\bmost recent\b")  # "when did it last log ...?": the latest, wherever it was
+                   r"\blast time\b|\bmost recent\b|"  # "when did it last log ...?": the latest, wherever it was
+                   # "has 6 had that one before?": at any time before (a bare "before" closing the question)
+                   r"\b(?:had|seen|got|logged|thrown|had one|happened|come up)\b(?: \w+){0,3}? before\s*\??$")
 
 
 def resolve_window(ctx: PlanContext) -> Decision | None:

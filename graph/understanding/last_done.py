@@ -22,6 +22,9 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"(?:already |ever |actually |even )?"
                    r"(?:do|done|get|got|had|have|book|booked|schedule|scheduled|been|run|ran|log|logged|raise|raised|"
                    r"record|recorded|carry out|carried out|perform|performed|complete|completed)\b|"
+                   # "did anyone recalibrate it?", "has someone cleaned the tubes?": the job as the verb itself
+                   r"\b(?:did|has|have|had) (?:anyone|someone|somebody|anybody|maintenance|the crew|the techs?|ops) "
+                   r"(?:already |ever |actually |even )?[a-z]{4,}\b|"
                    # "has any leak detection work been done on it this year?": the job as the subject of a passive
                    r"\b(?:has|have|had|was|were) (?:any |the |a |an |its |their )?(?:[\w/-]+ ){0,5}?been (?:done|"
                    r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"
@@ -37,7 +40,9 @@ def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
         return frozenset()
     jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 2} | REPAIR_STEMS \
         | SERVICE_STEMS
-    found = frozenset(s for s in text.stems if s in jobs)
+    # ("recalibrate", "re-clean": the job done again is the job)
+    again = {s: s[2:] for s in text.stems if s.startswith("re") and s[2:] in jobs}
+    found = frozenset(again.get(s, s) for s in text.stems if again.get(s, s) in jobs)
     # "a leak detection PM": the job is the leak detection; "PM" only says it was planned ("annual service" is a job)
     planned = frozenset({stem("preventive"), stem("maintenance")})
     return found - planned if found - SERVICE_STEMS - REPAIR_STEMS else found

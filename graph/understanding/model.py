@@ -81,6 +81,16 @@ def intent_scores(text: Text, vocab: Vocabulary) -> dict[str, int]:
     return score_intents(Text.of(anchor.sub(" ", text.joined)), vocab) or scores
 
 
+# "when chiller 9 flags a high evaporator approach, ...": the rule named in any word order, as with "alerts"
+_RAISES_A_FLAG = re.compile(r"\b(?:flags|flagged|flagging|throws|threw|trips on|tripped on|fires|fired)\b(?: an?| the)? "
+                            r"(?:high|low|excessive)\b")
+
+
+def speaks_of_alerts(text: str) -> bool:
+    """The message is about alerts: it says so, or says a chiller raised one ("flags a high approach")."""
+    return bool(ALERT_WORDS.search(text) or _RAISES_A_FLAG.search(text))
+
+
 def find_references(text: Text, vocab: Vocabulary) -> set[str]:
     """The kinds of earlier-turn references in `text` ("it" -> asset, "the most likely one" -> hypothesis)."""
     kinds: set[str] = set()
@@ -118,7 +128,7 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
         sensors=find_sensors(text, vocab),
         failure_modes=find_failure_modes(text, vocab),
         rule_ids=find_rule_ids(text),
-        named_rules=find_rule_names(text, catalog.alert_rules, loose=bool(ALERT_WORDS.search(text.joined))),
+        named_rules=find_rule_names(text, catalog.alert_rules, loose=speaks_of_alerts(text.joined)),
         work_order_ids=find_work_order_ids(text),
         periods=periods,
         references=references,

@@ -717,7 +717,10 @@ def _others(whole: Text, g: Grammar) -> bool:
 
 # The job a user writes into the order: "a work order for a full condenser inspection on it", "a WO to
 # inspect the compressor and its oil system". Pronouns and picks ("for it", "for the worst one") are not jobs.
-_DESCRIBED_WORK = re.compile(r"\b(?:work orders?|wo|ticket|job|request|order)\s+(?:to|for|-|:|\u2013)\s+(?:an?\s+|the\s+)?"
+_DESCRIBED_WORK = re.compile(r"\b(?:work orders?|wo|ticket|job|request|order)\s+"
+                             # ("open a work order on it for a vibration analysis": the chiller said first)
+                             r"(?:on\s+(?:it|this|that|them|chiller\s*\d+|ch\s*\d+|#?\d+)\s+)?"
+                             r"(?:to|for|-|:|\u2013)\s+(?:an?\s+|the\s+)?"
                              r"(?P<work>.+?)\s*(?:\bon\s+(?:it|this|that|them|chiller\s*\d+|ch\s*\d+|cwc\d+|"
                              r"the\s+\w+)\b.*|,\s*(?:priority|p\d)\b.*|[.?!;]|$)", re.I)
 _NOT_A_JOB = re.compile(r"^(?:it|this|that|them|those|these|one|worst|best|chiller|ch\s*\d|unit|#?\d+)\b|"

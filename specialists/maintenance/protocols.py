@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from specialists.common.frames import RUNNING_LOAD_PCT
+
 # Validation: the repair is accepted when each watched sensor's 7-day mean returns within
 # ACCEPT_SIGMA baseline standard deviations of its pre-fault baseline mean, at comparable load.
 VALIDATION_DAYS = 7
@@ -78,7 +80,7 @@ def monitoring_config(asset_id: str, baselines: dict[str, dict[str, float]]) -> 
                          "high": round(mean + ALERT_SIGMA * std, 3), "persist_minutes": 60, "sigma": ALERT_SIGMA})
     steps = [
         f"Alert when a watched sensor of {asset_id} leaves its +/-{ALERT_SIGMA:g} sigma band for 60 minutes "
-        "while the chiller runs (Chiller % Loaded > 5 %).",
+        f"while the chiller runs (Chiller % Loaded > {RUNNING_LOAD_PCT:g} %).",
         "Suppress alerts during start-up (first 30 minutes) and when the chiller is off.",
         "Review the bands quarterly against fresh baselines (seasonal load changes move them).",
     ]

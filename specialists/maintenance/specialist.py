@@ -13,6 +13,7 @@ from artifacts.model import Artifact, new_artifact_id
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import SpecialistTask
 from specialists.base import SpecialistContext, SpecialistResult, ToolOutcome, found_nothing
+from specialists.common.frames import RUNNING_LOAD_PCT
 from specialists.dispatch import Handlers, dispatch
 from specialists.maintenance import evidence, handlers_alerts
 from specialists.maintenance.bundling import (
@@ -258,8 +259,8 @@ class MaintenanceSpecialist:
                 protocol = monitoring_config(name, baselines)
             head = f"{protocol.title}: {len(protocol.steps)} steps" + (
                 f", thresholds for {len(protocol.criteria)} sensors" if protocol.criteria else "")
-            assumptions = (["thresholds from running samples only (Chiller % Loaded > 5 %) of the session's "
-                            "latest telemetry window"] if baselines else
+            assumptions = ([f"thresholds from running samples only (Chiller % Loaded > {RUNNING_LOAD_PCT:g} %) of the "
+                            "session's latest telemetry window"] if baselines else
                            ["no telemetry window with enough running data in this session yet: thresholds omitted"])
             artifacts.append(await save_artifact(ctx, task, kind=kind, summary=head, observations=protocol.steps,
                                               results=protocol.as_results(), calls=[], assets=[asset] if asset else [],

@@ -1,0 +1,47 @@
+"""Kinds of request met in a second development set: how often work follows a rule's alerts and how many of those
+there were, planning without raising, the work order a job was, whether a job was ever done (again), and a bare
+chiller number before a period."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from graph.understanding.last_done import last_done_job
+from graph.understanding.model import understand
+from graph.understanding.request import described_work
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import vocabulary
+from tests.support.catalog import default_catalog
+from tests.unit.planning.dialog import Dialog
+
+
+def test_how_often_work_follows_a_rule_s_alerts_then_how_many_of_those() -> None:
+    dialog = Dialog(reference_date=date(2021, 9, 20))
+    first = dialog.say("When chiller 9 flags a high evaporator approach, how often does a work order actually follow?")
+    assert first.intent == "alert_to_failure" and dialog.focus.asked_rules == ["RUL0018"]
+    counted = dialog.say("how many of those did it log in June")
+    assert counted.intent == "alerts" and dialog.focus.asked_rules == ["RUL0018"]
+    assert understand("did a work order follow the trip?", date(2021, 9, 20),
+                      catalog=default_catalog()).intents[0] != "alert_to_failure"
+
+
+def test_planning_an_inspection_without_raising_it_is_a_plan() -> None:
+    decision = Dialog(reference_date=date(2021, 9, 20)).say(
+        "Let's plan an inspection on 9 off the back of that. Plan only, nothing gets raised yet.")
+    assert decision.intent in ("plan_fix", "fix_procedure")  # the steps of the job, planned
+    assert not any(t.action == "draft_wo" for t in decision.tasks)
+
+
+def test_what_a_job_on_file_was_about_is_its_work_orders() -> None:
+    dialog = Dialog(reference_date=date(2021, 9, 20))
+    decision = dialog.say("There was a compressor vibration job on 6 at the end of August. What was that about?")
+    assert decision.intent == "work_orders" and decision.tasks[0].asset_ids == ["Chiller 6"]
+    before = dialog.say("has 6 had that one before?")
+    assert before.tasks[0].window is None  # any time before: the whole history
+
+
+def test_a_job_done_again_is_the_job_and_the_job_described_after_the_chiller() -> None:
+    assert last_done_job(Text.of("did anyone recalibrate it?"), vocabulary()) == {"calibrat"}
+    assert described_work("Right, open a work order on it for a vibration analysis.") == "vibration analysis"
+    assert understand("a job on 6 at the end of August", date(2021, 9, 20), catalog=default_catalog()).assets.assets == [
+        "Chiller 6"]
