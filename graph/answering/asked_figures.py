@@ -36,7 +36,8 @@ from graph.understanding.text import Text
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
 # specific first, so "kW/ton" is efficiency, not power, and "condenser water supply" is not chilled-water supply.
 SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"kw\s*(?:/|per)\s*(?:ton|tr?\b)|efficien", re.I), "Chiller Efficiency"),
+    (re.compile(r"kw\s*(?:/|per)\s*(?:ton|tr?\b)|efficien|\b(?:cooling|tons?|tonnage) per (?:kw|kilowatt)", re.I),
+     "Chiller Efficiency"),
     # ("which one pushed more condenser water through?": an amount of water moved is its flow)
     (re.compile(r"\bflow\b|\b(?:push\w*|pump\w*|mov\w*|circulat\w*)\b(?: \w+){0,2} condenser water\b|"
                 r"\bcondenser water (?:\w+ )?through\b", re.I), "Condenser Water Flow"),
@@ -46,8 +47,8 @@ SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\s+(?:supply|return|water|temp\w*)\b", re.I),
      "Condenser Water"),
     (re.compile(r"\b(load|loaded|loading)\b", re.I), "Chiller % Loaded"),
-    (re.compile(r"\btonnage\b|\btons\b", re.I), "Tonnage"),
-    (re.compile(r"\bpower\b|\bkw\b(?!\s*(?:/|per\s+t))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
+    (re.compile(r"\btonnage\b(?! per (?:kw|kilowatt))|\btons\b(?! per (?:kw|kilowatt))", re.I), "Tonnage"),
+    (re.compile(r"\bpower\b|(?<!per )\bkw\b(?!\s*(?:/|per\s+t))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
     (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
     (re.compile(r"(?<!condenser water )\breturn\b(?! to)", re.I), "Return Temperature"),
     (re.compile(r"set\s?point", re.I), "Setpoint Temperature"),
@@ -195,7 +196,8 @@ class SensorRanking:
 
 
 # "which one ran more efficiently?", "the better of the two": the good end of a higher-is-worse reading.
-_GOOD = re.compile(r"\b(?:more|most) efficient\w*|\b(?:better|best|healthier|healthiest|cheaper|cheapest|lower|lowest)\b",
+_GOOD = re.compile(r"\b(?:more|most) efficient\w*|\b(?:better|best|healthier|healthiest|cheaper|cheapest|lower|lowest)\b|"
+                   r"\b(?:more|most) (?:cooling|tons?|tonnage) per (?:kw|kilowatt)",
                    re.I)
 
 

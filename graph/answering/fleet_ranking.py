@@ -25,6 +25,7 @@ from artifacts.readings import (
 )
 from graph.answering.figures import KEY_SENSORS, sensor_label
 from graph.answering.markdown import chillers, join_names, number, table
+from graph.understanding.request import ranking_end
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 STANDS_OUT_RATE = 2 * FALSE_ALARM_RATE
@@ -145,7 +146,7 @@ def _natural(name: str) -> tuple[str, int]:
     return (head, int(tail)) if tail.isdigit() else (name, 0)
 
 
-def _headline(kind: str, rows: list[AssetRow]) -> str:
+def _headline(kind: str, rows: list[AssetRow], best_first: bool = False) -> str:
     if ROWS[kind][2]:  # counts: the largest first
         first = rows[0]
         unit = "work orders" if kind == "work_order_summary" else "alerts"
@@ -155,6 +156,8 @@ def _headline(kind: str, rows: list[AssetRow]) -> str:
                 f"{len(rows) - 1} other equipment id(s) below it.")
     if kind == "telemetry_window":
         worst, best = rows[0], rows[-1]
+        if best_first:  # "and the best?", "which got more cooling per kW?": the good end leads
+            return f"{best.asset} runs most efficiently: {best.figure} (worst: {worst.asset}, {worst.figure})."
         return f"{worst.asset} runs least efficiently: {worst.figure} (best: {best.asset}, {best.figure})."
     out = [r for r in rows if r.stands_out]
     rest = sorted((r.asset for r in rows if not r.stands_out), key=_natural)
@@ -192,8 +195,10 @@ def _telemetry_table(windows: list[Artifact], rows: list[AssetRow]) -> list[str]
     return [*lines, "(means while running)"]
 
 
-def compare_assets(artifacts: list[Artifact]) -> Comparison | None:
-    """A ranked comparison of the first kind (in `ROWS` order) with results for two or more assets."""
+def compare_assets(artifacts: list[Artifact], question: str = "") -> Comparison | None:
+    """A ranked comparison of the first kind (in `ROWS` order) with results for two or more assets (an efficiency
+    ranking leads with the best one when the question asks for the good end)."""
+    best_first = ranking_end(question.lower()) == "good"
     for kind, (build, header, _) in ROWS.items():
         windows = _latest_per_asset(artifacts, kind)
         rows = [r for r in (build(a) for a in windows) if r is not None]
@@ -202,7 +207,10 @@ def compare_assets(artifacts: list[Artifact]) -> Comparison | None:
         rows.sort(key=lambda r: (-r.value, r.asset))
         shown = rows[:MAX_ROWS]
         if kind == "telemetry_window":
-            return Comparison(_headline(kind, rows), _telemetry_table(windows, shown), rows)
+            if best_first:
+                rows.reverse()
+            return Comparison(_headline(kind, rows[::-1] if best_first else rows, best_first),
+                              _telemetry_table(windows, rows[:MAX_ROWS]), rows)
         lines = table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
         if len(rows) > MAX_ROWS:
             lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")

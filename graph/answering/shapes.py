@@ -155,7 +155,7 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
         top = rows[0]
         why = (top.reasons or ("no adverse evidence on any asset yet",))[0]
         return ShapedLead(f"{top.asset_id}. {why[:1].upper()}{why[1:]}.", ranked)
-    comparison = compare_assets(inputs.artifacts)
+    comparison = compare_assets(inputs.artifacts, inputs.question)
     if comparison is not None:
         pick = comparison.rows[0]
         if comparison.headline.startswith("None of"):  # nothing to pick: the answer is that none had any
@@ -466,7 +466,7 @@ def _fleet(inputs: AnswerInputs) -> ShapedLead | None:
         # look, "rank them worst first", leads with what stands out)
         why = (rows[0].reasons or ("no adverse evidence on any asset yet",))[0]
         return ShapedLead(f"{rows[0].asset_id} first: {why[:1].lower()}{why[1:]}.", ranking_lines(rows))
-    comparison = compare_assets(inputs.artifacts)
+    comparison = compare_assets(inputs.artifacts, inputs.question)
     return ShapedLead(comparison.headline, comparison.lines) if comparison is not None else None
 
 
@@ -480,7 +480,7 @@ def _site_totals(inputs: AnswerInputs) -> ShapedLead | None:
                                                                                           inputs.artifacts)
     if summed is None:
         return None
-    comparison = compare_assets(inputs.artifacts)
+    comparison = compare_assets(inputs.artifacts, inputs.question)
     return ShapedLead(summed, comparison.lines if comparison is not None else [], replaces_body=False)
 
 

@@ -480,13 +480,19 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
             return Verdict("No", f"No, only {total} alert{'s' if total != 1 else ''} fired on {where}.", evidence)
         if len(fired) == 1:
             count, where = fired[0]
-            return Verdict("Yes", f"Yes, {count} alert{'s' if count != 1 else ''} fired on {where}.", evidence)
+            # (which rules: "any alarms on it this month?" - "yes, 1: RUL0016 Condenser Water Flow ...")
+            rules_here = sorted((r for art, rules in found if ", ".join(art.equipment_ids or art.asset_ids) == where
+                                 for r in rules if r.count), key=lambda r: -r.count)
+            which = "; ".join(f"{rule_text(r)} ({r.count})" for r in rules_here[:_RULES_SAID])
+            return Verdict("Yes", f"Yes, {count} alert{'s' if count != 1 else ''} fired on {where}"
+                                  + (f": {which}." if which else "."), evidence)
         said = join_names([f"{count} on {where}" for count, where in sorted(fired, reverse=True)[:3]])
         return Verdict("Yes", f"Yes, alerts fired on {len(fired)} equipment ids: {said}"
                               f"{' and more' if len(fired) > 3 else ''}.", evidence)
     return Verdict("No", "No, no alert rule fired in this period.", evidence)
 
 
+_RULES_SAID = 3  # the busiest rules a yes on one equipment names
 _ARTIFACT_REF = re.compile(r"\s*\(artifact_\w+\)")
 STANDS_OUT_SCORE = 2.5  # a priority score of twice the false-alarm anomaly share, or a fault at p 0.25
 

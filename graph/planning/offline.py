@@ -60,6 +60,7 @@ from graph.understanding.request import (
     asks_change_over_time,
     asks_data_available,
     asks_difference,
+    asks_if_resolved,
     asks_rank_place,
     asks_real_or_noise,
     asks_reliability,
@@ -509,6 +510,11 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     understood = _understand(message, reference_date, focus, artifacts, catalog)
     parts = question_parts(message)
     reading = _first_question_reading(message, parts)
+    flipped = _other_end_asked(understood, focus)
+    if flipped is not None:  # "and the best?" after "which chiller had the worst kW/ton last month?"
+        message, understood = flipped, _understand(flipped, reference_date, focus, artifacts, catalog)
+        parts = question_parts(message)
+        reading = _first_question_reading(message, parts)
     carried = _carried_question(understood, reading, focus)
     if carried is not None:  # "and in august?" after "is 4 worse than 3 in June?": asked the same way again
         asked_before = read_request(carried)
@@ -727,6 +733,27 @@ _ELLIPTICAL_OPENING = re.compile(r"^(?:(?:ok|so|right) )?(?:and|what about|how a
 _ELLIPTICAL_MAX_TOKENS = 6
 
 
+_ENDS = {"worst": "best", "best": "worst", "worse": "better", "better": "worse", "highest": "lowest",
+         "lowest": "highest", "least efficient": "most efficient", "most efficient": "least efficient",
+         "least": "most", "most": "least"}
+_END_WORD = re.compile(r"\b(?:least efficient|most efficient|worst|best|worse|better|highest|lowest|least|most)\b")
+
+
+def _other_end_asked(understood: Understanding, focus: Focus) -> str | None:
+    """"and the best?" right after "which chiller had the worst kW/ton last month?": the last question asked of the
+    other end of its ranking (its ends swapped); None for anything else."""
+    text = understood.text.joined
+    asked = focus.asked.lower() if focus.asked else ""
+    if not asked or len(understood.text.tokens) > _ELLIPTICAL_MAX_TOKENS or not _ELLIPTICAL_OPENING.match(text) \
+            or understood.assets.assets or understood.periods.mentions or understood.sensors.canonical \
+            or set(understood.intents) - {"prioritize"}:
+        return None
+    now, before = ranking_end(text), ranking_end(asked)
+    if now is None or before is None or now == before:
+        return None
+    return _END_WORD.sub(lambda m: _ENDS[m.group(0)], asked)
+
+
 def _carried_question(understood: Understanding, reading: RequestReading, focus: Focus) -> str | None:
     """The last full question, for a follow-up that only swaps its chiller, period or reading ("and in august?")
     and asks nothing of its own; None otherwise."""
@@ -734,6 +761,9 @@ def _carried_question(understood: Understanding, reading: RequestReading, focus:
     if focus.asked is None or understood.intents or len(text.tokens) > _ELLIPTICAL_MAX_TOKENS \
             or not _ELLIPTICAL_OPENING.match(text.joined):
         return None
+    ends = ranking_end(text.joined), ranking_end(focus.asked.lower())
+    if None not in ends and ends[0] != ends[1]:
+        return None  # "and the best last month?" after "was 4 the worst in June 2020?" asks another question
     # (a reading swapped in, "what about tonnage?", changes what the question was about: not carried)
     swapped = (understood.assets.assets or understood.periods.mentions) and not understood.sensors.canonical
     return focus.asked if swapped and reading.shape in ("open", "yes_no", "which") else None
@@ -844,6 +874,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and _NONE_OF_THEM.search(reading.clause) and not understood.intents \
             and focus.last_intent in _COUNTED_RECORDS:
         return [focus.last_intent]  # "did any unit get through the month with zero?": the same count, per unit
+    if asks_if_resolved(reading.clause) and (understood.assets.assets or focus.asset_ids) \
+            and set(understood.intents) <= {"resolution", "plan_fix", "onset", "work_orders"}:
+        return ["resolution"]  # "when did we sort that out?": the work order that dealt with what was found
     if _WHAT_IT_WAS_ABOUT.search(reading.clause) and _A_RECORD.search(understood.text.joined) \
             and (understood.assets.assets or focus.asset_ids):
         return ["work_orders"]  # "there was a vibration job on 6 end of August - what was that about?": the order
@@ -976,6 +1009,13 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and chosen and chosen[0] in (*_LOOK_INTENTS, "compare") \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["investigate"]  # "and 4 was fine in july, right?": its health, whatever the last step compared
+    if reading.shape == "which" and chosen == ["prioritize"] and ranking_end(reading.clause) is not None \
+            and understood.sensors.canonical and not understood.failure_modes and not _CONCERN.search(reading.clause) \
+            and len(understood.assets.assets) != 1 and not understood.periods.of_kind("future") \
+            and (len(focus.asset_ids) != 1 or understood.assets.assets or reading.fleet):  # (one in focus: the site)
+        # "which chiller had the worst kW/ton last month?": ranked on that reading (and "and the best?" after it reads
+        # the other end of the same ranking), not on fault evidence
+        return ["compare"]
     if reading.shape == "which" and _CONCERN.search(reading.clause) and not understood.sensors.canonical \
             and len(understood.assets.assets) != 1 and chosen and chosen[0] in ("forecast", *_LOOK_INTENTS, "compare"):
         return ["prioritize"]  # "heat wave coming: which machine worries you most?": ranked on fault evidence

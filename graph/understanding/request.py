@@ -244,7 +244,8 @@ _QUANTIFIED_ASSETS = re.compile(r"\b(?:one|any|none|some|all|each|every|either|n
 _DIRECTION = r"(?:up|down|higher|lower|more|less|fewer|better|worse|increas\w*|decreas\w*|ris\w*|fall\w*|improv\w*)"
 DIRECTION_CHOICE = re.compile(rf"\b({_DIRECTION})\s+or\s+({_DIRECTION})\b", re.I)
 # The end of a ranking a pick or a reference asks for: "which ran more efficiently?" (good), "the worse one" (bad).
-_GOOD_END = re.compile(r"\b(?:better|best|(?:more|most) efficient\w*|healthier|healthiest|stronger|strongest)\b")
+_GOOD_END = re.compile(r"\b(?:better|best|(?:more|most) efficient\w*|healthier|healthiest|stronger|strongest|"
+                       r"(?:more|most) (?:cooling|tons?|tonnage) per (?:kw|kilowatt))\b")
 _BAD_END = re.compile(r"\b(?:worse|worst|(?:less|least) efficient\w*|inefficient|weaker|weakest|unhealthier)\b")
 
 
@@ -455,6 +456,18 @@ _DATA_AVAILABLE = re.compile(
 def asks_data_available(text: str) -> bool:
     """True for a question whether a chiller has readings at all ("do we have any sensor data on that one?")."""
     return bool(_DATA_AVAILABLE.search(text))
+
+
+# "when did we sort that out?", "did anyone ever fix it?", "has maintenance dealt with it?": whether (and when) the
+# problem found was dealt with, asked with the verb in any form
+_RESOLVED = re.compile(r"\b(?:did|have|has|had)\s+(?:we|they|you|anyone|someone|somebody|maintenance|the crew|the techs?|"
+                       r"ops)\s+(?:ever\s+|already\s+|actually\s+|even\s+|finally\s+)?(?:fix(?:ed)?|sort(?:ed)?\b(?: \w+){0,2}? "
+                       r"out|repair(?:ed)?|resolve[d]?|deal(?:t)? with|address(?:ed)?|take care of|taken care of|clear(?:ed)?)\b")
+
+
+def asks_if_resolved(text: str) -> bool:
+    """True for a question whether (or when) the problem found was dealt with ("when did we sort that out?")."""
+    return bool(_RESOLVED.search(text))
 
 
 def asks_back_in_service(text: str) -> bool:

@@ -226,7 +226,7 @@ def test_alarms_and_anomalies_asked_together_are_both_said_a_yes_first() -> None
     loud = art("alert_rules", {"rules": [{"rule_id": "RUL0017", "rule_name": "Chiller - Load Low", "count": 11}]},
                equipment=["CWC04704"], asset="Chiller 4", producer="maintenance")
     both = yes_no_verdict("anything abnormal in there? alarms too", [loud, anomaly("Chiller 4", 0.03)])
-    assert both.sentence == "Yes, 11 alerts fired on CWC04704."
+    assert both.sentence == "Yes, 11 alerts fired on CWC04704: RUL0017 Load Low (11)."
 
 
 def test_breakdowns_getting_worse_is_answered_per_chiller_when_several_were_looked_at() -> None:

@@ -45,3 +45,41 @@ def test_a_job_done_again_is_the_job_and_the_job_described_after_the_chiller() -
     assert described_work("Right, open a work order on it for a vibration analysis.") == "vibration analysis"
     assert understand("a job on 6 at the end of August", date(2021, 9, 20), catalog=default_catalog()).assets.assets == [
         "Chiller 6"]
+
+
+def test_the_worst_on_a_reading_across_the_site_is_ranked_on_it_and_the_best_next_is_its_other_end() -> None:
+    dialog = Dialog(reference_date=date(2021, 9, 20))
+    worst = dialog.say("Across the MAIN site, which chiller had the worst kW/ton last month?")
+    assert worst.intent == "compare" and len({a for t in worst.tasks for a in t.asset_ids}) == 4
+    best = dialog.say("and the best?")
+    assert best.intent == "compare" and best.focus.asked is not None and "best" in best.focus.asked
+
+
+def test_more_cooling_per_kw_is_the_efficient_end_and_a_yes_names_the_rules_that_fired() -> None:
+    from graph.answering.asked_figures import asked_sensors
+    from graph.answering.fleet_ranking import compare_assets
+    from graph.answering.verdicts import yes_no_verdict
+    from graph.understanding.request import ranking_end
+    from tests.unit.answering.builders import art, window
+    assert asked_sensors("Which of the two got more cooling per kW over that month?") == ["Chiller Efficiency"]
+    assert ranking_end("which got more cooling per kw?") == "good"
+    eff = "Chiller Efficiency"
+    pair = [window("Chiller 3", "2021-08-01", "2021-09-01", {eff: (0.49, "kW/ton")}, id="c3"),
+            window("Chiller 4", "2021-08-01", "2021-09-01", {eff: (0.45, "kW/ton")}, id="c4")]
+    best = compare_assets(pair, "and the best?")
+    assert best is not None and best.headline.startswith("Chiller 4 runs most efficiently")
+    worst = compare_assets(pair)
+    assert worst is not None and worst.headline.startswith("Chiller 3 runs least efficiently")
+    one = art("alert_rules", {"rules": [{"rule_id": "RUL0016", "rule_name": "Chiller - Condenser Water Flow Through A "
+                                                                           "Chiller That Is Off", "count": 1}]},
+              equipment=["CWC04703"], asset="Chiller 3", producer="maintenance")
+    assert "RUL0016" in yes_no_verdict("any alarms on it this month", [one]).sentence
+
+
+def test_whether_and_when_the_problem_was_dealt_with_is_its_resolution() -> None:
+    from graph.understanding.request import asks_if_resolved
+    assert asks_if_resolved("when did we sort that out?") and asks_if_resolved("has maintenance dealt with it?")
+    assert not asks_if_resolved("how do we fix it")
+    dialog = Dialog(reference_date=date(2021, 9, 20))
+    dialog.say("what's the most likely root cause on chiller 4 in april and may?")
+    assert dialog.say("when did we sort that out?").intent == "resolution"
