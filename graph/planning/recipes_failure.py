@@ -3,11 +3,15 @@ sensor validity and prioritisation across chillers."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from assetops.domain.turn import TimeWindow
 from graph.planning.artifacts import analysed_sensors, drifting_sensors, event_time_from, latest
 from graph.planning.builder import PlanBuilder, describe_window
 from graph.planning.context import PlanContext, Stop
 from graph.planning.recipes_telemetry import detect
 from graph.planning.resolve import is_trip
+from graph.understanding import calendar_math as cal
 from graph.understanding.sensors import all_sensors, canonical_of
 
 
@@ -79,8 +83,25 @@ def diagnose_asset(ctx: PlanContext, plan: PlanBuilder, asset: str) -> int:
                     goal=f"ranked root-cause hypotheses for {asset}, {describe_window(ctx.window)}")
 
 
+def _through_the_stop(ctx: PlanContext) -> None:
+    """"root cause?" right after a look at the hours before a stop: the diagnosis reads through the stop itself (a
+    trip shows at the stop and after it, not in the lead-up that ends there)."""
+    stop_at = event_time_from(ctx.artifacts, stops=True)
+    window = ctx.window
+    if stop_at is None or window is None or ctx.window_explicit or not window.start < stop_at <= window.end + _NEAR_STOP \
+            or window.end > stop_at + _NEAR_STOP:
+        return
+    tomorrow = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    ctx.window = TimeWindow(window.start, min(stop_at + timedelta(days=1), tomorrow), f"{window.label} and the stop")
+    ctx.note(f"The diagnosis reads through the stop at {stop_at:%Y-%m-%d %H:%M}, not only the lead-up to it.")
+
+
+_NEAR_STOP = timedelta(hours=1)
+
+
 def diagnose(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Ranked hypotheses with confidence and evidence for each chiller."""
+    _through_the_stop(ctx)
     for asset in ctx.telemetry_assets:
         diagnose_asset(ctx, plan, asset)
     return None

@@ -71,13 +71,13 @@ def _event_anchor(vocab: Vocabulary) -> re.Pattern[str]:
 
 
 def intent_scores(text: Text, vocab: Vocabulary) -> dict[str, int]:
-    """The intents' scores, leaving out a stop that only dates the period: "what was it pulling the hour before
-    it dropped?" asks for a reading, not why it dropped."""
+    """The intents' scores, leaving out a stop that only dates the reading asked for: "what was it pulling in kW the
+    hour before it dropped?" asks for the reading, not why it dropped ("what was it doing in the hours before it
+    went down?" names no reading: the stop is what it is about)."""
     anchor = _event_anchor(vocab)
     scores = score_intents(text, vocab)
-    if not anchor.search(text.joined):
+    if not anchor.search(text.joined) or not find_sensors(text, vocab).canonical:
         return scores
-    # (with nothing else asked, the stop is the subject: "anything funny before it tripped?")
     return score_intents(Text.of(anchor.sub(" ", text.joined)), vocab) or scores
 
 

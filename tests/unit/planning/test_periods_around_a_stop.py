@@ -44,3 +44,12 @@ def test_a_named_reading_over_a_narrower_period_is_cut_out_of_the_wider_window_h
     dialog.artifacts[:] = dialog.artifacts[:1]
     broad = dialog.say("anything odd on chiller 9 in the second week of july?")
     assert ("data", "history") not in steps(broad)  # all its readings are held: the analysis reads them there
+
+
+def test_what_it_did_before_the_stop_is_a_look_at_it_and_the_root_cause_reads_through_the_stop() -> None:
+    dialog = _still_down_dialog()
+    look = dialog.say("what was it doing in the hours before it went down?")
+    assert look.intent == "investigate"
+    cause = dialog.say("root cause?")
+    diagnosis = next(t for t in cause.tasks if t.action == "diagnose")
+    assert diagnosis.window is not None and diagnosis.window.end > at(2019, 7, 23, 15, 15)
