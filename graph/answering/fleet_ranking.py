@@ -214,7 +214,10 @@ def compare_assets(artifacts: list[Artifact], question: str = "") -> Comparison 
         lines = table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
         if len(rows) > MAX_ROWS:
             lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")
-        return Comparison(_headline(kind, rows), lines, rows)
+        headline = _headline(kind, rows)
+        if ROWS[kind][2]:  # "Chiller 6 (CWC04006) has the most alerts": the chiller by name, its records' id beside
+            headline = headline.replace(rows[0].asset, _named_row(rows[0], {a.id: a for a in windows}), 1)
+        return Comparison(headline, lines, rows)
     return None
 
 

@@ -161,7 +161,8 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
         if comparison.headline.startswith("None of"):  # nothing to pick: the answer is that none had any
             return ShapedLead(comparison.headline, comparison.lines)
         named = _chiller_of(pick.asset, inputs.artifacts)  # "CWC04006" picked is "Chiller 6 (CWC04006)"
-        headline = comparison.headline.replace(pick.asset, named, 1) if named != pick.asset else comparison.headline
+        headline = comparison.headline.replace(pick.asset, named, 1) \
+            if named != pick.asset and named not in comparison.headline else comparison.headline
         return ShapedLead(headline if headline.startswith(named) else f"{named}. {headline}", comparison.lines)
     diagnosed = next(((a, h) for a in inputs.artifacts if a.kind == "diagnose" and (h := hypotheses(a))), None)
     if diagnosed is not None:

@@ -551,8 +551,8 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
                         reference_date=reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
                       intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed,
-                      asked=carried or (message if reading.act in ("question", "command") and not _ELLIPTICAL_OPENING.match(
-                          understood.text.joined) else None))
+                      asked=carried or (focus.asked if _aside_of_the_last(understood, focus) else message if reading.act in (
+                          "question", "command") and not _ELLIPTICAL_OPENING.match(understood.text.joined) else None))
     ctx.note(act.note)
     if ctx.primary == "capabilities":
         return Decision(kind="answer", message=messages.capabilities_text(ctx.catalog),
@@ -708,6 +708,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+# "mostly what sort?", "what kind were they?", "what were most of them?": the make-up of the records just listed
+_WHAT_THEY_WERE = re.compile(r"\bwhat (?:sort|sorts|kind|kinds|type|types)\b|\bmostly what\b|"
+                             r"\bwhat (?:were|are) (?:most of )?(?:them|they|those)\b")
 # "what was that about?", "what was it for?": the content of a record the message points at
 _WHAT_IT_WAS_ABOUT = re.compile(r"\bwhat (?:was|is|were|are) (?:that|it|this|those|these|the \w+) (?:about|for)\b|"
                                 r"\bwhat did (?:that|it|they) (?:find|say|cover)\b")
@@ -752,6 +755,17 @@ def _other_end_asked(understood: Understanding, focus: Focus) -> str | None:
     if now is None or before is None or now == before:
         return None
     return _END_WORD.sub(lambda m: _ENDS[m.group(0)], asked)
+
+
+_ASIDE_MAX_TOKENS = 4
+
+
+def _aside_of_the_last(understood: Understanding, focus: Focus) -> bool:
+    """"mostly what sort?" after "which chiller threw the most alerts last month?": a short follow-up naming nothing
+    is about the last answer; "same question for the month before" next still means the full one before it."""
+    return focus.asked is not None and len(understood.text.tokens) <= _ASIDE_MAX_TOKENS and not (
+        understood.assets.assets or understood.periods.mentions or understood.sensors.canonical
+        or understood.failure_modes or understood.rule_ids)
 
 
 def _carried_question(understood: Understanding, reading: RequestReading, focus: Focus) -> str | None:
@@ -874,6 +888,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and _NONE_OF_THEM.search(reading.clause) and not understood.intents \
             and focus.last_intent in _COUNTED_RECORDS:
         return [focus.last_intent]  # "did any unit get through the month with zero?": the same count, per unit
+    if _WHAT_THEY_WERE.search(reading.clause) and focus.last_intent in _RECORD_LISTINGS and not understood.intents:
+        return [focus.last_intent]  # "mostly what sort?" after alerts counted: that listing, broken down by kind
     if asks_if_resolved(reading.clause) and (understood.assets.assets or focus.asset_ids) \
             and set(understood.intents) <= {"resolution", "plan_fix", "onset", "work_orders"}:
         return ["resolution"]  # "when did we sort that out?": the work order that dealt with what was found

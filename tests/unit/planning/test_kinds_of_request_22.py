@@ -115,3 +115,18 @@ def test_which_one_ran_more_hours_picks_between_the_chillers_just_discussed() ->
     decision = dialog.say("k which 1 actually ran more hrs")
     assert decision.intent == "history" and {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6", "Chiller 9"}
     assert read_request("which ran more efficiently?").comparative  # (a reading, no running time: not this pick)
+
+
+def test_mostly_what_sort_after_a_count_is_that_count_and_same_question_means_the_full_one() -> None:
+    from graph.answering.fleet_ranking import compare_assets
+    from tests.unit.answering.builders import alerts
+    dialog = Dialog(reference_date=date(2021, 6, 1))
+    dialog.say("Which MAIN chiller threw the most alerts last month?")
+    sort = dialog.say("mostly what sort?")
+    assert sort.intent == "alerts" and dialog.focus.asked == "Which MAIN chiller threw the most alerts last month?"
+    again = dialog.say("Same question for the month before.")
+    assert again.intent == "alerts"
+    six = alerts("Chiller 6", "CWC04006", {"RUL0012": 41}, start="2021-05-01", end="2021-06-01")
+    nine = alerts("Chiller 9", "CWC04009", {"RUL0018": 9}, start="2021-05-01", end="2021-06-01")
+    ranked = compare_assets([six, nine])
+    assert ranked is not None and ranked.headline.startswith("Chiller 6 (CWC04006) has the most alerts")
