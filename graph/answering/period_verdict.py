@@ -181,17 +181,26 @@ def period_change_sentence(question: str, artifacts: list[Artifact], fetched: li
 _AGAINST = re.compile(r"\b(than|vs\.?|versus|compared|against)\b", re.I)
 
 
-def change_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
+# "which of the two went up more between April and May?": a pick on how far the reading moved between two periods
+_MOVED_MORE = re.compile(r"\b(?:went|gone|moved|rose|risen|climbed|jumped|increased|grew|dropped|fell|fallen|decreased|"
+                         r"changed|shifted|slipped)(?: up| down)? (?:the )?(?:more|most|less|least|further|furthest)\b.*"
+                         r"\bbetween\b", re.I)
+_DOWNWARD = re.compile(r"\b(?:down|dropped|fell|fallen|decreased|slipped)\b", re.I)
+
+
+def change_ranking(question: str, artifacts: list[Artifact], reading: str | None = None) -> SensorRanking | None:
     """"Whose kW/ton is worse than this time last year?": every chiller read over the same two periods,
     ranked on how far the named reading moved the way the question asks (kW/ton: up is worse), the one that
     moved furthest that way first. None unless at least two chillers each have the reading in two periods
     that do not overlap and the question says which way."""
-    if not (_AGAINST.search(question) and _PERIODS.search(question)):
+    moved_more = bool(_MOVED_MORE.search(question))
+    if not (_AGAINST.search(question) and _PERIODS.search(question)) and not moved_more:
         return None  # a site look's baseline windows are not a comparison the question asked for
     windows = {a.id: a for a in artifacts if a.kind == "telemetry_window" and a.asset_ids
                and a.window_start is not None and a.window_end is not None}
-    for sensor in asked_sensors(question)[:1]:
-        sense = comparison_sense(question, higher_is_worse=sensor in HIGHER_IS_WORSE)
+    for sensor in (asked_sensors(question) or ([reading] if reading else []))[:1]:
+        sense = ("lower" if _DOWNWARD.search(question) else "higher") if moved_more else \
+            comparison_sense(question, higher_is_worse=sensor in HIGHER_IS_WORSE)
         pairs: dict[str, tuple[SensorFigure, SensorFigure]] = {}
         for asset in dict.fromkeys(w.asset_ids[0] for w in windows.values()):
             mine = list({f.period: f for f in sensor_figures(sensor, list(windows.values()))

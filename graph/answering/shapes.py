@@ -143,7 +143,8 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     by_period = period_pick(inputs.question, inputs.artifacts)
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
-    by_change = change_ranking(inputs.question, inputs.artifacts)
+    only = inputs.fetched[0] if len(inputs.fetched) == 1 else None  # "which of the two went up more?": that reading
+    by_change = change_ranking(inputs.question, inputs.artifacts, reading=only)
     if by_change is not None:  # "whose kW/ton is worse than this time last year?": ranked on the change, pick first
         return ShapedLead(by_change.headline, by_change.lines, replaces_body=False)
     by_sensor = setpoint_offset_ranking(inputs.question, inputs.artifacts) \

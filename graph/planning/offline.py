@@ -708,6 +708,10 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+# "which of the two went up more?", "whose flow dropped the most?": a pick on how far a reading moved
+_MOVED_MORE = re.compile(r"\b(?:went|gone|go|goes|moved|rose|risen|climbed|jumped|increased|grew|dropped|fell|fallen|"
+                         r"decreased|changed|shifted|slipped)(?: up| down)? (?:the )?(?:more|most|less|least|further|"
+                         r"furthest)\b")
 # "mostly what sort?", "what kind were they?", "what were most of them?": the make-up of the records just listed
 _WHAT_THEY_WERE = re.compile(r"\bwhat (?:sort|sorts|kind|kinds|type|types)\b|\bmostly what\b|"
                              r"\bwhat (?:were|are) (?:most of )?(?:them|they|those)\b")
@@ -888,6 +892,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and _NONE_OF_THEM.search(reading.clause) and not understood.intents \
             and focus.last_intent in _COUNTED_RECORDS:
         return [focus.last_intent]  # "did any unit get through the month with zero?": the same count, per unit
+    dated = {(m.window.start, m.window.end) for m in understood.periods.mentions if m.window is not None}
+    if reading.shape == "which" and _MOVED_MORE.search(reading.clause) and len(dated) == 2 \
+            and len(understood.assets.assets or focus.asset_ids) > 1 and set(understood.intents) <= _LOOK_INTENTS:
+        return ["compare"]  # "which of the two went up more between April and May?": each over both, on the change
     if _WHAT_THEY_WERE.search(reading.clause) and focus.last_intent in _RECORD_LISTINGS and not understood.intents:
         return [focus.last_intent]  # "mostly what sort?" after alerts counted: that listing, broken down by kind
     if asks_if_resolved(reading.clause) and (understood.assets.assets or focus.asset_ids) \

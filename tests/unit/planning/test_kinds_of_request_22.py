@@ -130,3 +130,20 @@ def test_mostly_what_sort_after_a_count_is_that_count_and_same_question_means_th
     nine = alerts("Chiller 9", "CWC04009", {"RUL0018": 9}, start="2021-05-01", end="2021-06-01")
     ranked = compare_assets([six, nine])
     assert ranked is not None and ranked.headline.startswith("Chiller 6 (CWC04006) has the most alerts")
+
+
+def test_which_of_two_chillers_went_up_more_between_two_months_is_ranked_on_the_move() -> None:
+    from graph.answering.period_verdict import change_ranking
+    from tests.unit.answering.builders import window
+    dialog = Dialog(reference_date=date(2021, 6, 1))
+    dialog.say("Put Chiller 3 and Chiller 9 side by side on average power draw for April this year.")
+    dialog.say("Now do May.")
+    decision = dialog.say("So which of the two went up more between April and May?")
+    assert decision.intent == "compare"
+    kw = "Power Input"
+    reads = [window("Chiller 3", "2021-04-01", "2021-05-01", {kw: (94.5, "kW")}, id="a3"),
+             window("Chiller 3", "2021-05-01", "2021-06-01", {kw: (149.2, "kW")}, id="b3"),
+             window("Chiller 9", "2021-04-01", "2021-05-01", {kw: (76.6, "kW")}, id="a9"),
+             window("Chiller 9", "2021-05-01", "2021-06-01", {kw: (215.2, "kW")}, id="b9")]
+    ranked = change_ranking("So which of the two went up more between April and May?", reads, reading=kw)
+    assert ranked is not None and ranked.first == "Chiller 9"
