@@ -64,7 +64,12 @@ from graph.answering.stat_questions import (
 )
 from graph.answering.symptom_modes import symptom_answer
 from graph.answering.trend_verdicts import silent_reading_verdict
-from graph.answering.verdicts import fleet_pick_verdict, sensor_validity_verdict, yes_no_verdict
+from graph.answering.verdicts import (
+    fleet_pick_verdict,
+    sensor_validity_verdict,
+    when_resolved_sentence,
+    yes_no_verdict,
+)
 from graph.answering.yes_no import Verdict, without_answer
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
 from graph.understanding.request import SAME_ONE, asks_real_or_noise, bullets_asked, read_request
@@ -400,6 +405,9 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
 def _open(inputs: AnswerInputs) -> ShapedLead | None:
     """Only where the finding has a better form than its summary: a count asked for leads with it, the day
     a change began leads an answer to "when did it start?"."""
+    resolved = when_resolved_sentence(inputs.question, inputs.artifacts, inputs.session)
+    if resolved is not None:  # "when did we sort that out?": the date of the work for the fault found, first
+        return ShapedLead(resolved, [], replaces_body=False)
     # only where the readings are the answer (a sensor-health or other analysis says its own finding first)
     run_time = run_time_sentence(inputs.question, inputs.artifacts)
     reads = bool(inputs.artifacts) and inputs.artifacts[0].kind in ("telemetry_window", "point_values")

@@ -73,7 +73,7 @@ from graph.answering.signal_verdicts import (
 )
 from graph.answering.trend_verdicts import running_again_verdict, worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
-from graph.understanding.request import asks_data_available
+from graph.understanding.request import asks_data_available, asks_if_resolved
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 __all__ = ["Answer", "Verdict", "fleet_pick_verdict", "named_mode", "yes_no_verdict"]
@@ -267,17 +267,36 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
     first = recent_orders(found[-1])[:1]
     what = f" ({first[0].code} {first[0].description})".replace(" )", ")") if first and first[0].code else ""
     latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}{what}" if first else ""
-    diagnoses = [a for a in session or [] if a.kind == "diagnose" and hypotheses(a)
+    matched = _order_for_the_diagnosis(found, session or [])
+    if matched is not None:
+        match, diagnosed = matched
+        latest_text = (f"; {match.wo_id} on {match.date} ({match.code} {match.description}) is for the diagnosed "
+                       f"{diagnosed}").replace(" )", ")")
+    return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} {period}{latest_text}.", lines)
+
+
+def _order_for_the_diagnosis(found: list[Artifact], session: list[Artifact]) -> tuple[OrderRef, str] | None:
+    """The listed work order that names the fault the session diagnosed last on these chillers, and that fault."""
+    diagnoses = [a for a in session if a.kind == "diagnose" and hypotheses(a)
                  and set(a.asset_ids) & {x for art in found for x in art.asset_ids}]
     diagnosis = max(diagnoses, key=lambda a: a.turn_index or 0, default=None)
     diagnosed = [h.failure_mode for h in hypotheses(diagnosis)[:1]
                  if not h.failure_mode.lower().startswith("no fault")] if diagnosis else []
     listed = list({o.wo_id: o for art in found for o in [*recent_orders(art), *latest_per_job(art)]}.values())
     match = _order_for(diagnosed[0], listed) if diagnosed else None
-    if match is not None:
-        latest_text = (f"; {match.wo_id} on {match.date} ({match.code} {match.description}) is for the diagnosed "
-                       f"{diagnosed[0].split(':')[0]}").replace(" )", ")")
-    return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} {period}{latest_text}.", lines)
+    return (match, diagnosed[0].split(":")[0]) if match is not None else None
+
+
+def when_resolved_sentence(question: str, artifacts: list[Artifact], session: list[Artifact]) -> str | None:
+    """"When did we sort that out?": the date of the work order for the fault diagnosed, first; None when the
+    question asks no such thing or no listed order names that fault."""
+    if not asks_if_resolved(question.lower()) or not re.match(r"\W*(?:so |and |ok )?when\b", question.lower()):
+        return None
+    matched = _order_for_the_diagnosis([a for a in artifacts if a.kind == "work_order_summary"], session)
+    if matched is None:
+        return None
+    match, diagnosed = matched
+    return f"On {match.date}: {match.wo_id} ({match.code} {match.description}), for the diagnosed {diagnosed}."
 
 
 def _one_trend(art: Artifact, wo: WorkOrderCounts, question: str) -> Verdict:

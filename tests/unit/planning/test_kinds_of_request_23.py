@@ -83,3 +83,15 @@ def test_whether_and_when_the_problem_was_dealt_with_is_its_resolution() -> None
     dialog = Dialog(reference_date=date(2021, 9, 20))
     dialog.say("what's the most likely root cause on chiller 4 in april and may?")
     assert dialog.say("when did we sort that out?").intent == "resolution"
+
+
+def test_when_the_finding_was_sorted_out_leads_with_the_date_of_its_work_order() -> None:
+    from graph.answering.verdicts import when_resolved_sentence
+    from tests.unit.answering.builders import diagnosis, orders
+    found = diagnosis("Chiller 4", ("Condenser Water side fouling", 0.8, 0.95))
+    listed = orders("Chiller 4", "CWC04704", total=2, corrective=2, start="2021-04-01", end="2021-09-21",
+                    recent=[{"wo_id": "WO157366", "date": "2021-07-12", "primary_code": "MT002",
+                             "description": "Cleaning: Condenser Tube Cleaning (condenser)"}])
+    said = when_resolved_sentence("when did we sort that out?", [listed], [found, listed])
+    assert said is not None and said.startswith("On 2021-07-12: WO157366")
+    assert when_resolved_sentence("did we sort that out?", [listed], [found, listed]) is None  # yes/no: its verdict
