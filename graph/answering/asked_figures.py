@@ -47,7 +47,8 @@ SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\s+(?:supply|return|water|temp\w*)\b", re.I),
      "Condenser Water"),
     (re.compile(r"\b(load|loaded|loading)\b", re.I), "Chiller % Loaded"),
-    (re.compile(r"\btonnage\b(?! per (?:kw|kilowatt))|\btons\b(?! per (?:kw|kilowatt))", re.I), "Tonnage"),
+    (re.compile(r"\btonnage\b(?! per (?:kw|kilowatt))|\btons\b(?! per (?:kw|kilowatt))|\bof the cooling\b|"
+                r"\bcooling (?:load|output|delivered)\b", re.I), "Tonnage"),
     (re.compile(r"\bpower\b|(?<!per )\bkw\b(?!\s*(?:/|per\s+t))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
     (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
     (re.compile(r"(?<!condenser water )\breturn\b(?! to)", re.I), "Return Temperature"),
@@ -104,8 +105,9 @@ def _period(art: Artifact) -> str:
     return f"{art.window_start:%Y-%m-%d} to {art.window_end:%Y-%m-%d}"
 
 
-def sensor_figures(sensor: str, artifacts: list[Artifact]) -> list[SensorFigure]:
-    """The sensor's mean in each telemetry window of the turn (windows in the given order)."""
+def sensor_figures(sensor: str, artifacts: list[Artifact], *, overall: bool = False) -> list[SensorFigure]:
+    """The sensor's mean in each telemetry window of the turn (windows in the given order): while running, or
+    with `overall` over every sample (the share of the site's cooling a chiller carried counts its idle hours)."""
     found = []
     for art in artifacts:
         if art.kind != "telemetry_window" or not art.asset_ids:
@@ -113,12 +115,20 @@ def sensor_figures(sensor: str, artifacts: list[Artifact]) -> list[SensorFigure]
         asset = art.asset_ids[0]
         for name, entry in stats_of(art).items():
             bare = name.removeprefix(f"{asset} ")
-            value = running_mean(entry)
-            if _matches(bare, sensor) and value is not None and entry.get("count") != 0:
-                found.append(SensorFigure(asset, sensor_label(name, asset), value, str(entry.get("unit") or ""),
-                                          _period(art), entry.get("running_mean") is not None, art.id))
+            value = entry.get("mean") if overall else running_mean(entry)
+            if _matches(bare, sensor) and isinstance(value, (int, float)) and entry.get("count") != 0:
+                found.append(SensorFigure(asset, sensor_label(name, asset), float(value),
+                                          str(entry.get("unit") or ""), _period(art),
+                                          not overall and entry.get("running_mean") is not None, art.id))
                 break
     return found
+
+
+# "which chiller carried most of the cooling?": a share of the site's total, idle hours included (a quantity, not
+# how hard it works while on)
+_SHARE_OF_TOTAL = re.compile(r"\b(?:most|least|bulk|majority|lion's share) of the\b|\b(?:in total|all told|overall total|"
+                             r"total)\b", re.I)
+_EXTENSIVE = frozenset({"Tonnage", "Power Input"})
 
 
 def _latest_per_asset(figures: list[SensorFigure], artifacts: list[Artifact]) -> list[SensorFigure]:
@@ -212,7 +222,8 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
         named = [n for n in named if names_measure(question, n)]
     named = named or ([reading] if reading else [])
     for sensor in named if len(named) == 1 else []:
-        figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
+        overall = sensor in _EXTENSIVE and bool(_SHARE_OF_TOTAL.search(question))
+        figures = _latest_per_asset(sensor_figures(sensor, artifacts, overall=overall), artifacts)
         if len(figures) < 2:
             continue
         # kW/ton: the worst (highest) leads unless the question asks for the better one or the lower figure
@@ -223,7 +234,8 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
         others = "; ".join(f"{f.asset} {number(f.value, f.unit)}" for f in rest)
         said = ("runs most efficiently" if best_first else "runs least efficiently") if sensor in HIGHER_IS_WORSE \
             else f"has the {'lowest' if low_first else 'highest'} {top.label.lower()}"
-        headline = f"{top.asset} {said}: {figure_text(top)} ({others})."
+        over_all = " averaged over every hour, idle ones included" if overall else ""  # (a share of the total)
+        headline = f"{top.asset} {said}{over_all}: {figure_text(top)} ({others})."
         lines = [f"- {f.asset}: {figure_text(f)}" + (f", {f.period}" if f.period else "") + f" [{f.artifact_id}]"
                  for f in figures]
         return SensorRanking(headline, lines, top.asset)

@@ -45,7 +45,10 @@ _RUN_TIME = re.compile(r"\bhow (?:many|much) (?:hours|time|days)\b.*\b(?:run|ran
 _HOURS_PER_DAY = 24
 # "running hours only", "only the running hours": which samples to average, not a question about run time.
 _RUNNING_ONLY = re.compile(r"\b(?:running|run|operating) (?:hours|time) only\b|\bonly (?:the )?(?:running|run|operating) "
-                           r"(?:hours|time)\b", re.I)
+                           r"(?:hours|time)\b|"
+                           # "when they're actually running, which one puts out the most tons?": a mean's samples
+                           r"\b(?:when|while) (?:they'?re|they are|it'?s|it is|its) (?:actually |really )?(?:running|"
+                           r"on|operating)\b", re.I)
 
 
 def _windows(artifacts: list[Artifact]) -> list[Artifact]:

@@ -708,6 +708,8 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
+# "which one puts out the most tons?", "which had the highest flow?": the end of a ranking on the reading named
+_SUPERLATIVE = re.compile(r"\b(?:most|highest|lowest|least|biggest|largest|smallest|top|hardest|heaviest|lightest)\b")
 # "which of the two went up more?", "whose flow dropped the most?": a pick on how far a reading moved
 _MOVED_MORE = re.compile(r"\b(?:went|gone|go|goes|moved|rose|risen|climbed|jumped|increased|grew|dropped|fell|fallen|"
                          r"decreased|changed|shifted|slipped)(?: up| down)? (?:the )?(?:more|most|less|least|further|"
@@ -1033,7 +1035,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and chosen and chosen[0] in (*_LOOK_INTENTS, "compare") \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["investigate"]  # "and 4 was fine in july, right?": its health, whatever the last step compared
-    if reading.shape == "which" and chosen == ["prioritize"] and ranking_end(reading.clause) is not None \
+    if reading.shape == "which" and (chosen == ["prioritize"] or (not understood.intents and chosen in (
+            [], ["history"], ["compare"]))) and (ranking_end(reading.clause) is not None or _SUPERLATIVE.search(
+            reading.clause)) \
             and understood.sensors.canonical and not understood.failure_modes and not _CONCERN.search(reading.clause) \
             and len(understood.assets.assets) != 1 and not understood.periods.of_kind("future") \
             and (len(focus.asset_ids) != 1 or understood.assets.assets or reading.fleet):  # (one in focus: the site)

@@ -193,8 +193,9 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
     if (before in vocab.number_argument_heads or before in _PLACE_HEADS) and before != "of" and followed:
         return listed
     if before in _OPENING_AUXILIARIES and _opens_clause(tokens, index - 1) and len(listed) == 1 \
-            and after in _STATE_AFTER_SUBJECT:
-        return listed  # "is 9 any better?", "was 4 ok in june?": the subject of a yes/no question
+            and (after in _STATE_AFTER_SUBJECT or (before in ("is", "was", "are", "were")
+                                                   and re.fullmatch(r"[a-z]{3,}(?<!th)ing", after) is not None)):
+        return listed  # "is 9 any better?", "was 4 ok in june?", "is 9 cycling more?": the subject of a yes/no question
     if before in _DO_AUXILIARIES and len(listed) == 1 and after.isalpha() \
             and not after.endswith("s") and after not in function_words():
         return listed  # "did 6 log any trips?", "does 9 run at night?": the subject before the verb (not "did 3
