@@ -551,8 +551,8 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
                         reference_date=reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
                       intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed,
-                      asked=carried or (focus.asked if _aside_of_the_last(understood, focus) else message if reading.act in (
-                          "question", "command") and not _ELLIPTICAL_OPENING.match(understood.text.joined) else None))
+                      asked=carried or (message if reading.act in ("question", "command") and not _ELLIPTICAL_OPENING.match(
+                          understood.text.joined) else None))
     ctx.note(act.note)
     if ctx.primary == "capabilities":
         return Decision(kind="answer", message=messages.capabilities_text(ctx.catalog),
@@ -761,17 +761,6 @@ def _other_end_asked(understood: Understanding, focus: Focus) -> str | None:
     if now is None or before is None or now == before:
         return None
     return _END_WORD.sub(lambda m: _ENDS[m.group(0)], asked)
-
-
-_ASIDE_MAX_TOKENS = 4
-
-
-def _aside_of_the_last(understood: Understanding, focus: Focus) -> bool:
-    """"mostly what sort?" after "which chiller threw the most alerts last month?": a short follow-up naming nothing
-    is about the last answer; "same question for the month before" next still means the full one before it."""
-    return focus.asked is not None and len(understood.text.tokens) <= _ASIDE_MAX_TOKENS and not (
-        understood.assets.assets or understood.periods.mentions or understood.sensors.canonical
-        or understood.failure_modes or understood.rule_ids)
 
 
 def _carried_question(understood: Understanding, reading: RequestReading, focus: Focus) -> str | None:

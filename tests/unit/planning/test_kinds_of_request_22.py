@@ -117,13 +117,13 @@ def test_which_one_ran_more_hours_picks_between_the_chillers_just_discussed() ->
     assert read_request("which ran more efficiently?").comparative  # (a reading, no running time: not this pick)
 
 
-def test_mostly_what_sort_after_a_count_is_that_count_and_same_question_means_the_full_one() -> None:
+def test_mostly_what_sort_after_a_count_is_that_count_and_same_question_repeats_the_count() -> None:
     from graph.answering.fleet_ranking import compare_assets
     from tests.unit.answering.builders import alerts
     dialog = Dialog(reference_date=date(2021, 6, 1))
     dialog.say("Which MAIN chiller threw the most alerts last month?")
     sort = dialog.say("mostly what sort?")
-    assert sort.intent == "alerts" and dialog.focus.asked == "Which MAIN chiller threw the most alerts last month?"
+    assert sort.intent == "alerts"
     again = dialog.say("Same question for the month before.")
     assert again.intent == "alerts"
     six = alerts("Chiller 6", "CWC04006", {"RUL0012": 41}, start="2021-05-01", end="2021-06-01")
