@@ -24,6 +24,7 @@ from graph.answering.asked_figures import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.yes_no import Answer, Verdict
+from graph.understanding.request import MOVED_MORE
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 _BETTER = re.compile(r"\b(better|improv\w*)\b", re.I)
@@ -182,9 +183,7 @@ _AGAINST = re.compile(r"\b(than|vs\.?|versus|compared|against)\b", re.I)
 
 
 # "which of the two went up more between April and May?": a pick on how far the reading moved between two periods
-_MOVED_MORE = re.compile(r"\b(?:went|gone|moved|rose|risen|climbed|jumped|increased|grew|dropped|fell|fallen|decreased|"
-                         r"changed|shifted|slipped)(?: up| down)? (?:the )?(?:more|most|less|least|further|furthest)\b.*"
-                         r"\bbetween\b", re.I)
+_BETWEEN = re.compile(r"\bbetween\b", re.I)
 _DOWNWARD = re.compile(r"\b(?:down|dropped|fell|fallen|decreased|slipped)\b", re.I)
 
 
@@ -193,7 +192,7 @@ def change_ranking(question: str, artifacts: list[Artifact], reading: str | None
     ranked on how far the named reading moved the way the question asks (kW/ton: up is worse), the one that
     moved furthest that way first. None unless at least two chillers each have the reading in two periods
     that do not overlap and the question says which way."""
-    moved_more = bool(_MOVED_MORE.search(question))
+    moved_more = bool(MOVED_MORE.search(question)) and bool(_BETWEEN.search(question))
     if not (_AGAINST.search(question) and _PERIODS.search(question)) and not moved_more:
         return None  # a site look's baseline windows are not a comparison the question asked for
     windows = {a.id: a for a in artifacts if a.kind == "telemetry_window" and a.asset_ids

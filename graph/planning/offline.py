@@ -52,6 +52,7 @@ from graph.understanding.request import (
     BARE_COMPARATIVE,
     DIRECTION_CHOICE,
     MONTH_WORD,
+    MOVED_MORE,
     ORDER_PRIORITY,
     PERIODS_PICKED_AMONG,
     RequestReading,
@@ -710,10 +711,6 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 _READINGS_LOOKED = ("history", "point_value", "compare")
 # "which one puts out the most tons?", "which had the highest flow?": the end of a ranking on the reading named
 _SUPERLATIVE = re.compile(r"\b(?:most|highest|lowest|least|biggest|largest|smallest|top|hardest|heaviest|lightest)\b")
-# "which of the two went up more?", "whose flow dropped the most?": a pick on how far a reading moved
-_MOVED_MORE = re.compile(r"\b(?:went|gone|go|goes|moved|rose|risen|climbed|jumped|increased|grew|dropped|fell|fallen|"
-                         r"decreased|changed|shifted|slipped)(?: up| down)? (?:the )?(?:more|most|less|least|further|"
-                         r"furthest)\b")
 # "mostly what sort?", "what kind were they?", "what were most of them?": the make-up of the records just listed
 _WHAT_THEY_WERE = re.compile(r"\bwhat (?:sort|sorts|kind|kinds|type|types)\b|\bmostly what\b|"
                              r"\bwhat (?:were|are) (?:most of )?(?:them|they|those)\b")
@@ -850,8 +847,7 @@ _POINTS_BACK = re.compile(r"^(?:so |and |but |ok |okay |hmm )?(?:is|was|are|were
                           r"should|can) (?:that|this|it|those|these|they)\b|"
                           r"\b(?:worry|worried|care|bother|concerned) about (?:that|this|it|those|these|them)\b")
 _MODAL = re.compile(r"\b(?:could|might|may|would|can)\b")
-_IN_GENERAL = re.compile(r"\b(?:usually|typically|normally|generally|in general|commonly|often|on a chiller like that|"
-                         r"on chillers)\b")
+_IN_GENERAL = re.compile(r"\b(?:usually|typically|normally|generally|in general|commonly|often)\b")
 # ... unless its object is the event discussed ("what would explain the trip?", "what could be behind it?"): the
 # causes of what happened, ranked on its evidence; "what could cause high condenser temps?" stays a question of
 # candidates.
@@ -884,7 +880,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and focus.last_intent in _COUNTED_RECORDS:
         return [focus.last_intent]  # "did any unit get through the month with zero?": the same count, per unit
     dated = {(m.window.start, m.window.end) for m in understood.periods.mentions if m.window is not None}
-    if reading.shape == "which" and _MOVED_MORE.search(reading.clause) and len(dated) == 2 \
+    if reading.shape == "which" and MOVED_MORE.search(reading.clause) and len(dated) == 2 \
             and len(understood.assets.assets or focus.asset_ids) > 1 and set(understood.intents) <= _LOOK_INTENTS:
         return ["compare"]  # "which of the two went up more between April and May?": each over both, on the change
     if _WHAT_THEY_WERE.search(reading.clause) and focus.last_intent in _RECORD_LISTINGS and not understood.intents:

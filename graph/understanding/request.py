@@ -261,6 +261,11 @@ MONTH_WORD = r"(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may)"
 # side (answered on their figures, not by a ranking of chillers)
 PERIODS_PICKED_AMONG = re.compile(rf"\b(?:those|these|the|both|all) (?:two|three|four|five|2|3|4|5) (?:months|weeks|years|"
                                   rf"quarters|seasons|summers|winters|periods|windows|{MONTH_WORD}s)\b", re.I)
+# "which of the two went up more?", "whose flow dropped the most?": a pick on how far a reading moved (the planner and
+# the answer read it alike)
+MOVED_MORE = re.compile(r"\b(?:went|gone|go|goes|moved|rose|risen|climbed|jumped|increased|grew|dropped|fell|fallen|"
+                        r"decreased|changed|shifted|slipped)(?: up| down)? (?:the )?(?:more|most|less|least|further|"
+                        r"furthest)\b", re.I)
 # "is that up on May?", "down on last year": set against a period, the way a figure is said to have moved.
 UP_OR_DOWN_ON = re.compile(rf"(?<!follow )\b(?:up|down) on (?=(?:last|the|that|this|same|previous|{MONTH_WORD}|q[1-4]|"
                            r"(?:19|20)\d\d|a year)\b)(?!the \d)")
