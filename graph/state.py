@@ -65,7 +65,7 @@ def encode_focus(focus: Focus) -> dict[str, Any]:
     data = asdict(focus)
     data["window"] = encode_window(focus.window)
     data["earlier_window"] = encode_window(focus.earlier_window)
-    for key in ("periods", "named_periods"):
+    for key in ("periods", "named_periods", "told_jobs"):
         data[key] = [encode_window(w) for w in getattr(focus, key)]
     return data
 
@@ -77,7 +77,7 @@ def decode_focus(data: dict[str, Any] | None) -> Focus:
     values = {k: v for k, v in data.items() if k in Focus.__dataclass_fields__}
     values["window"] = decode_window(data.get("window"))
     values["earlier_window"] = decode_window(data.get("earlier_window"))
-    for key in ("periods", "named_periods"):
+    for key in ("periods", "named_periods", "told_jobs"):
         values[key] = [w for w in (decode_window(d) for d in data.get(key) or []) if w is not None]
     return Focus(**values)
 

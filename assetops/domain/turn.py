@@ -56,6 +56,9 @@ class Focus:
     # periods the user named relative to another, in their words, latest first: "the week before" said again is
     # that week ("this past week vs the week before" ... "was it carrying more load the week before?")
     named_periods: list[TimeWindow] = field(default_factory=list)
+    # jobs the user said were done, each the day (period) it was done, labelled with the job's words, latest first:
+    # "it was shut down for a tube clean on the 9th" ... "has the clean helped?" sets before and after that day
+    told_jobs: list[TimeWindow] = field(default_factory=list)
 
 
 # Where a task of the turn's plan stands: waiting (or to be retried), done, given up, or skipped

@@ -171,10 +171,16 @@ def _sources_of_narrower_reads(artifacts: list[Artifact]) -> set[str]:
 def asked_figure_lines(question: str, artifacts: list[Artifact], already: str = "") -> list[str]:
     """A bullet per sensor the question names: its mean per asset (or per period for one asset), unless
     the answer (`already`) states those figures."""
+    return figure_lines(asked_sensors(question), artifacts, already)
+
+
+def figure_lines(sensors: list[str], artifacts: list[Artifact], already: str = "") -> list[str]:
+    """A bullet per sensor (bare name): its mean per asset (or per period for one asset), unless `already` (the
+    answer so far) states those figures."""
     sources = _sources_of_narrower_reads(artifacts)
     artifacts = [a for a in artifacts if a.id not in sources]
     lines = []
-    for sensor in asked_sensors(question):
+    for sensor in sensors:
         figures = sensor_figures(sensor, artifacts)
         if not figures:
             continue

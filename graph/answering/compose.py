@@ -21,6 +21,7 @@ from graph.answering.asked_figures import (
     asked_figure_lines,
     asked_sensors,
     derived_figure_texts,
+    figure_lines,
     figure_text,
     sensor_figures,
 )
@@ -240,7 +241,9 @@ def _body(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list
     """Lines under the lead: silent sensors, the answering checklist's steps, the severity if asked."""
     created = {i for r in outcome.results for i in r.artifact_ids}  # reused ones were said before
     # The figure the question names ("kW/ton", "condenser water flow") when the lead does not state it.
-    body = asked_figure_lines(outcome.question, artifacts, already=lead)
+    # (the level of the reading a symptom named stays in the answer when a long lead is cut to its first sentence)
+    body = asked_figure_lines(outcome.question, artifacts, already=lead) \
+        or figure_lines(symptom_readings(outcome.plan), artifacts, already=(sentences(lead) or [""])[0])
     body += data_issue_lines([a for a in artifacts if a.id in created], lead)
     # A checklist is shown step by step when it answers the question; a supporting one is only cited.
     asked = {i for n, r in enumerate(ordered) if n == 0 or r.action in answering for i in r.artifact_ids}
@@ -250,6 +253,15 @@ def _body(outcome: TurnOutcome, ordered: list[SpecialistResult], artifacts: list
     if severity:
         body += severity_lines([*outcome.cited, *outcome.artifacts])
     return body
+
+
+def symptom_readings(plan: list[SpecialistTask]) -> list[str]:
+    """The readings a diagnosis was asked about ("the condenser water to the tower has been warmer since May"): the
+    few its plan fetched, whose level the answer states; none for a diagnosis over the usual readings."""
+    if not any(t.action == "diagnose" for t in plan):
+        return []
+    fetched = _fetched_readings([t for t in plan if t.action == "history"])
+    return fetched if len(fetched) <= _CARRIED_READINGS else []
 
 
 def asked_as(outcome: TurnOutcome) -> str:

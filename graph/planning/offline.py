@@ -45,7 +45,7 @@ from graph.understanding.assets import find_assets
 from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.identifiers import find_rule_names
 from graph.understanding.intents import score_intents
-from graph.understanding.last_done import last_done_job
+from graph.understanding.last_done import job_stems, last_done_job
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
@@ -393,6 +393,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
                     focus.listed),
         discussed=list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))[:_DISCUSSED_KEPT],
         named_periods=_named_periods(ctx.understanding, focus),
+        told_jobs=_told_jobs(ctx, focus),
     )
 
 
@@ -418,6 +419,24 @@ def _named_periods(understood: Understanding, focus: Focus) -> list[TimeWindow]:
             and m.window.label]
     kept = [w for w in focus.named_periods if w.label not in {s.label for s in said}]
     return [*said, *kept][:_NAMED_KEPT]
+
+
+_TOLD_JOB_MAX = timedelta(days=31)
+
+
+def _told_jobs(ctx: PlanContext, focus: Focus) -> list[TimeWindow]:
+    """A job the message says was done in a past period ("it was shut down for a tube clean on the 9th"), labelled
+    with the job's stems, then the jobs told earlier. A question about when a job was last done, or an order to
+    draft, tells of none."""
+    stems = job_stems(ctx.understanding.text, ctx.vocab)
+    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    when = [m.window for m in ctx.understanding.periods.mentions if m.kind in ("absolute", "past")
+            and m.window is not None and m.window.end <= today_end and m.window.end - m.window.start <= _TOLD_JOB_MAX]
+    writes = ctx.request is not None and ctx.request.writes
+    if not stems or not when or writes or last_done_job(ctx.understanding.text, ctx.vocab):
+        return list(focus.told_jobs)
+    told = TimeWindow(when[0].start, when[0].end, " ".join(sorted(stems)))
+    return [told, *focus.told_jobs][:_NAMED_KEPT]
 
 
 _MONTH_BESIDE = re.compile(rf"^(?:the |that )?{MONTH_WORD} (?P<side>before|after|prior)\b")

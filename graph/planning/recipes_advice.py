@@ -19,7 +19,7 @@ from graph.planning.recipes_maintenance import SENSOR_INTENTS, report, validatio
 from graph.planning.recipes_models import thresholds
 from graph.planning.recipes_telemetry import analysis_names, detect
 from graph.understanding import calendar_math as cal
-from graph.understanding.last_done import names_job
+from graph.understanding.last_done import job_stems, names_job
 from graph.understanding.request import named_job
 from graph.understanding.text import stem
 
@@ -142,13 +142,23 @@ def _listed_repair(ctx: PlanContext) -> TimeWindow | None:
     return None
 
 
+def _told_repair(ctx: PlanContext) -> TimeWindow | None:
+    """The day of a job the user said was done earlier in the dialog ("it was shut down for a tube clean on the
+    9th"): the latest told, of the job the question names when it names one ("has the clean helped?")."""
+    asked = job_stems(ctx.understanding.text, ctx.vocab)
+    for told in ctx.focus.told_jobs:
+        if not asked or asked & set(told.label.split()):
+            return TimeWindow(told.start, told.end, f"the {told.label} on {told.start.date().isoformat()}")
+    return None
+
+
 def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """"They cleaned its condenser tubes in July. Did that fix it?": the year's work orders (to find the repair
     and its date) and the telemetry before and after it: the month before the period named (or the period
     discussed) against the time from its end to today."""
     named = next((m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"),
                  None)
-    around = named or _listed_repair(ctx) or ctx.focus.window or ctx.analysis_window()
+    around = named or _told_repair(ctx) or _listed_repair(ctx) or ctx.focus.window or ctx.analysis_window()
     today = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
     before = TimeWindow(around.start - timedelta(days=_BEFORE_REPAIR_DAYS), around.start, "before the repair")
     after = TimeWindow(around.end, today, "after the repair") if today - around.end >= timedelta(days=3) else \

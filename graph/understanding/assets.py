@@ -66,7 +66,11 @@ def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions, ca
             continue
         numbers, found = _numbers_after(text.tokens, index + 1, vocab)
         if not found:
-            asked = index > 0 and text.tokens[index - 1] in vocab.asset_question_words
+            # ("which MAIN chiller": a site name between the question word and the chiller still asks for one)
+            before = index - 1
+            while before > 0 and text.tokens[before].casefold() in {site.casefold() for site in catalog.sites}:
+                before -= 1
+            asked = before >= 0 and text.tokens[before] in vocab.asset_question_words
             mentions.bare_asset_word = mentions.bare_asset_word or (token == vocab.asset_word and not asked)
             continue
         for number in numbers:

@@ -38,14 +38,32 @@ def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
     empty when it asks for none."""
     if not _LAST.search(text.joined):
         return frozenset()
+    return job_stems(text, vocab)
+
+
+def job_stems(text: Text, vocab: Vocabulary) -> frozenset[str]:
+    """The stems of the maintenance job the message names ("it was shut down for a tube clean" -> {"tube",
+    "clean"}), empty when it names none."""
     jobs = {stem(word) for phrase in vocab.named_jobs for word in phrase.split() if len(word) > 2} | REPAIR_STEMS \
         | SERVICE_STEMS
     # ("recalibrate", "re-clean": the job done again is the job)
     again = {s: s[2:] for s in text.stems if s.startswith("re") and s[2:] in jobs}
-    found = frozenset(again.get(s, s) for s in text.stems if again.get(s, s) in jobs)
+    found = frozenset(job for job in (_job_word(again.get(s, s), jobs) for s in text.stems) if job)
     # "a leak detection PM": the job is the leak detection; "PM" only says it was planned ("annual service" is a job)
     planned = frozenset({stem("preventive"), stem("maintenance")})
     return found - planned if found - SERVICE_STEMS - REPAIR_STEMS else found
+
+
+_SAME_WORD_PREFIX = 6  # "analysed" and "analysis" stem apart ("analys", "analysi"): one word to a job
+
+
+def _job_word(word: str, jobs: set[str]) -> str | None:
+    """The job stem `word` is: itself, else the shortest job stem it shares its first letters with."""
+    if word in jobs:
+        return word
+    alike = [job for job in jobs if min(len(word), len(job)) >= _SAME_WORD_PREFIX
+             and word[:_SAME_WORD_PREFIX] == job[:_SAME_WORD_PREFIX]]
+    return min(alike, key=lambda job: (len(job), job)) if alike else None
 
 
 # "when was the last time it had a corrective WO?", "when was it last repaired?": any corrective order is the job

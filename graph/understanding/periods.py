@@ -140,9 +140,11 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
                                 rf"(?:about |around |roughly |some )?{number} (?:of )?{unit}\b"),
         "ago": re.compile(rf"\b{number} {unit} (?:ago|back)\b"),
         "ahead": re.compile(rf"\b{number} {unit} (?:ahead|out|forward|from now|into the future)\b"),
+        # ("since new year", "from the start of the year": this year so far)
         "named": re.compile(r"\b(yesterday|today|tonight|last night|this (?:morning|afternoon|evening)|"
                             r"earlier today|this (?:week|month|quarter|year)|"
-                            r"year to date|ytd|month to date)\b"),
+                            r"year to date|ytd|month to date|since (?:the )?new year(?:'?s)?(?: day)?|"
+                            r"(?:since|from) the (?:start|beginning) of (?:the|this) (?:week|month|quarter|year))\b"),
         # "anything odd earlier in the month?": the rest of the discussed window's month (week, year) before it
         "focus_rest": re.compile(r"\b(earlier|later) (?:on )?(?:in|that|this) (?:the )?(week|month|year)\b"),
         # "across the whole quarter", "the entire year": the calendar unit around the window discussed
@@ -250,8 +252,12 @@ def _ago(match: re.Match[str], vocab: Vocabulary, reference: date, *, zone: tzin
     return cal.window(start, cal.add_months(start, one_months) + one_fixed, match.group(0), zone)
 
 
+# "since new year", "since the start of the month": the unit so far, the same window as "this year" ("this month")
+_SO_FAR = re.compile(r"^(?:since|from) (?:the )?(?:(?:start|beginning) of (?:the|this) (\w+)|new year.*)$")
+
+
 def _named(match: re.Match[str], reference: date, *, zone: tzinfo) -> TimeWindow:
-    word = match.group(1)
+    word = _SO_FAR.sub(lambda so_far: f"this {so_far.group(1) or 'year'}", match.group(1))
     tomorrow = reference + timedelta(days=1)
     starts = {
         "yesterday": reference - timedelta(days=1), "last night": reference - timedelta(days=1),
@@ -675,6 +681,25 @@ def _drop_deadlines(text: str, out: Periods) -> None:
             out.mentions.remove(mention)
 
 
+# "before 2020", "prior to this year": everything up to that period ("the week before June" is the week's, and
+# "before next summer" a deadline)
+_UP_TO_THE_PERIOD = re.compile(r"(?:^|\b(\w+) )(?:before|prior to|earlier than)\s+$")
+_SPAN_WORDS = frozenset({"day", "days", "week", "weeks", "fortnight", "month", "months", "quarter", "year", "years",
+                         "night", "morning", "hour", "hours", "just", "right", "shortly", "well"})
+# The open start of "before 2020": earlier than any record; telemetry windows are clipped to the recorded data.
+_OPEN_START = date(1990, 1, 1)
+
+
+def _up_to_the_period(text: str, out: Periods, *, zone: tzinfo) -> None:
+    for index, mention in enumerate(out.mentions):
+        window = mention.window
+        lead = _UP_TO_THE_PERIOD.search(text[:mention.start])
+        if window is None or mention.kind not in ("absolute", "past") or lead is None or lead.group(1) in _SPAN_WORDS:
+            continue
+        label = f"before {window.label}"
+        out.mentions[index] = replace(mention, window=TimeWindow(cal.at_midnight(_OPEN_START, zone), window.start, label))
+
+
 def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> int | None:
     """The one whole calendar year the normalised `text` names as context, if any."""
     return context_year(find_atoms(text, vocab, reference, zone=zone))
@@ -777,6 +802,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _last_means_the_one_before(text, out, focus_window)
     _last_week_before_this(out)
     _drop_deadlines(text, out)
+    _up_to_the_period(text, out, zone=zone)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:
             out.mentions.remove(mention)

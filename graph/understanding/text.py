@@ -215,6 +215,10 @@ _OPENERS_AFTER_AND = frozenset({"how", "what", "which", "when", "where", "who", 
                                 *_AUXILIARIES})
 
 
+# Words that point at something said before: "y that one" asks why of it.
+_POINTING_WORDS = ("that", "this", "those", "these", "it", "them", "they", "the")
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
     tokens = _question_word(_join_separated_particles(tokens), vocab)
     out: list[str] = []
@@ -240,8 +244,12 @@ def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
             out.extend([vocab.asset_word, glued.group(2)])
             continue
         following = tokens[index + 1] if index + 1 < len(tokens) else ""
-        if token == "y" and (following in ("?", "tho", "though") or (not out and following in _AUXILIARIES)):
-            out.append("why")  # "y?", "y was may worse" are texting for "why" ("y" alone may be a yes)
+        if token == "y" and (following in ("?", "tho", "though") or (not out and following in (*_AUXILIARIES,
+                                                                                            *_POINTING_WORDS))):
+            out.append("why")  # "y?", "y was may worse", "y that one" are texting for "why" ("y" alone may be a yes)
+            continue
+        if token == "r" and not out and following:
+            out.append("are")  # "r the others ok" is texting for "are the others ok"
             continue
         if token == "n" and not out and following in _OPENERS_AFTER_AND:
             out.append("and")  # "n how many alerts on it?" is texting for "and how many"
