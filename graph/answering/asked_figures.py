@@ -30,7 +30,7 @@ from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.identifiers import find_rule_names
-from graph.understanding.request import PERIODS_PICKED_AMONG, ranking_end
+from graph.understanding.request import HOLDS_SETPOINT, PERIODS_PICKED_AMONG, ranking_end
 from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
@@ -126,7 +126,8 @@ def sensor_figures(sensor: str, artifacts: list[Artifact], *, overall: bool = Fa
 
 # "which chiller carried most of the cooling?": a share of the site's total, idle hours included (a quantity, not
 # how hard it works while on)
-_SHARE_OF_TOTAL = re.compile(r"\b(?:most|least|bulk|majority|lion's share) of the\b|\b(?:in total|all told|overall total|"
+# ("which chiller burned the most kWh?": energy is power summed over every hour, idle ones too)
+_SHARE_OF_TOTAL = re.compile(r"\bkwh\b|\benergy\b|\b(?:most|least|bulk|majority|lion's share) of the\b|\b(?:in total|all told|overall total|"
                              r"total)\b", re.I)
 _EXTENSIVE = frozenset({"Tonnage", "Power Input"})
 
@@ -327,14 +328,12 @@ def setpoint_offset_ranking(question: str, artifacts: list[Artifact]) -> SensorR
 # "Was the CHWST holding setpoint in July?": a running mean within this of the setpoint's holds it (the alert rule
 # fires at 2 degF for an hour; a month's mean 1 degF off is a chiller that did not keep up).
 SETPOINT_HELD = 1.0
-_HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*)\b"
-                             r"(?: \w+){0,2} (?:its |the |their )?set ?point\b", re.I)
 
 
 def setpoint_held(question: str, artifacts: list[Artifact]) -> tuple[Literal["Yes", "No"], str, list[str]] | None:
     """(answer, sentence, evidence) for "was the CHWST holding setpoint?": each chiller's supply against its own
     setpoint while running; None unless the question asks it and a window holds both running means."""
-    if not _HOLDS_SETPOINT.search(question):
+    if not HOLDS_SETPOINT.search(question):
         return None
     supply, setpoint, offsets = _setpoint_offsets(artifacts)
     if not offsets:

@@ -58,8 +58,10 @@ from graph.answering.stat_questions import (
     order_listing,
     reading_course_sentence,
     rule_last_fired_sentence,
+    run_time_change,
     run_time_ranking,
     run_time_sentence,
+    total_change,
     total_sentence,
 )
 from graph.answering.symptom_modes import symptom_answer
@@ -139,8 +141,8 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     most_labour = most_labour_sentence(inputs.question, inputs.artifacts)
     if most_labour is not None:  # "which of those took the most hours?": a pick among the listed orders
         return ShapedLead(most_labour, [], replaces_body=False)
-    by_run_time = run_time_ranking(inputs.question, inputs.artifacts)
-    if by_run_time is not None:  # "which chiller ran the most hours?": ranked on running time
+    by_run_time = run_time_ranking(inputs.question, inputs.artifacts) or run_time_change(inputs.question, inputs.artifacts)
+    if by_run_time is not None:  # "which chiller ran the most hours?": ranked on running time ("more hours or fewer?")
         return ShapedLead(by_run_time[0], by_run_time[1], replaces_body=False)
     busiest = busiest_month_sentence(inputs.question, inputs.artifacts)
     if busiest is not None:  # "what's the worst month for alarms on 6?": the month, then each month's count
@@ -322,8 +324,9 @@ def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
-    rate = yearly_rate_sentence(inputs.question, inputs.artifacts)
-    if rate is not None:  # "were the PMs done at a steady rate?"
+    rate = yearly_rate_sentence(inputs.question, inputs.artifacts) or run_time_change(inputs.question, inputs.artifacts) \
+        or total_change(inputs.question, [*inputs.artifacts, *inputs.session])
+    if rate is not None:  # "were the PMs done at a steady rate?", "on for more hours this sept than last?"
         return ShapedLead(rate[0], rate[1], replaces_body=False)
     silent = silent_reading_verdict(inputs.question, inputs.artifacts, [*inputs.readings, *inputs.fetched])
     if silent is not None:  # "evap refrig temp still reading nothing?": whether that reading sends samples

@@ -125,6 +125,39 @@ def run_time_ranking(question: str, artifacts: list[Artifact]) -> tuple[str, lis
     return first, [f"- {asset}: {hours(art, share)} [{art.id}]" for asset, share, art in ranked]
 
 
+_MORE_TIME = re.compile(r"\b(?:more|longer)\b", re.I)
+_LESS_TIME = re.compile(r"\b(?:fewer|less|shorter)\b", re.I)
+
+
+def run_time_change(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"Is it on for more hours this sept than last sept?", "was it running more hours this year or fewer?": one
+    chiller's running time in two periods, the later against the earlier (as a share of each, so periods of unequal
+    length compare): yes or no to the direction asked, or the direction itself when both are offered."""
+    question = _RUNNING_ONLY.sub(" ", question)
+    more_asked, less_asked = bool(_MORE_TIME.search(question)), bool(_LESS_TIME.search(question))
+    if not (_MOST_RUN.search(question) or _RUN_TIME.search(question)) or not (more_asked or less_asked):
+        return None
+    windows = {(a.window_start, a.window_end): (a, s) for a in _windows(artifacts)
+               if (s := running_share(a)) is not None and a.window_start and a.window_end}
+    if len(windows) != 2 or len({a.asset_ids[0] for a, _ in windows.values()}) != 1:
+        return None
+    (old, old_share), (new, new_share) = sorted(windows.values(), key=lambda pair: pair[0].window_start or 0)
+
+    def said(art: Artifact, share: float) -> str:
+        assert art.window_start is not None and art.window_end is not None
+        hours = share * (art.window_end - art.window_start).total_seconds() / 3600
+        return f"{window_phrase(art) or 'then'} (about {hours:,.0f} hours, {share:.0%} of the time)"
+
+    more = new_share > old_share
+    if more_asked and less_asked:
+        answer = "More" if more else "Fewer"
+    else:
+        answer = "Yes" if more == more_asked else "No"
+    first = (f"{answer}, {new.asset_ids[0]} ran {'more' if more else 'fewer'} hours {said(new, new_share)} than "
+             f"{said(old, old_share)}.")
+    return first, [f"- {a.asset_ids[0]} {said(a, s)} [{a.id}]" for a, s in ((new, new_share), (old, old_share))]
+
+
 _LAST_N = re.compile(r"\blast (\d+|two|three|four|five|few|couple of)\b.*\b(?:jobs?|work orders?|orders?|repairs?|"
                      r"tickets?|wos?|wo's)\b|\blist\b.*\b(?:jobs|work orders|orders|repairs|tickets)\b", re.I)
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "few": 3, "couple of": 2}
@@ -292,7 +325,10 @@ def labour_sentence(question: str, artifacts: list[Artifact]) -> str | None:
 
 
 # "what was the plant's total power draw yesterday?", "combined tonnage": the readings summed over the chillers.
-_TOTAL = re.compile(r"\b(?:total|combined|sum|altogether|all together|plant[- ]wide|site[- ]wide|whole plant)\b", re.I)
+_TOTAL = re.compile(r"\b(?:total|combined|sum|altogether|all together|plant[- ]wide|site[- ]wide|whole plant|"
+                    r"(?:plant|site) as a whole)\b", re.I)
+# "did the plant use less this summer?": what a plant uses is its energy (power over time)
+_USES = re.compile(r"\b(?:use[sd]?|using|consum\w*|burn\w*|draw\w*|drew)\b", re.I)
 _SUMMABLE = {"Power Input": ("kW", "kWh"), "Tonnage": ("tons", "ton-hours")}
 
 
@@ -329,6 +365,43 @@ def total_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     verb = "drew" if sensor == "Power Input" else "delivered"
     return (f"The {len(per_asset)} chillers {verb} {number(total, rate)} in all on average {when}{energy}: "
             f"{parts}.").replace("  ", " ")
+
+
+def _totals_by_window(artifacts: list[Artifact], sensor: str) -> dict[tuple[object, object], dict[str, tuple[float, Artifact]]]:
+    by_window: dict[tuple[object, object], dict[str, tuple[float, Artifact]]] = {}
+    for art in artifacts:
+        value = _mean_entry(art, sensor) if art.asset_ids and art.kind == "telemetry_window" else None
+        if value is not None:
+            by_window.setdefault((art.window_start, art.window_end), {}).setdefault(art.asset_ids[0], (value, art))
+    return by_window
+
+
+def total_change(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"Did the plant as a whole use less this summer than last, y/n?": the chillers' summed mean (off hours count
+    as zero draw) in the later period against the earlier, over the same chillers; yes or no to the direction
+    asked."""
+    if not _TOTAL.search(question):
+        return None
+    sensor = next((s for s in asked_sensors(question) if s in _SUMMABLE), None) \
+        or ("Power Input" if _USES.search(question) else None)
+    less, more = _LESS_TIME.search(question), _MORE_TIME.search(question) or re.search(r"\bhigher\b", question, re.I)
+    if sensor is None or bool(less) == bool(more):
+        return None
+    groups = [g for g in _totals_by_window(artifacts, sensor).values() if len(g) >= 2]
+    if len(groups) != 2 or set(groups[0]) != set(groups[1]):
+        return None
+    old, new = sorted(groups, key=lambda g: next(iter(g.values()))[1].window_start or 0)
+    rate = _SUMMABLE[sensor][0]
+    old_total, new_total = sum(v for v, _ in old.values()), sum(v for v, _ in new.values())
+    went_down = new_total < old_total
+    answer = "Yes" if went_down == bool(less) else "No"
+    new_when, old_when = window_phrase(next(iter(new.values()))[1]), window_phrase(next(iter(old.values()))[1])
+    first = (f"{answer}, the {len(new)} chillers together {'used less' if went_down else 'used more'} {new_when}: "
+             f"{number(new_total, rate)} on average against {number(old_total, rate)} {old_when} (every hour "
+             f"counted, off hours as zero).")
+    lines = [f"- {asset}: {number(new[asset][0], rate)} {new_when}, {number(old[asset][0], rate)} {old_when}"
+             for asset in sorted(new)]
+    return first, lines
 
 
 def _mean_entry(art: Artifact, sensor: str) -> float | None:

@@ -527,6 +527,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if guarded is not None:
         return guarded
     vocab = vocabulary()
+    message = _same_again(message) if focus.asked else message
     understood = _understand(message, reference_date, focus, artifacts, catalog)
     parts = question_parts(message)
     reading = _first_question_reading(message, parts)
@@ -756,6 +757,18 @@ _MONTH_NAMED = re.compile(rf"\b{MONTH_WORD}\b")
 _ELLIPTICAL_OPENING = re.compile(r"^(?:(?:ok|so|right) )?(?:and|what about|how about|same (?:for|with|on|again)|ditto|"
                                  rf"now|then|also|or|{_CORRECTING})\b")
 _ELLIPTICAL_MAX_TOKENS = 6
+
+
+# "same ranking for last summer?", "same check for chiller 3": the last question again, of another period or chiller
+# (the noun names the last answer, not a new request: "ranking" here asks for no ranking of causes)
+_SAME_AGAIN = re.compile(r"^(?:(?:ok|so|right|now)[,.]? )?(?:do )?(?:the )?same (?:ranking|check|question|thing|list|breakdown|"
+                         r"figures?|numbers?|analysis|query|one|again)(?: again)? (?=for |with |on |in |over )",
+                         re.IGNORECASE)
+
+
+def _same_again(message: str) -> str:
+    """"same ranking for last summer?" read as "and for last summer?"; any other message as it is."""
+    return _SAME_AGAIN.sub("and ", message.strip(), count=1)
 
 
 _ENDS = {"worst": "best", "best": "worst", "worse": "better", "better": "worse", "highest": "lowest",
@@ -1033,8 +1046,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["worsening"]  # "is it getting worse?": how the readings moved over the window, not another look
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
-            and not understood.sensors.canonical:
-        return ["investigate"]  # "is chiller 3 ok?": a health check, not a listing of its readings
+            and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined):
+        # "is chiller 3 ok?": a health check, not a listing of its readings ("what about chiller 3?" after "is 6
+        # holding its setpoint?" asks that again)
+        return ["investigate"]
     if reading.shape == "yes_no" and _HEALTHY.search(reading.clause) and not understood.sensors.canonical \
             and chosen and chosen[0] in (*_LOOK_INTENTS, "compare") \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):

@@ -23,7 +23,13 @@ from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import telemetry_assets
 from graph.understanding.last_done import last_done_job
-from graph.understanding.request import SAME_ONE, UP_OR_DOWN_ON, asks_about_now, names_both_periods
+from graph.understanding.request import (
+    HOLDS_SETPOINT,
+    SAME_ONE,
+    UP_OR_DOWN_ON,
+    asks_about_now,
+    names_both_periods,
+)
 from graph.understanding.sensors import canonical_of, expand
 
 
@@ -446,6 +452,9 @@ def resolve_sensors(ctx: PlanContext) -> None:
         # "is that the sensor, or is the building load different?": the reading just discussed is the one doubted,
         # whatever the other side of the question names
         named = list(dict.fromkeys(canonical_of(s) for s in ctx.focus.sensors))
+    if named and HOLDS_SETPOINT.search(ctx.understanding.text.joined):
+        # "is 6 holding its chilled water setpoint?": the supply is what holds it, against the setpoint
+        named = list(dict.fromkeys(["Supply Temperature", "Setpoint Temperature", *named]))
     if named:
         ctx.canonical_sensors, ctx.sensors_explicit = list(named), True
     elif ctx.understanding.sensors.all_sensors:

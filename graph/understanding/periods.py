@@ -655,7 +655,8 @@ def _last_means_the_one_before(text: str, out: Periods, focus: TimeWindow | None
         return
     for index, mention in enumerate(out.mentions):
         window = mention.window
-        against = _COMPARED_AGAINST.search(text[:mention.start]) is not None
+        # (and "same ranking for last summer?" after "this summer": the dialog's "this summer" is not its "last")
+        against = _COMPARED_AGAINST.search(text[:mention.start]) is not None or focus.label.startswith("this ")
         if window is not None and mention.kind in ("absolute", "past") and window.label.startswith("last ") and \
                 against and (window.start, window.end) == (focus.start, focus.end):
             earlier = cal.shift(window, years=-1, label=f"{window.label} ({window.start.year - 1})")

@@ -779,6 +779,11 @@ def stated_priority(text: str) -> int | None:
     return int(said) if said.isdigit() else _PRIORITY_WORDS.get(said)
 
 
+# "is it holding its chilled water setpoint?", "did they meet set point?": the supply held against its setpoint
+HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*)\b"
+                            r"(?: \w+){0,3} (?:its |the |their )?set ?point\b", re.I)
+
+
 def named_job(message: str) -> str | None:
     """The maintenance job a question names ("condenser tube cleaning", "leak check"), a verb phrase read as
     its job ("clean it" -> "cleaning"), or None."""

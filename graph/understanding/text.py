@@ -120,12 +120,15 @@ def _lexicon(vocab: Vocabulary) -> tuple[tuple[str, ...], frozenset[str]]:
     # and the one-word request cues ("alarms", "forecast"): "alrms 2?" asks for alarms
     cues = {p for rule in vocab.intents for p, weight in rule.phrases.items()
             if weight >= _STRONG_CUE and p.isalpha() and len(p) >= _MIN_TECHNICAL_TYPO}
-    technical = {w for w in sensor_words if len(w) >= _MIN_TECHNICAL_TYPO} | cues | set(vocab.everyday_words)
+    # ("anything over the summmer?": a month or season misspelt is still the period)
+    periods = words(vocab.months) | words(vocab.seasons)
+    technical = {w for w in sensor_words | periods if len(w) >= _MIN_TECHNICAL_TYPO} | cues | set(vocab.everyday_words)
     grammar = yaml.safe_load(_GRAMMAR_PATH.read_text(encoding="utf-8"))  # the request grammar's words
     known = sensor_words | words(vocab.abbreviations.values()) \
         | {w for value in grammar.values() if isinstance(value, list) for w in words(value)} \
         | {w for rule in vocab.intents for w in words(rule.phrases)} | words(vocab.other_equipment) \
-        | words(vocab.protected_words) | words(vocab.everyday_words) | words(vocab.months) | words(vocab.event_words) | words(vocab.trip_words) \
+        | words(vocab.protected_words) | words(vocab.everyday_words) | periods | {f"{w}s" for w in periods} \
+        | words(vocab.event_words) | words(vocab.trip_words) \
         | {w for phrases in vocab.references.values() for w in words(phrases)}
     _LEXICONS[id(vocab)] = (vocab, tuple(sorted(technical)), frozenset(known))
     return tuple(sorted(technical)), frozenset(known)

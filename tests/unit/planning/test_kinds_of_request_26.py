@@ -1,0 +1,79 @@
+"""Kinds of request met in a development set (heldout26): the last question asked again in other words ("same
+ranking for last summer?"), "last summer" after "this summer", a misspelt season, holding setpoint, running hours
+in two periods, the plant's total in two periods, energy as a total and "least efficient"."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from graph.answering.asked_figures import sensor_ranking
+from graph.answering.stat_questions import run_time_change, total_change
+from graph.understanding.text import Text
+from tests.unit.answering.builders import window
+from tests.unit.planning.dialog import Dialog, at
+
+REFERENCE = date(2020, 9, 30)
+
+
+def test_same_ranking_for_another_period_asks_the_last_question_again() -> None:
+    dialog = Dialog(reference_date=REFERENCE)
+    first = dialog.say("which chiller burned the most kWh this summer? Rank all of them for me, top to bottom.")
+    again = dialog.say("same ranking for last summer?")
+    assert [t.action for t in again.tasks] == [t.action for t in first.tasks]
+    # "last summer" after "this summer" is the summer before it, not the one just discussed
+    assert {(t.window.start, t.window.end) for t in again.tasks if t.window} == {(at(2019, 6, 1), at(2019, 9, 1))}
+
+
+def test_same_check_for_another_chiller_keeps_the_check() -> None:
+    dialog = Dialog(reference_date=REFERENCE)
+    dialog.say("Is chiller 6 holding its chilled water setpoint this month?")
+    again = dialog.say("same check for chiller 3")
+    assert [(t.action, t.asset_ids) for t in again.tasks] == [("history", ["Chiller 3"])]
+    # holding setpoint is the supply against the setpoint: both are read
+    assert {s.split(" ", 2)[2] for s in again.tasks[0].sensors} >= {"Supply Temperature", "Setpoint Temperature"}
+
+
+def test_a_misspelt_season_or_month_is_the_period() -> None:
+    assert Text.of("anything over the summmer?").joined == "anything over the summer ?"
+    assert Text.of("in septmber").joined == "in september"
+    assert Text.of("those two springs").joined == "those two springs"  # a plural is no misspelling
+
+
+def test_least_efficient_ranks_on_kw_per_ton() -> None:
+    decision = Dialog(reference_date=REFERENCE).say("Which chiller was the least efficient per ton this summer?")
+    assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} == {"Chiller Efficiency"}
+
+
+def _running(asset: str, start: str, end: str, share: float) -> object:
+    found = window(asset, start, end, {"Chiller % Loaded": (50.0, "%")})
+    found.results["running_share"] = share
+    return found
+
+
+def test_running_hours_in_two_periods() -> None:
+    windows = [_running("Chiller 9", "2019-09-01", "2019-10-01", 0.42),
+               _running("Chiller 9", "2020-09-01", "2020-10-01", 0.48)]
+    more = run_time_change("is it on for more hours this sept than last sept?", windows)  # type: ignore[arg-type]
+    assert more is not None and more[0].startswith("Yes, Chiller 9 ran more hours")
+    choice = run_time_change("So was it running more hours this year or fewer?", windows)  # type: ignore[arg-type]
+    assert choice is not None and choice[0].startswith("More")
+    assert run_time_change("did it run fewer hours this sept?", windows[:1]) is None  # type: ignore[arg-type]
+
+
+def test_the_plant_total_in_two_periods() -> None:
+    def summer(year: int, kw: dict[str, float]) -> list[object]:
+        return [window(a, f"{year}-06-01", f"{year}-09-01", {"Power Input": (v * 2, "kW")}) for a, v in kw.items()]
+    found = [*summer(2019, {"Chiller 6": 300.0, "Chiller 9": 250.0}), *summer(2020, {"Chiller 6": 260.0, "Chiller 9": 250.0})]
+    less = total_change("So did the plant as a whole use less this summer than last, y/n?", found)  # type: ignore[arg-type]
+    assert less is not None and less[0].startswith("Yes, the 2 chillers together used less")
+    assert "510.0 kW" in less[0] and "550.0 kW" in less[0]
+    more = total_change("did the site as a whole use more this summer?", found)  # type: ignore[arg-type]
+    assert more is not None and more[0].startswith("No")
+
+
+def test_energy_is_ranked_over_every_hour() -> None:
+    found = [window("Chiller 6", "2020-06-01", "2020-09-01", {"Power Input": (300.0, "kW")}),
+             window("Chiller 9", "2020-06-01", "2020-09-01", {"Power Input": (260.0, "kW")})]
+    found[1].results["stats"]["Chiller 9 Power Input"]["mean"] = 200.0  # runs more hours: more energy
+    ranked = sensor_ranking("which chiller burned the most kWh this summer?", found)  # type: ignore[arg-type]
+    assert ranked is not None and ranked.first == "Chiller 9"
