@@ -154,7 +154,9 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 # quarter of 2020", "quarterly", "year by year": its quarters or years.
 _EACH = re.compile(r"\b(?:each|every|per|by) (?:calendar )?(month|quarter|year)\b|\b(month|quarter|year) by \2\b|"
                    r"\b(month|quarter|year)ly\b|"
-                   r"\b(?:separately|individually|respectively|for each|broken (?:out|down)|split)\b")
+                   # ("broken down by rule" splits by rule, which a listing does anyway: no split by time)
+                   r"\b(?:separately|individually|respectively|for each|(?:broken (?:out|down)|split)"
+                   r"(?! by (?!(?:calendar )?(?:month|quarter|year)))(?! (?:out |up )?by (?!(?:calendar )?(?:month|quarter|year))))\b")
 _MONTHS_SPLIT = 6
 _UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 

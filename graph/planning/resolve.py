@@ -136,6 +136,19 @@ def _asset_by_position(ctx: PlanContext) -> list[str]:
     return [picked]
 
 
+# "draft it for the one you picked", "go with your pick": the chiller the last "which one?" answer named
+_YOUR_PICK = re.compile(r"\bthe (?:one|chiller|unit|machine) (?:you|u) (?:picked|chose|chosen|recommended|suggested|"
+                        r"named|went with|pointed (?:to|at)|flagged|singled out)\b|\byour (?:pick|choice|recommendation)\b")
+
+
+def _the_one_picked(ctx: PlanContext) -> list[str]:
+    picked = ctx.focus.picked
+    if picked is None or not _YOUR_PICK.search(ctx.understanding.text.joined):
+        return []
+    ctx.note(f"Taking the one picked to mean {picked}.")
+    return [picked]
+
+
 def resolve_assets(ctx: PlanContext) -> Decision | None:
     """Pick the turn's assets: named ones, "all", references to the focus, or the focus itself."""
     mentions = ctx.understanding.assets
@@ -148,7 +161,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     if mentions.other_equipment and not mentions.assets:
         return stop(ctx, "reject", f"I only cover chillers; {', '.join(mentions.other_equipment)} is not in "
                                    f"the fleet. {messages.fleet_text(ctx.catalog)}")
-    ctx.assets = _explicit_assets(ctx) or _asset_by_position(ctx)
+    ctx.assets = _explicit_assets(ctx) or _the_one_picked(ctx) or _asset_by_position(ctx)
     periods = [m for m in ctx.understanding.periods.mentions if m.window is not None]
     comparing = ctx.primary == "compare" or (ctx.primary == "work_orders" and "compare" in ctx.understanding.intents)
     if comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) < 2:

@@ -200,8 +200,10 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return [other]
     if picked and picked not in focus_assets and _superlative_one(ctx):
         focus_assets = [picked, *focus_assets]  # "the worst one" is the one an earlier answer picked as worst
-    elif picked and len(focus_assets) > 1 and _superlative_one(ctx):
+    elif picked and len(focus_assets) > 1 and _superlative_one(ctx) \
+            and not (ctx.request is not None and ctx.request.shape == "which"):
         # "the worse of the two - how many WOs did it get?": the one the last answer picked, not both again
+        # ("which was the more efficient of the two?" asks a new pick between them)
         ctx.note(f"Taking it to mean {picked}, the one picked.")
         return [picked]
     if len(focus_assets) > 1 and (_singular_reference(ctx) or _deep_dive_after_ranking(ctx)):

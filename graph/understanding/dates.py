@@ -72,6 +72,9 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "half_of": rf"\b(?:the )?(first|second|1st|2nd) half of {YEAR}\b",
         "quarter": rf"\b(?:q([1-4]) (?:of )?{YEAR}|{YEAR} q([1-4])|{_ORDINAL} quarter of {YEAR})\b",
         "month_year": rf"\b{month} (?:of )?{YEAR}\b",
+        # "since christmas", "over thanksgiving": the holiday's day, the latest by the reference date
+        "holiday": r"\b(christmas eve|christmas(?: day)?|xmas|thanksgiving(?: day)?|independence day|"
+                   r"(?:the )?(?:4th|fourth) of july|labou?r day|memorial day)\b(?: ((?:19|20)\d\d)\b)?",
         "bare_quarter": r"\b(?:q([1-4])|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b",
         "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
         # ("in august, 6 or 9?": a choice of two numbers after the month is a choice of chillers, not a day)
@@ -125,6 +128,36 @@ def _season_atom(match: re.Match[str], vocab: Vocabulary, reference: date, *, zo
     else:
         year = cal.most_recent_season(first, length, reference, complete=False)
     return Atom(match.start(), match.end(), cal.months_window(year, first, length, match.group(0), zone))
+
+
+def _nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
+    """The `nth` such weekday of the month (-1: the last)."""
+    if nth > 0:
+        first = date(year, month, 1)
+        return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+    last = cal.add_months(date(year, month, 1), 1) - timedelta(days=1)
+    return last - timedelta(days=(last.weekday() - weekday) % 7)
+
+
+_HOLIDAYS: dict[str, Callable[[int], date]] = {
+    "christmas eve": lambda y: date(y, 12, 24), "christmas": lambda y: date(y, 12, 25), "xmas": lambda y: date(y, 12, 25),
+    "thanksgiving": lambda y: _nth_weekday(y, 11, 3, 4), "independence day": lambda y: date(y, 7, 4),
+    "fourth of july": lambda y: date(y, 7, 4), "labor day": lambda y: _nth_weekday(y, 9, 0, 1),
+    "memorial day": lambda y: _nth_weekday(y, 5, 0, -1),
+}
+
+
+def _holiday_atom(match: re.Match[str], reference: date, *, zone: tzinfo) -> Atom:
+    """"since christmas": the holiday's day in the year named, else its latest one by the reference date."""
+    name = re.sub(r"^the |\s+day$", "", match.group(1)).replace("4th", "fourth").replace("labour", "labor") \
+        .replace("xmas", "christmas")
+    if name in ("thanksgiving", "independence", "labor", "memorial"):
+        name = {"independence": "independence day", "labor": "labor day", "memorial": "memorial day"}.get(name, name)
+    on = _HOLIDAYS[name]
+    day = on(int(match.group(2))) if match.group(2) else on(reference.year)
+    if not match.group(2) and day > reference:
+        day = on(reference.year - 1)
+    return Atom(match.start(), match.end(), cal.day_window(day, f"{name.title()} {day.isoformat()}", zone))
 
 
 def _ordinal_week(match: re.Match[str], vocab: Vocabulary, *, zone: tzinfo) -> Atom:
@@ -188,6 +221,7 @@ def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, 
         "year_range": lambda m: _year_range_atom(m, zone=zone),
         "year": lambda m: Atom(m.start(), m.end(), cal.year_window(int(m.group(1)), m.group(0), zone)),
         "month": lambda m: bare_month(m, m.group(1)) if _is_month_word(m, vocab) else None,
+        "holiday": lambda m: _holiday_atom(m, reference, zone=zone),
     }
 
 

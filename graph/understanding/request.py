@@ -199,7 +199,9 @@ _GERUND = re.compile(r"(?:[a-z]{3,}|do|go|be|us)(?<!th)ing")  # "doing", "preppi
 # A topic set before the question ("for 9, is that all one rule?", "on chiller 6 did it trip?"): the question
 # that follows decides the shape.
 _FRONTED_TOPIC = re.compile(r"^(?:as for|for|on|about|regarding|re) (?:chiller \d+|#?\d{1,3}|cwc\d+|that one|this one|"
-                            r"the (?:other|first|second|worst|top) one) (?=\S)")
+                            r"the (?:other|first|second|worst|top) one) (?=\S)|"
+                            # "of the ones with data, which ...": the set a pick is made from, before the question
+                            r"^(?:of|out of|among|amongst|between) (?:\S+ ){1,5}?(?=(?:which|who|what)\b)")
 
 
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:
