@@ -430,12 +430,15 @@ def _told_jobs(ctx: PlanContext, focus: Focus) -> list[TimeWindow]:
     draft, tells of none."""
     stems = job_stems(ctx.understanding.text, ctx.vocab)
     today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
-    when = [m.window for m in ctx.understanding.periods.mentions if m.kind in ("absolute", "past")
+    # (the day is often given in passing: "we had the tubes cleaned on July 9th. did its kW/ton improve?")
+    periods = [*ctx.understanding.periods.context, *ctx.understanding.periods.mentions]
+    when = [m.window for m in periods if m.kind in ("absolute", "past")
             and m.window is not None and m.window.end <= today_end and m.window.end - m.window.start <= _TOLD_JOB_MAX]
     writes = ctx.request is not None and ctx.request.writes
     if not stems or not when or writes or last_done_job(ctx.understanding.text, ctx.vocab):
         return list(focus.told_jobs)
-    told = TimeWindow(when[0].start, when[0].end, " ".join(sorted(stems)))
+    day = min(when, key=lambda w: w.end - w.start)  # a job is done on a day: the narrowest period said
+    told = TimeWindow(day.start, day.end, " ".join(sorted(stems)))
     return [told, *focus.told_jobs][:_NAMED_KEPT]
 
 
@@ -1045,6 +1048,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and focus.last_intent not in _RECORD_LISTINGS \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["worsening"]  # "is it getting worse?": how the readings moved over the window, not another look
+    dated = {(m.window.start, m.window.end) for m in understood.periods.mentions
+             if m.window is not None and m.kind != "future"}
+    if reading.shape == "yes_no" and reading.comparative and chosen in ([], ["history"]) and not understood.intents \
+            and len(dated) >= 2 and (understood.assets.assets or focus.asset_ids):
+        return ["compare"]  # "was 6 worse in june than in may?": the two periods side by side
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined):
         # "is chiller 3 ok?": a health check, not a listing of its readings ("what about chiller 3?" after "is 6
@@ -1266,8 +1274,10 @@ def _understand(message: str, reference_date: date, focus: Focus,
         # for is the request, even with no intent phrase; the context's "pack" asks for no report
         if part.intents or part.sensors.canonical:
             whole = replace(whole, intents=part.intents, scores=part.scores)
-        if part.periods.mentions:
-            whole = replace(whole, periods=part.periods)
+        if part.periods.mentions:  # (the rest's periods stay as context: "we had it cleaned on July 9th")
+            passing = [m for m in whole.periods.mentions if m.window is not None
+                       and all(m.window != p.window for p in part.periods.mentions)]
+            whole = replace(whole, periods=replace(part.periods, context=[*part.periods.context, *passing]))
     # "what was ch3 load on sept 31" refused, then "sorry, the 30th": that day of the month asked about
     day = _DAY_CORRECTION.match(whole.text.joined)
     months = _MONTH_NAMED.findall(focus.asked.lower()) if day is not None and focus.asked else []

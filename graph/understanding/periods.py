@@ -647,19 +647,31 @@ _ACTION_ADVICE = re.compile(r"\b(?:should|worth|wait|hold off|ride it out|postpo
 _COMPARED_AGAINST = re.compile(r"\b(?:than|vs|versus|against|compared (?:to|with)|relative to)\b")
 
 
+_SAID_LAST = re.compile(r"\b(?:last|previous)\s+$")
+
+
 def _last_means_the_one_before(text: str, out: Periods, focus: TimeWindow | None) -> None:
     """"Is it worse than last spring?" while this spring is discussed: "last spring" is the one before it,
     not the latest complete spring, which is the window under discussion. Only the side compared against:
     "was kw/ton last month any worse than june last year?" asks about last month itself."""
-    if focus is None:
-        return
+    # ("was 6 worse this june than last june?" said in the autumn: "last june" is the one before this june)
+    def said_last(mention: PeriodMention) -> bool:
+        return mention.window is not None and (mention.window.label.startswith("last ")
+                                               or _SAID_LAST.search(text[:mention.start]) is not None)
+
+    said = {(m.window.start, m.window.end) for m in out.mentions if m.window is not None and not said_last(m)}
     for index, mention in enumerate(out.mentions):
         window = mention.window
         # (and "same ranking for last summer?" after "this summer": the dialog's "this summer" is not its "last")
-        against = _COMPARED_AGAINST.search(text[:mention.start]) is not None or focus.label.startswith("this ")
-        if window is not None and mention.kind in ("absolute", "past") and window.label.startswith("last ") and \
-                against and (window.start, window.end) == (focus.start, focus.end):
-            earlier = cal.shift(window, years=-1, label=f"{window.label} ({window.start.year - 1})")
+        against = _COMPARED_AGAINST.search(text[:mention.start]) is not None or (
+            focus is not None and focus.label.startswith("this "))
+        same = window is not None and ((focus is not None and (window.start, window.end) == (focus.start, focus.end))
+                                       or (window.start, window.end) in said)
+        if window is not None and mention.kind in ("absolute", "past") and said_last(mention) and against and same:
+            year = str(window.start.year)
+            label = window.label.replace(year, str(window.start.year - 1)) if year in window.label \
+                else f"{window.label} ({window.start.year - 1})"
+            earlier = cal.shift(window, years=-1, label=label)
             out.mentions[index] = replace(mention, window=earlier)
 
 
@@ -673,6 +685,15 @@ def _last_week_before_this(out: Periods) -> None:
             continue
         start = this.window.start - timedelta(days=7)
         out.mentions[index] = replace(mention, window=TimeWindow(start, this.window.start, "last week"))
+
+
+# "compare June with August, not July": a period the message leaves out is not one to read
+_LEFT_OUT = re.compile(r"\b(?:not|except|excluding|but not|rather than|instead of|leaving out|leave out|ignoring|"
+                       r"ignore|skip|skipping|without)\s+(?:the\s+|in\s+|for\s+)?$")
+
+
+def _drop_left_out(text: str, out: Periods) -> None:
+    out.mentions = [m for m in out.mentions if not _LEFT_OUT.search(text[max(0, m.start - 30):m.start])]
 
 
 def _drop_deadlines(text: str, out: Periods) -> None:
@@ -803,6 +824,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _last_means_the_one_before(text, out, focus_window)
     _last_week_before_this(out)
     _drop_deadlines(text, out)
+    _drop_left_out(text, out)
     _up_to_the_period(text, out, zone=zone)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:

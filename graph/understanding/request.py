@@ -276,8 +276,11 @@ _DEGREE_COMPARISON = re.compile(r"\b(?:this|that|as|so)\s+(?:bad|good|high|low|p
 
 
 # "worse y/n", "any better?", "was it worse?": a comparative alone, of what the dialog just set side by side.
-BARE_COMPARATIVE = re.compile(r"^(?:so |and |ok )?(?:is it |was it |it )?(?:any )?(?:worse|better|higher|lower)\b"
-                              r"(?:\s+(?:y/n|yes or no|then))?\s*\??\s*$", re.IGNORECASE)
+# ("so it's worse now, y/n": the same, said as a claim to confirm)
+BARE_COMPARATIVE = re.compile(r"^(?:so |and |ok )?(?:is it |was it |it is |it's |it was |it |is that |was that |that is |"
+                              r"that's |that was )?(?:any |even |actually |really )?(?:worse|better|higher|lower)"
+                              r"(?: now| then| overall| though| this time)?\b"
+                              r"(?:\s*,?\s*(?:y/n|yes or no|then|right|or not))?\s*\??\s*$", re.IGNORECASE)
 # "was it the same unit last year?", "same chiller on top in 2019?": the last pick asked again over another period.
 SAME_ONE = re.compile(r"\b(?:the )?same (?:one|unit|chiller|machine|equipment|asset)\b")
 # "Don't file anything yet - just tell me ...": a negative imperative, not a yes/no question.

@@ -4,13 +4,14 @@ in two periods, the plant's total in two periods, energy as a total and "least e
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 from graph.answering.asked_figures import sensor_ranking
 from graph.answering.stat_questions import run_time_change, total_change
+from graph.understanding.request import BARE_COMPARATIVE, read_request
 from graph.understanding.text import Text
 from tests.unit.answering.builders import window
-from tests.unit.planning.dialog import Dialog, at
+from tests.unit.planning.dialog import Dialog, at, steps
 
 REFERENCE = date(2020, 9, 30)
 
@@ -77,3 +78,30 @@ def test_energy_is_ranked_over_every_hour() -> None:
     found[1].results["stats"]["Chiller 9 Power Input"]["mean"] = 200.0  # runs more hours: more energy
     ranked = sensor_ranking("which chiller burned the most kWh this summer?", found)  # type: ignore[arg-type]
     assert ranked is not None and ranked.first == "Chiller 9"
+
+
+def test_this_june_against_last_june_said_in_the_autumn_is_two_junes() -> None:
+    decision = Dialog(reference_date=REFERENCE).say("so was 6 worse this june than last june y/n")
+    windows = {(t.window.start, t.window.end) for t in decision.tasks if t.window is not None}
+    windows |= {(datetime.fromisoformat(w["start"]), datetime.fromisoformat(w["end"]))
+                for t in decision.tasks for w in t.params.get("windows", [])}
+    assert {(at(2020, 6, 1), at(2020, 7, 1)), (at(2019, 6, 1), at(2019, 7, 1))} <= windows
+
+
+def test_worse_between_two_periods_with_no_reading_named_compares_them() -> None:
+    decision = Dialog(reference_date=REFERENCE).say("was 6 worse in june than in may?")
+    assert ("data", "compare") in steps(decision)
+
+
+def test_a_claim_of_worse_is_a_bare_comparative() -> None:
+    assert BARE_COMPARATIVE.match(read_request("so it's worse now, y/n").clause)
+    assert not BARE_COMPARATIVE.match(read_request("is it worse than last year?").clause)
+
+
+def test_a_period_left_out_is_not_read_and_a_job_day_said_in_passing_is_kept() -> None:
+    dialog = Dialog(reference_date=REFERENCE)
+    decision = dialog.say("We had the condenser tubes on chiller 6 cleaned on July 9th. Did its kW/ton actually "
+                          "improve? Compare June with August, not July.")
+    assert {(t.window.start, t.window.end) for t in decision.tasks if t.action == "history" and t.window} == {
+        (at(2020, 6, 1), at(2020, 7, 1)), (at(2020, 8, 1), at(2020, 9, 1))}
+    assert [w.start for w in dialog.focus.told_jobs] == [at(2020, 7, 9)]
