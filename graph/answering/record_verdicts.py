@@ -176,3 +176,38 @@ def per_year_comparison(question: str, artifacts: list[Artifact]) -> str | None:
     others = "; ".join(f"{counts_text(per)} on {key(art)} ({sum(per[y] for y in years)})" for art, per in rest)
     return (f"{key(first[0])} had {counts_text(first[1])} corrective work orders a year in {span} "
             f"({sum(first[1][y] for y in years)} in all), against {others}.")
+
+
+def _record_count(art: Artifact, corrective: bool) -> int | None:
+    """An artifact's count of records: the orders of a work-order summary (its corrective ones when those were
+    listed), the alerts of an alert-rule listing."""
+    if art.kind == "work_order_summary":
+        counts = work_order_counts(art)
+        return counts.corrective if corrective and counts.corrective is not None else counts.total
+    rules = alert_rules(art) if art.kind == "alert_rules" else None
+    return sum(r.count for r in rules) if rules is not None else None
+
+
+def records_rank_verdict(artifacts: list[Artifact], subject: str | None) -> Verdict | None:
+    """"Is it the worst chiller on site for that this year?" after a count of its work orders: yes when the subject
+    has the most of those records among the chillers counted, no with the one that has more."""
+    listings = [a for a in artifacts if a.kind in ("work_order_summary", "alert_rules") and a.asset_ids]
+    corrective = any(a.results.get("kind") == "corrective" for a in listings)
+    counted = {a.asset_ids[0]: n for a in listings if (n := _record_count(a, corrective)) is not None}
+    if subject is None or subject not in counted or len(counted) < 2:
+        return None
+    ranked = sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))
+    what = ("corrective work orders" if corrective else "work orders") if listings[0].kind == "work_order_summary" \
+        else "alerts"
+    when = window_phrase(listings[0])
+    mine, (top, most) = counted[subject], ranked[0]
+    others = [f"{a} {n}" for a, n in ranked if a != subject][:3]
+    if mine == most and [a for a, n in ranked if n == most] == [subject]:
+        sentence = f"Yes, {subject} has the most {what} on site {when}: {mine} (next: {join_names(others)})."
+        answer = "Yes"
+    else:
+        leader = top if top != subject else next(a for a, n in ranked if a != subject and n == most)
+        sentence = f"No, {leader} has {most} {what} {when} against {mine} on {subject}."
+        answer = "No"
+    lines = [f"- {a}: {n} {what}" for a, n in ranked[:6]]
+    return Verdict(answer, " ".join(sentence.split()), lines)  # type: ignore[arg-type]

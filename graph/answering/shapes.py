@@ -44,7 +44,7 @@ from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import change_ranking, period_verdict
 from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
 from graph.answering.recommend import offer_sentence, recommend
-from graph.answering.record_verdicts import alert_outcome_verdict, per_year_comparison
+from graph.answering.record_verdicts import alert_outcome_verdict, per_year_comparison, records_rank_verdict
 from graph.answering.sections import first_clause
 from graph.answering.signal_verdicts import forecast_accuracy_verdict
 from graph.answering.stat_questions import (
@@ -74,7 +74,13 @@ from graph.answering.verdicts import (
 )
 from graph.answering.yes_no import Verdict, without_answer
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
-from graph.understanding.request import SAME_ONE, asks_real_or_noise, bullets_asked, read_request
+from graph.understanding.request import (
+    SAME_ONE,
+    asks_rank_place,
+    asks_real_or_noise,
+    bullets_asked,
+    read_request,
+)
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
@@ -286,7 +292,9 @@ def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
     # A sensor compared across two periods ("was its kW/ton better a year earlier?") is the most specific.
     # ("so this year's quarter, up on that?" names no reading: the one the turn fetched, when it fetched one)
     only = inputs.fetched[0] if len(inputs.fetched) == 1 and not asked_sensors(inputs.question) else None
-    return period_verdict(inputs.question, inputs.artifacts, inputs.session) \
+    ranked = records_rank_verdict(inputs.artifacts, inputs.subject) \
+        if asks_rank_place(Text.of(inputs.question).joined) else None
+    return ranked or period_verdict(inputs.question, inputs.artifacts, inputs.session) \
         or period_record_difference(inputs.question, inputs.artifacts) \
         or (comparison_verdict(inputs.question, inputs.artifacts, inputs.session, reading=only) if only else None) \
         or (fleet_pick_verdict(inputs.question, inputs.artifacts) if inputs.scope == "fleet" else None) \

@@ -573,6 +573,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if not intents:
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
+    understood = _ahead_when_looking_ahead(understood, intents, reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
                       intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed,
                       asked=carried or (message if reading.act in ("question", "command") and not _ELLIPTICAL_OPENING.match(
@@ -733,7 +734,8 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
 # "which one puts out the most tons?", "which had the highest flow?": the end of a ranking on the reading named
-_SUPERLATIVE = re.compile(r"\b(?:most|highest|lowest|least|biggest|largest|smallest|top|hardest|heaviest|lightest)\b")
+_SUPERLATIVE = re.compile(r"\b(?:most|highest|lowest|least|biggest|largest|smallest|top|hardest|heaviest|lightest|"
+                         r"heavy lifting)\b")  # ("doing the heavy lifting": carrying the most)
 # "mostly what sort?", "what kind were they?", "what were most of them?": the make-up of the records just listed
 _WHAT_THEY_WERE = re.compile(r"\bwhat (?:sort|sorts|kind|kinds|type|types)\b|\bmostly what\b|"
                              r"\bwhat (?:were|are) (?:most of )?(?:them|they|those)\b")
@@ -816,6 +818,14 @@ _RECORD_NOUNS = (r"(alerts?|alarms?|work orders?|wos?|breakdowns?|repairs?|repai
                  r"jobs?|call-?outs?)\b")
 _RECORDS_PICKED_BY = re.compile(r"\b(?:most|fewest|least|more|fewer|highest number of|lowest number of)\b(?: [\w-]+){0,2}? "
                                 + _RECORD_NOUNS)
+
+
+# "is it the worst chiller on site for that?", "the worst for breakdowns": a place in the site's ranking on records
+_RECORD_WORDS = frozenset({"alerts", "alarms", "work", "orders", "breakdowns", "repairs", "tickets", "wos", "jobs",
+                           "failures", "callouts", "corrective"})
+_WORST_FOR = re.compile(r"\b(?:the )?(?:worst|best|top|highest|lowest)\b(?: [\w-]+){0,4}? for "
+                        r"(?:the )?(that|those|it|this|them|alerts|alarms|work|orders|breakdowns|repairs|tickets|wos|jobs|"
+                        r"failures|callouts|corrective)\b")
 
 
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
@@ -937,6 +947,14 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         chosen = [i for i in chosen if i != "anomalies"]
     if "alerts" in chosen and RULES_TRIPPED.search(understood.text.joined):
         return ["alerts"]  # "which alert rules has it tripped over the years?": rules that fired, no stop to look at
+    worst_for = _WORST_FOR.search(reading.clause) if reading.shape in ("yes_no", "which") else None
+    if worst_for is not None and (worst_for.group(1) in _RECORD_WORDS or focus.last_intent in _RECORD_LISTINGS) \
+            and (understood.assets.assets or focus.asset_ids):
+        # "is it the worst chiller on site for that this year?" after a count of its work orders: that count, for
+        # every chiller, to see where it stands
+        said = worst_for.group(1)
+        return ["alerts"] if said.startswith("al") or (said not in _RECORD_WORDS and focus.last_intent in ALERT_LISTINGS) \
+            else ["work_orders"]
     counted = _RECORDS_PICKED_BY.search(reading.clause) if reading.shape == "which" \
         else _RANKED_BY_RECORDS.search(understood.text.joined)
     if counted is not None and not picked_listing(reading.clause, vocabulary()):
@@ -1252,6 +1270,34 @@ def _only_compared_against(question: Understanding) -> bool:
     return marker is not None and all(m.start >= marker.end() for m in question.periods.mentions)
 
 
+_LOOKING_AHEAD = frozenset({"forecast", "draft_wo"})
+_YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b|\b(?:last|this|previous) year\b")
+
+
+def _ahead_when_looking_ahead(understood: Understanding, intents: list[str], reference_date: date) -> Understanding:
+    """"project its tonnage for the first week of October", "raise a WO for an oil analysis, first week of August":
+    a month named without a year in a forecast or an order to schedule is the next one, not the last."""
+    if not set(intents[:1]) & _LOOKING_AHEAD or _YEAR_SAID.search(understood.text.joined):
+        return understood
+    mentions = []
+    for mention in understood.periods.mentions:
+        window = mention.window
+        ahead = window is not None and mention.kind == "absolute" and window.end.date() <= reference_date \
+            and cal.shift(window, years=1).end.date() > reference_date and window.end - window.start <= timedelta(days=31)
+        mentions.append(replace(mention, window=cal.shift(window, years=1, label=window.label.replace(
+            str(window.start.year), str(window.start.year + 1)))) if ahead and window is not None else mention)
+    if mentions == understood.periods.mentions:
+        return understood
+    return replace(understood, periods=replace(understood.periods, mentions=mentions))
+
+
+def _spelled_out_elsewhere(whole: Understanding, part: Understanding) -> bool:
+    """"Has its power draw changed since then? Give me this month against June.": the part's only period points back
+    ("since then") while the rest of the message spells out two: those are the periods asked."""
+    explicit = [m for m in whole.periods.mentions if m.kind in ("absolute", "past") and m.window is not None]
+    return len(explicit) >= 2 and all(m.kind == "focus" for m in part.periods.mentions)
+
+
 def _understand(message: str, reference_date: date, focus: Focus,
                 artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> Understanding:
     """The message's reading, with intents (and the period, when it names one) taken from its request
@@ -1274,7 +1320,8 @@ def _understand(message: str, reference_date: date, focus: Focus,
         # for is the request, even with no intent phrase; the context's "pack" asks for no report
         if part.intents or part.sensors.canonical:
             whole = replace(whole, intents=part.intents, scores=part.scores)
-        if part.periods.mentions:  # (the rest's periods stay as context: "we had it cleaned on July 9th")
+        if part.periods.mentions and not _spelled_out_elsewhere(whole, part):
+            # (the rest's periods stay as context: "we had it cleaned on July 9th")
             passing = [m for m in whole.periods.mentions if m.window is not None
                        and all(m.window != p.window for p in part.periods.mentions)]
             whole = replace(whole, periods=replace(part.periods, context=[*part.periods.context, *passing]))
@@ -1311,7 +1358,7 @@ def _understand(message: str, reference_date: date, focus: Focus,
             if united:
                 whole = replace(whole, periods=replace(whole.periods, mentions=mentions))
         if not united and question.periods.mentions and not question.periods.problems \
-                and not _only_compared_against(question):
+                and not _only_compared_against(question) and not _spelled_out_elsewhere(whole, question):
             whole = replace(whole, periods=question.periods)
         if (question.intents or question.sensors.canonical) and states_then_asks(message):
             # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":

@@ -26,6 +26,7 @@ from graph.understanding.last_done import last_done_job
 from graph.understanding.request import (
     HOLDS_SETPOINT,
     SAME_ONE,
+    SUBJECT_RANKED,
     UP_OR_DOWN_ON,
     asks_about_now,
     names_both_periods,
@@ -202,15 +203,18 @@ _RANK_ASKED = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most effi
 def _ranked_against_the_rest(ctx: PlanContext) -> None:
     """A yes/no about whether one chiller tops a ranking looks at the chillers it is ranked among (the set the
     dialog ranked, else every monitored chiller), the one asked about kept as the subject."""
-    if ctx.request is None or ctx.request.shape != "yes_no" or not _RANK_ASKED.search(ctx.understanding.text.joined):
+    text = ctx.understanding.text.joined
+    if ctx.request is None or ctx.request.shape != "yes_no" or not (_RANK_ASKED.search(text) or SUBJECT_RANKED.match(
+            text)):
         return
     # ("is that the worst in the fleet?": the fleet is what it is ranked among, "that" the chiller discussed)
     pointed = len(ctx.focus.asset_ids) == 1 and not ctx.understanding.assets.assets and ctx.focus.asset_ids[0] in ctx.assets
     if len(ctx.assets) != 1 and not pointed:
         return
     subject = ctx.assets[0] if len(ctx.assets) == 1 else ctx.focus.asset_ids[0]
-    among = ctx.assets if len(ctx.assets) > 1 else ctx.focus.asset_ids if len(ctx.focus.asset_ids) > 1 \
-        else telemetry_assets(ctx.catalog)
+    records = ctx.primary in ("work_orders", "alerts")  # ("the worst on site for breakdowns": every chiller's records)
+    among = ctx.assets if len(ctx.assets) > 1 else ctx.focus.asset_ids if len(ctx.focus.asset_ids) > 1 and not records \
+        else fleet_assets(ctx) if records else telemetry_assets(ctx.catalog)
     if subject not in among:
         return
     ctx.assets = [subject, *(a for a in among if a != subject)]
@@ -441,8 +445,8 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         ctx.window = ctx.focus.window
     elif wants_telemetry(ctx):
         ctx.window = _default_window(ctx)
-    if ctx.window is None or ctx.primary == "forecast":  # a forecast checks its own context window
-        return None
+    if ctx.window is None or ctx.primary in ("forecast", "draft_wo"):
+        return None  # a forecast checks its own context window; an order drafted may be for a day ahead
     if wants_telemetry(ctx):
         checked = _check_telemetry_window(ctx, ctx.window)
         if isinstance(checked, Decision):

@@ -696,6 +696,34 @@ def _drop_left_out(text: str, out: Periods) -> None:
     out.mentions = [m for m in out.mentions if not _LEFT_OUT.search(text[max(0, m.start - 30):m.start])]
 
 
+# "it had a vibration work order at the end of July. Has anything been logged against it since?": from the end of
+# the period said before to today
+_SINCE_AT_THE_END = re.compile(r"\bsince\s*\??\s*$")
+
+
+def _spelled_out_over_since_then(out: Periods) -> None:
+    """"Has its power draw changed since then? Give me this month against June.": two periods spelled out say what
+    to set side by side; "since then" only led up to them."""
+    explicit = [m for m in out.mentions if m.window is not None and m.kind in ("absolute", "past")]
+    if len(explicit) >= 2:
+        out.mentions = [m for m in out.mentions if not (m.kind == "focus" and m.window is not None
+                                                        and m.window.label.startswith("since "))]
+
+
+def _since_at_the_end(text: str, out: Periods, reference: date, *, zone: tzinfo) -> None:
+    before = [m for m in out.mentions if m.window is not None and m.kind in ("absolute", "past")]
+    if not _SINCE_AT_THE_END.search(text) or len(before) != 1:
+        return
+    said = before[0]
+    assert said.window is not None
+    today = cal.at_midnight(reference + timedelta(days=1), zone)
+    if said.window.end >= today:
+        return
+    since = TimeWindow(said.window.end, today, f"since {said.window.label}")
+    out.context.append(said)
+    out.mentions = [replace(m, window=since) if m is said else m for m in out.mentions]
+
+
 def _drop_deadlines(text: str, out: Periods) -> None:
     for mention in list(out.mentions):
         before = text[max(0, mention.start - 30):mention.start]
@@ -825,6 +853,8 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _last_week_before_this(out)
     _drop_deadlines(text, out)
     _drop_left_out(text, out)
+    _since_at_the_end(text, out, reference, zone=zone)
+    _spelled_out_over_since_then(out)
     _up_to_the_period(text, out, zone=zone)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:

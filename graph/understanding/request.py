@@ -539,9 +539,13 @@ _RANK_PREDICATE = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most 
                              r"(?! (?:one|unit|chiller|machine|of)\b)")
 
 
+SUBJECT_RANKED = re.compile(r"^(?:is|was|isn't|wasn't) (?:it|that|this|that one|this one|chiller \d+|#?\d{1,2}) "
+                             r"(?:also |still |really |actually )?(?:the|our) (?:worst|best|least efficient|most efficient)\b")
+
+
 def asks_rank_place(text: str) -> bool:
     """Whether the normalised text says a superlative of its subject ("was that the worst in June?")."""
-    return bool(_RANK_PREDICATE.search(text))
+    return bool(_RANK_PREDICATE.search(text) or SUBJECT_RANKED.match(text))
 
 
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
@@ -564,8 +568,11 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "which"  # "which units should I worry about?" asks for a pick
     if _THRESHOLD_ASKED.search(clause.joined) and not _WH_ASKED.match(" ".join(opening)):
         return "yes_no"  # "what about chiller 4 - more than 5?": whether the figure passes that number
-    if _starts(opening, g.yes_no_openers) and _RANK_PREDICATE.search(clause.joined):
-        return "yes_no"  # "was that one also the worst in June 2020?": whether it tops the ranking, not a pick
+    if _starts(opening, g.yes_no_openers) and (_RANK_PREDICATE.search(clause.joined)
+                                              or SUBJECT_RANKED.match(" ".join(opening))):
+        # "was that one also the worst in June 2020?", "is it the worst chiller on site for that?": whether it tops
+        # the ranking, not a pick
+        return "yes_no"
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \
             or _CONSEQUENCE.search(clause.joined):
         return "recommend"

@@ -7,10 +7,11 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from graph.answering.asked_figures import sensor_ranking
+from graph.answering.record_verdicts import records_rank_verdict
 from graph.answering.stat_questions import run_time_change, total_change
 from graph.understanding.request import BARE_COMPARATIVE, read_request
 from graph.understanding.text import Text
-from tests.unit.answering.builders import window
+from tests.unit.answering.builders import art, window
 from tests.unit.planning.dialog import Dialog, at, steps
 
 REFERENCE = date(2020, 9, 30)
@@ -105,3 +106,47 @@ def test_a_period_left_out_is_not_read_and_a_job_day_said_in_passing_is_kept() -
     assert {(t.window.start, t.window.end) for t in decision.tasks if t.action == "history" and t.window} == {
         (at(2020, 6, 1), at(2020, 7, 1)), (at(2020, 8, 1), at(2020, 9, 1))}
     assert [w.start for w in dialog.focus.told_jobs] == [at(2020, 7, 9)]
+
+
+def test_is_it_the_worst_on_site_for_that_ranks_every_chiller_on_those_records() -> None:
+    dialog = Dialog(reference_date=REFERENCE)
+    dialog.say("Chiller 6 seems to break constantly. How many corrective work orders has it had so far this year?")
+    ranked = dialog.say("Is it the worst chiller on site for that this year?")
+    assert ranked.intent == "work_orders" and ranked.shape == "yes_no"
+    assert len({a for t in ranked.tasks for a in t.asset_ids}) > 4  # every chiller's records, not only the monitored
+
+
+def test_the_records_ranking_says_yes_or_no_for_the_subject() -> None:
+    def orders(asset: str, corrective: int) -> object:
+        return art("work_order_summary", {"total": corrective + 10, "corrective": corrective, "kind": "corrective"},
+                   asset=asset, producer="maintenance", id=f"artifact_mp_{asset[-1]}")
+    listed = [orders("Chiller 6", 8), orders("Chiller 3", 5), orders("Chiller 1", 4)]
+    yes = records_rank_verdict(listed, "Chiller 6")  # type: ignore[arg-type]
+    assert yes is not None and yes.sentence.startswith("Yes, Chiller 6 has the most corrective work orders")
+    no = records_rank_verdict(listed, "Chiller 3")  # type: ignore[arg-type]
+    assert no is not None and no.sentence.startswith("No, Chiller 6 has 8")
+
+
+def test_since_at_the_end_runs_from_the_period_said_to_today() -> None:
+    dialog = Dialog(reference_date=REFERENCE)
+    since = dialog.say("Chiller 4 had a compressor vibration work order at the end of July. Has anything been logged "
+                       "against it since?")
+    assert {(t.window.start, t.window.end) for t in since.tasks if t.window} == {(at(2020, 8, 1), at(2020, 10, 1))}
+    spelled = dialog.say("Has its power draw changed since then? Give me this month against June.")
+    assert ("data", "compare") in steps(spelled)
+
+
+def test_the_heavy_lifting_on_cooling_is_the_share_of_tonnage() -> None:
+    decision = Dialog(reference_date=REFERENCE).say("Which unit has been doing the heavy lifting on cooling this month?")
+    assert ("data", "compare") in steps(decision)
+    assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} == {"Tonnage"}
+
+
+def test_a_month_without_a_year_in_a_forecast_or_an_order_is_the_next_one() -> None:
+    forecast = Dialog(reference_date=REFERENCE).say("Can you project chiller 9 tonnage for the first week of October?")
+    task = next(t for t in forecast.tasks if t.action == "forecast")
+    assert datetime.fromisoformat(str(task.params["horizon_start"])) == at(2020, 10, 1)
+    drafted = Dialog(reference_date=date(2020, 7, 15)).say(
+        "Fine - raise a work order for an oil analysis on 4, first week of August.")
+    assert drafted.kind == "run" and drafted.tasks[0].window is not None
+    assert drafted.tasks[0].window.start == at(2020, 8, 1)
