@@ -80,6 +80,7 @@ from graph.understanding.request import (
     states_then_asks,
 )
 from graph.understanding.sensors import canonical_of, expand
+from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text, phrase_stems
 from graph.understanding.vocabulary import Vocabulary
 
@@ -614,16 +615,24 @@ _LISTING_INTENTS = ("history", "compare", "inventory", "data_coverage", "point_v
 _BLAME = re.compile(r"\b(?:to blame|responsible|at fault|the culprit|the cause|behind (?:it|this|that))\b")
 
 
+# "more power than they should", "hotter than expected": measured against what is normal for it, not another chiller
+_THAN_EXPECTED = re.compile(r"\bthan (?:it|they|we|i|you|one)? ?(?:should|ought|would expect|expected|expect|normal|usual|"
+                            r"design|spec)\b")
+
+
 def _symptom_across_site(ctx: PlanContext) -> None:
     """"the plant can't hold setpoint", "flow is down on one of our chillers": a symptom across the site
     asks which chiller shows it, so every chiller is analysed and ranked rather than listed."""
     if ctx.scope != "fleet" or ctx.request is None or ctx.primary not in _LISTING_INTENTS:
         return
     blames = ctx.request.shape in ("yes_no", "which") and _BLAME.search(ctx.understanding.text.joined)
-    if not (ctx.request.symptom or blames):  # "is one of the chillers to blame?" asks which one shows it too
+    # ("burning more power than they should": a reading gone the wrong way against what is normal for it)
+    beyond_normal = ctx.request.shape == "yes_no" and _THAN_EXPECTED.search(ctx.understanding.text.joined) is not None \
+        and bool(described_symptoms(ctx.understanding.text, ctx.vocab))
+    if not (ctx.request.symptom or blames or beyond_normal):  # "is one of the chillers to blame?" asks which one too
         return
-    if ctx.request.comparative:  # "less efficient than its siblings": levels side by side answer it
-        return
+    if ctx.request.comparative and not _THAN_EXPECTED.search(ctx.understanding.text.joined):
+        return  # "less efficient than its siblings": levels side by side answer it ("than they should" is no sibling)
     ctx.intents = ["investigate", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
     ctx.note("Read as a symptom to find: each chiller is checked against its own expected behaviour and ranked.")
 
