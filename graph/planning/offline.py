@@ -775,8 +775,9 @@ _ELLIPTICAL_MAX_TOKENS = 6
 
 # "same ranking for last summer?", "same check for chiller 3": the last question again, of another period or chiller
 # (the noun names the last answer, not a new request: "ranking" here asks for no ranking of causes)
-_SAME_AGAIN = re.compile(r"^(?:(?:ok|so|right|now)[,.]? )?(?:do )?(?:the )?same (?:ranking|check|question|thing|list|breakdown|"
-                         r"figures?|numbers?|analysis|query|one|again)(?: again)? (?=for |with |on |in |over )",
+# ("same question/thing for ..." are `asks_repeat`'s, which keeps the request itself)
+_SAME_AGAIN = re.compile(r"^(?:(?:ok|so|right|now)[,.]? )?(?:do )?(?:the )?same (?:ranking|check|list|figures?|query|one)"
+                         r"(?: again)? (?=for |with |on |in |over )",
                          re.IGNORECASE)
 
 
@@ -1081,7 +1082,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and len(dated) >= 2 and (understood.assets.assets or focus.asset_ids):
         return ["compare"]  # "was 6 worse in june than in may?": the two periods side by side
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
-            and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined):
+            and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined) \
+            and not asks_repeat(understood.text.joined):
         # "is chiller 3 ok?": a health check, not a listing of its readings ("what about chiller 3?" after "is 6
         # holding its setpoint?" asks that again)
         return ["investigate"]
