@@ -746,8 +746,10 @@ _READINGS_LOOKED = ("history", "point_value", "compare")
 _SUPERLATIVE = re.compile(r"\b(?:most|highest|lowest|least|biggest|largest|smallest|top|hardest|heaviest|lightest|"
                          r"heavy lifting)\b")  # ("doing the heavy lifting": carrying the most)
 # "mostly what sort?", "what kind were they?", "what were most of them?": the make-up of the records just listed
+# ("what's driving the top one?" after a ranking on alert counts: the rules its count is made of)
 _WHAT_THEY_WERE = re.compile(r"\bwhat (?:sort|sorts|kind|kinds|type|types)\b|\bmostly what\b|"
-                             r"\bwhat (?:were|are) (?:most of )?(?:them|they|those)\b")
+                             r"\bwhat (?:were|are) (?:most of )?(?:them|they|those)\b|\bwhat (?:is|was) driving\b|"
+                             r"\bwhat drives\b")
 # "what was that about?", "what was it for?": the content of a record the message points at
 _WHAT_IT_WAS_ABOUT = re.compile(r"\bwhat (?:was|is|were|are) (?:that|it|this|those|these|the \w+) (?:about|for)\b|"
                                 r"\bwhat did (?:that|it|they) (?:find|say|cover)\b")
@@ -839,7 +841,7 @@ _WORST_FOR = re.compile(r"\b(?:the )?(?:worst|best|top|highest|lowest)\b(?: [\w-
 
 
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
-_RANKED_BY_RECORDS = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted|order|ordered|list)\b(?: [\w-]+){0,3}? by "
+_RANKED_BY_RECORDS = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted|order|ordered|list)\b(?: [\w-]+){0,5}? by "
                                 r"(?:(?:the )?(?:total|number of|count of|how many)\s+)?" + _RECORD_NOUNS)
 
 
@@ -1081,6 +1083,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and reading.comparative and chosen in ([], ["history"]) and not understood.intents \
             and len(dated) >= 2 and (understood.assets.assets or focus.asset_ids):
         return ["compare"]  # "was 6 worse in june than in may?": the two periods side by side
+    if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
+            and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
+        return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined) \
             and not asks_repeat(understood.text.joined):

@@ -204,7 +204,7 @@ def _ranked_against_the_rest(ctx: PlanContext) -> None:
     """A yes/no about whether one chiller tops a ranking looks at the chillers it is ranked among (the set the
     dialog ranked, else every monitored chiller), the one asked about kept as the subject."""
     text = ctx.understanding.text.joined
-    if ctx.request is None or ctx.request.shape != "yes_no" or not (_RANK_ASKED.search(text) or SUBJECT_RANKED.match(
+    if ctx.request is None or ctx.request.shape != "yes_no" or not (_RANK_ASKED.search(text) or SUBJECT_RANKED.search(
             text)):
         return
     # ("is that the worst in the fleet?": the fleet is what it is ranked among, "that" the chiller discussed)

@@ -201,7 +201,10 @@ _GERUND = re.compile(r"(?:[a-z]{3,}|do|go|be|us)(?<!th)ing")  # "doing", "preppi
 _FRONTED_TOPIC = re.compile(r"^(?:as for|for|on|about|regarding|re) (?:chiller \d+|#?\d{1,3}|cwc\d+|that one|this one|"
                             r"the (?:other|first|second|worst|top) one) (?=\S)|"
                             # "of the ones with data, which ...": the set a pick is made from, before the question
-                            r"^(?:of|out of|among|amongst|between) (?:\S+ ){1,5}?(?=(?:which|who|what)\b)")
+                            r"^(?:of|out of|among|amongst|between) (?:\S+ ){1,5}?(?=(?:which|who|what)\b)|"
+                            # "over the same months last year, was it also the noisiest?": the period, then the question
+                            r"^(?:over|during|across) (?:(?!(?:how|what|which|why|when|where|who)\b)\S+ ){1,5}?"
+                            r"(?=(?:was|is|were|are|did|does|has|had)\b)")
 
 
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:
@@ -539,13 +542,14 @@ _RANK_PREDICATE = re.compile(r"\b(?:the|our) (?:worst|best|least efficient|most 
                              r"(?! (?:one|unit|chiller|machine|of)\b)")
 
 
-SUBJECT_RANKED = re.compile(r"^(?:is|was|isn't|wasn't) (?:it|that|this|that one|this one|chiller \d+|#?\d{1,2}) "
-                             r"(?:also |still |really |actually )?(?:the|our) (?:worst|best|least efficient|most efficient)\b")
+SUBJECT_RANKED = re.compile(r"\b(?:is|was|isn't|wasn't) (?:it|that|this|that one|this one|chiller \d+|#?\d{1,2}) "
+                            r"(?:also |still |really |actually )?(?:the|our) (?:worst|best|least efficient|most efficient|"
+                            r"highest|lowest|biggest|largest|\w+iest)\b")
 
 
 def asks_rank_place(text: str) -> bool:
     """Whether the normalised text says a superlative of its subject ("was that the worst in June?")."""
-    return bool(_RANK_PREDICATE.search(text) or SUBJECT_RANKED.match(text))
+    return bool(_RANK_PREDICATE.search(text) or SUBJECT_RANKED.search(text))
 
 
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:

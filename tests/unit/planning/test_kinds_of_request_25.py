@@ -49,3 +49,24 @@ def test_the_set_named_before_which_is_still_a_pick() -> None:
     assert read_request("of the ones with data, which has been running the most since the start of april?").shape \
         == "which"
     assert read_request("between the two, which is worse?").shape == "which"
+
+
+def test_what_is_driving_the_top_one_breaks_its_records_down() -> None:
+    dialog = Dialog(reference_date=REFERENCE)
+    ranked = dialog.say("Rank all four telemetry chillers by number of alerts since the start of the year.")
+    assert ranked.intent == "alerts"
+    assert dialog.say("whats driving the top one").intent == "alerts"
+
+
+def test_a_period_said_first_then_a_yes_no_on_its_rank() -> None:
+    assert read_request("Over the same months last year, was it also the noisiest?").shape == "yes_no"
+    assert read_request("over the last month how did 9 run?").shape == "open"
+
+
+def test_more_than_it_should_on_one_chiller_is_a_health_check() -> None:
+    decision = Dialog(reference_date=date(2019, 8, 22)).say(
+        "ch6 was pulling way more kw than it should for the load around the 12th. is it still doing that?")
+    assert decision.intent == "investigate"
+    found = Dialog(reference_date=date(2021, 6, 16)).say(
+        "One of our units seems to be burning more electricity than it should these last few weeks. Can you find it?")
+    assert found.intent == "history"  # its readings first: the diagnosis follows from what they show
