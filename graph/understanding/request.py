@@ -552,6 +552,11 @@ def asks_rank_place(text: str) -> bool:
     return bool(_RANK_PREDICATE.search(text) or SUBJECT_RANKED.search(text))
 
 
+# "bottom line, ...", "in short, ...": a lead-in asking for the conclusion, before the question itself
+_VERDICT_LEAD_IN = re.compile(r"^(?:so |ok |and )?(?:the )?(?:bottom line|in short|in a nutshell|net net|overall|"
+                              r"long story short|tl;?dr)\s*[,:-]?\s*")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -561,6 +566,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         if rest[0] in ("if", "whether"):
             return "yes_no"
         return read_shape(Text.of(" ".join(rest)), whole, g)
+    lead_in = _VERDICT_LEAD_IN.match(" ".join(opening))
+    if lead_in is not None and _starts(tuple(" ".join(opening)[lead_in.end():].split()), g.yes_no_openers):
+        return "yes_no"  # "bottom line, was it in better shape than chiller 6?": the verdict asked is a yes or no
     if _has(whole, g.verdict_phrases):
         # "so what's the verdict, clean it now or wait for the fall?": the verdict asked is a choice of action
         return "recommend" if _ACT_OR_WAIT.search(whole.joined) else "verdict"

@@ -150,3 +150,8 @@ def test_a_month_without_a_year_in_a_forecast_or_an_order_is_the_next_one() -> N
         "Fine - raise a work order for an oil analysis on 4, first week of August.")
     assert drafted.kind == "run" and drafted.tasks[0].window is not None
     assert drafted.tasks[0].window.start == at(2020, 8, 1)
+
+
+def test_a_verdict_lead_in_before_a_yes_no_is_a_yes_no() -> None:
+    assert read_request("Bottom line, was it in better shape than Chiller 6 over the same months?").shape == "yes_no"
+    assert read_request("bottom line?").shape == "verdict"
