@@ -46,7 +46,8 @@ SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     # ("the tower contractor was in" names a visit, not a reading: the tower's water or temperatures do)
     (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\s+(?:supply|return|water|temp\w*)\b", re.I),
      "Condenser Water"),
-    (re.compile(r"\b(load|loaded|loading)\b", re.I), "Chiller % Loaded"),
+    # ("was it worked harder this July?": how hard a chiller works is its load)
+    (re.compile(r"\b(load|loaded|loading)\b|\bwork(?:ed|ing|s)? harder\b|\bhow hard\b", re.I), "Chiller % Loaded"),
     (re.compile(r"\btonnage\b(?! per (?:kw|kilowatt))|\btons\b(?! per (?:kw|kilowatt))|\bof the cooling\b|"
                 r"\bheavy lifting\b|\bmost of the work\b|"
                 r"\bcooling (?:load|output|delivered)\b", re.I), "Tonnage"),

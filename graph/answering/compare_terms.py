@@ -25,7 +25,7 @@ _BETTER_EFFICIENCY = re.compile(r"\b(more|higher|better|greater)\s+(energy\s+)?e
 _WORSE = re.compile(r"\b(worse|poorer|bad|badly)\b", re.I)
 _BETTER = re.compile(r"\b(better|improv\w*|healthier)\b", re.I)
 _HIGHER = re.compile(r"\b(more|higher|greater|above|exceed\w*|most|increas\w*|ris\w*|up|frequent\w*|often\w*|"
-                     r"busier|louder|hotter|warmer|bigger|larger|heavier)\b", re.I)
+                     r"busier|louder|hotter|warmer|bigger|larger|heavier|harder)\b", re.I)
 _LOWER = re.compile(r"\b(less|fewer|lower|below|smaller|least|decreas\w*|drop\w*|fall\w*|down|rarer|quieter|"
                     r"colder|cooler|lighter)\b", re.I)
 _EVERY_OTHER = re.compile(r"\bthan\s+(anywhere|anyone|anything|any (other|of the)|all|every|the (other|rest)\w*|"

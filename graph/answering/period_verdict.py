@@ -30,7 +30,7 @@ SAME_WITHIN = 0.02  # relative difference under which two means are "about the s
 _BETTER = re.compile(r"\b(better|improv\w*)\b", re.I)
 _WORSE = re.compile(r"\b(worse|bad|poor\w*)\b", re.I)
 _AS = re.compile(r"\b(this|that|as|so) (bad|high|low|poor)\b", re.I)
-_HIGHER = re.compile(r"\b(higher|more|above|greater|up)\b", re.I)
+_HIGHER = re.compile(r"\b(higher|more|above|greater|up|harder)\b", re.I)
 _LOWER = re.compile(r"\b(lower|less|below|down|smaller)\b", re.I)
 
 

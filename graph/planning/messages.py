@@ -97,6 +97,13 @@ def outside_coverage_text(label: str, catalog: FleetCatalog) -> str:
             "Pick a period inside it, e.g. \"June 2021\" or \"the last 30 days\".")
 
 
+def too_far_ahead_text(label: str, last_day: date) -> str:
+    """Refusal for a forecast horizon years ahead."""
+    return (f"{label} is too far ahead to forecast: the models roll out from the last recorded data "
+            f"({last_day.isoformat()}) and their error grows with every step, so they reach weeks ahead, not years. "
+            "Ask e.g. \"forecast it for the next two weeks\".")
+
+
 def future_period_text(label: str, reference: date, forecastable: bool) -> str:
     """Refusal for a past-looking request about a period after the session's reference date."""
     hint = " I can forecast it instead: ask e.g. \"forecast it for the next week\"." if forecastable else ""

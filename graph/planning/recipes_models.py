@@ -37,6 +37,11 @@ def _horizon(ctx: PlanContext) -> TimeWindow:
     return cal.window(ctx.reference_date, ctx.reference_date + timedelta(days=days), f"next {days} days", ctx.catalog.zone)
 
 
+# A forecast rolls the model out step by step, so its error grows with lead time: past a year ahead of the last
+# recorded data it says nothing worth reading (the forecaster itself caps a run at a few weeks).
+_FURTHEST_AHEAD = timedelta(days=365)
+
+
 def forecast(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Forecast each chiller over the horizon from the days before it (parallel per chiller).
 
@@ -49,6 +54,8 @@ def forecast(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     start = max(end - timedelta(days=days), cal.at_midnight(_first_day(ctx), ctx.catalog.zone))
     if end <= start:
         return Stop("reject", messages.outside_coverage_text(f"the {days} days before {horizon.label}", ctx.catalog))
+    if horizon.end - end > _FURTHEST_AHEAD:  # "forecast its load for 2040": no model reaches that far
+        return Stop("reject", messages.too_far_ahead_text(horizon.label, end.date()))
     context = TimeWindow(start, end, f"{days} days before {end.date().isoformat()}")
     ctx.note(f"Forecast context: {describe_window(context)}; horizon: {describe_window(horizon)}.")
     hours = int((horizon.end - end).total_seconds() // 3600)

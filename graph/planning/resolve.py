@@ -66,6 +66,9 @@ def _pending_request(ctx: PlanContext) -> Focus:
     """
     periods = ctx.understanding.periods
     window = None if periods.problems else ctx.window or ctx.understanding.window
+    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    if window is not None and window.start >= today_end:
+        window = None  # ("and for December 2023?" refused: a period with no data yet is no period to carry on with)
     named = ctx.understanding.sensors.canonical
     sensors = (expand(ctx.telemetry_assets, named, ctx.vocab, ctx.catalog)[0] if ctx.telemetry_assets else list(named)) \
         if named else ctx.focus.sensors

@@ -112,3 +112,26 @@ def test_a_diagnosis_of_a_named_reading_states_its_level() -> None:
     assert "Condenser Water Return To Tower Temperature" in symptom_readings(decision.tasks)
     usual = Dialog(reference_date=REFERENCE).say("diagnose chiller 6 over the last month")
     assert symptom_readings(usual.tasks) == []
+
+
+def test_a_refused_period_ahead_is_not_carried_on() -> None:
+    dialog = Dialog(reference_date=date(2021, 8, 16))
+    dialog.say("sorry, chiller 3. average tonnage for the first two weeks of august?")
+    assert dialog.say("And for December 2023?").kind == "reject"
+    assert dialog.focus.window is not None and dialog.focus.window.start == at(2021, 8, 1)
+    assert dialog.say("Fine. Does chiller 14 have any sensor data at all?").kind == "answer"
+
+
+def test_a_forecast_years_ahead_is_refused_with_what_works() -> None:
+    dialog = Dialog(reference_date=date(2021, 8, 16))
+    dialog.say("My bad, the 28th of february. Was chiller 9 even running that day?")
+    refused = dialog.say("Then forecast its load for 2040.")
+    assert refused.kind == "reject" and "next two weeks" in refused.message
+    assert Dialog(reference_date=date(2021, 8, 16)).say("forecast chiller 9 tonnage for the next two weeks").kind == "run"
+
+
+def test_worked_harder_is_load() -> None:
+    decision = Dialog(reference_date=date(2021, 8, 16)).say(
+        "Was chiller 3 worked harder this July than last July? Yes or no first, then the numbers.")
+    assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} == {"Chiller % Loaded"}
+    assert ("data", "compare") in steps(decision)
