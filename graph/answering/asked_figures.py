@@ -49,7 +49,7 @@ SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     # ("was it worked harder this July?": how hard a chiller works is its load)
     (re.compile(r"\b(load|loaded|loading)\b|\bwork(?:ed|ing|s)? harder\b|\bhow hard\b", re.I), "Chiller % Loaded"),
     (re.compile(r"\btonnage\b(?! per (?:kw|kilowatt))|\btons\b(?! per (?:kw|kilowatt))|\bof the cooling\b|"
-                r"\bheavy lifting\b|\bmost of the work\b|"
+                r"\bheavy lifting\b|"
                 r"\bcooling (?:load|output|delivered)\b", re.I), "Tonnage"),
     (re.compile(r"\bpower\b|(?<!per )\bkw\b(?!\s*(?:/|per\s+t))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
     (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
