@@ -836,8 +836,7 @@ _RECORDS_PICKED_BY = re.compile(r"\b(?:most|fewest|least|more|fewer|highest numb
 _RECORD_WORDS = frozenset({"alerts", "alarms", "work", "orders", "breakdowns", "repairs", "tickets", "wos", "jobs",
                            "failures", "callouts", "corrective"})
 _WORST_FOR = re.compile(r"\b(?:the )?(?:worst|best|top|highest|lowest)\b(?: [\w-]+){0,4}? for "
-                        r"(?:the )?(that|those|it|this|them|alerts|alarms|work|orders|breakdowns|repairs|tickets|wos|jobs|"
-                        r"failures|callouts|corrective)\b")
+                        rf"(?:the )?(that|those|it|this|them|{'|'.join(sorted(_RECORD_WORDS))})\b")
 
 
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
