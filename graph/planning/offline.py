@@ -54,6 +54,7 @@ from graph.understanding.request import (
     MONTH_WORD,
     MOVED_MORE,
     ORDER_PRIORITY,
+    PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
     RequestReading,
     asked_question,
@@ -939,6 +940,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "which" and MOVED_MORE.search(reading.clause) and len(dated) == 2 \
             and len(understood.assets.assets or focus.asset_ids) > 1 and set(understood.intents) <= _LOOK_INTENTS:
         return ["compare"]  # "which of the two went up more between April and May?": each over both, on the change
+    if reading.shape == "which" and PERIOD_SUPERLATIVE.match(reading.clause) and focus.last_intent in _RECORD_LISTINGS \
+            and set(understood.intents) <= {"prioritize"}:
+        return [focus.last_intent]  # "worst month?" after alerts counted: the same count, month by month
     if _WHAT_THEY_WERE.search(reading.clause) and focus.last_intent in _RECORD_LISTINGS and not understood.intents:
         return [focus.last_intent]  # "mostly what sort?" after alerts counted: that listing, broken down by kind
     if asks_if_resolved(reading.clause) and (understood.assets.assets or focus.asset_ids) \

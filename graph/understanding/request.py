@@ -552,6 +552,11 @@ def asks_rank_place(text: str) -> bool:
     return bool(_RANK_PREDICATE.search(text) or SUBJECT_RANKED.search(text))
 
 
+# "worst month?", "and the busiest week?": a pick among the periods of what was just counted
+PERIOD_SUPERLATIVE = re.compile(r"^(?:and |so |ok )?(?:the )?(?:worst|best|busiest|quietest|heaviest|peak|noisiest) "
+                                r"(?:month|week|quarter|year|day)\b")
+
+
 # "bottom line, ...", "in short, ...": a lead-in asking for the conclusion, before the question itself
 _VERDICT_LEAD_IN = re.compile(r"^(?:so |ok |and )?(?:the )?(?:bottom line|in short|in a nutshell|net net|overall|"
                               r"long story short|tl;?dr)\s*[,:-]?\s*")
@@ -576,8 +581,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "how_to"
     if asks_where_to_begin(clause.joined):  # "where should we begin?" is a pick, not advice
         return "which"
-    if _starts(opening, g.which_openers) or _WHAT_NOUN_MOST.match(" ".join(opening)):
-        return "which"  # "which units should I worry about?" asks for a pick
+    if _starts(opening, g.which_openers) or _WHAT_NOUN_MOST.match(" ".join(opening)) \
+            or PERIOD_SUPERLATIVE.match(" ".join(opening)):
+        return "which"  # "which units should I worry about?", "worst month?" ask for a pick
     if _THRESHOLD_ASKED.search(clause.joined) and not _WH_ASKED.match(" ".join(opening)):
         return "yes_no"  # "what about chiller 4 - more than 5?": whether the figure passes that number
     if _starts(opening, g.yes_no_openers) and (_RANK_PREDICATE.search(clause.joined)

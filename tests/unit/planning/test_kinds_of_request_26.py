@@ -155,3 +155,14 @@ def test_a_month_without_a_year_in_a_forecast_or_an_order_is_the_next_one() -> N
 def test_a_verdict_lead_in_before_a_yes_no_is_a_yes_no() -> None:
     assert read_request("Bottom line, was it in better shape than Chiller 6 over the same months?").shape == "yes_no"
     assert read_request("bottom line?").shape == "verdict"
+
+
+def test_a_claim_held_up_for_checking_is_a_yes_no() -> None:
+    assert read_request("so it's been getting worse every year since 2017, or am I imagining that").shape == "yes_no"
+
+
+def test_worst_month_after_a_count_is_that_count_by_month() -> None:
+    dialog = Dialog(reference_date=date(2016, 10, 3))
+    dialog.say("How many evaporator approach alarms did chiller 9 log june thru august?")
+    worst = dialog.say("worst month?")
+    assert worst.intent == "alerts" and worst.shape == "which"
