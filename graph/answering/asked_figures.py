@@ -49,7 +49,6 @@ SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     # ("was it worked harder this July?": how hard a chiller works is its load)
     (re.compile(r"\b(load|loaded|loading)\b|\bwork(?:ed|ing|s)? harder\b|\bhow hard\b", re.I), "Chiller % Loaded"),
     (re.compile(r"\btonnage\b(?! per (?:kw|kilowatt))|\btons\b(?! per (?:kw|kilowatt))|\bof the cooling\b|"
-                r"\bheavy lifting\b|"
                 r"\bcooling (?:load|output|delivered)\b", re.I), "Tonnage"),
     (re.compile(r"\bpower\b|(?<!per )\bkw\b(?!\s*(?:/|per\s+t))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
     (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
@@ -129,7 +128,7 @@ def sensor_figures(sensor: str, artifacts: list[Artifact], *, overall: bool = Fa
 # "which chiller carried most of the cooling?": a share of the site's total, idle hours included (a quantity, not
 # how hard it works while on)
 # ("which chiller burned the most kWh?": energy is power summed over every hour, idle ones too)
-_SHARE_OF_TOTAL = re.compile(r"\bkwh\b|\benergy\b|\bheavy lifting\b|\b(?:most|least|bulk|majority|lion's share) of the\b|\b(?:in total|all told|overall total|"
+_SHARE_OF_TOTAL = re.compile(r"\bkwh\b|\benergy\b|\b(?:most|least|bulk|majority|lion's share) of the\b|\b(?:in total|all told|overall total|"
                              r"total)\b", re.I)
 _EXTENSIVE = frozenset({"Tonnage", "Power Input"})
 

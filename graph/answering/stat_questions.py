@@ -32,7 +32,7 @@ from graph.answering.asked_figures import (
     rule_text,
     sensor_figures,
 )
-from graph.answering.compare_terms import window_phrase
+from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.period_verdict import period_change_sentence
 from graph.understanding.request import names_both_periods
@@ -384,9 +384,10 @@ def total_change(question: str, artifacts: list[Artifact]) -> tuple[str, list[st
         return None
     sensor = next((s for s in asked_sensors(question) if s in _SUMMABLE), None) \
         or ("Power Input" if _USES.search(question) else None)
-    less, more = _LESS_TIME.search(question), _MORE_TIME.search(question) or re.search(r"\bhigher\b", question, re.I)
-    if sensor is None or bool(less) == bool(more):
+    sense = comparison_sense(question, higher_is_worse=False)  # the direction asked, read as every comparison is
+    if sensor is None or sense is None:
         return None
+    less = sense == "lower"
     groups = [g for g in _totals_by_window(artifacts, sensor).values() if len(g) >= 2]
     if len(groups) != 2 or set(groups[0]) != set(groups[1]):
         return None

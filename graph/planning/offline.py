@@ -744,8 +744,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
 # "which one puts out the most tons?", "which had the highest flow?": the end of a ranking on the reading named
+# ("the bulk of the cooling", "the lion's share": the most, said as a share, as the answer reads it too)
 _SUPERLATIVE = re.compile(r"\b(?:most|highest|lowest|least|biggest|largest|smallest|top|hardest|heaviest|lightest|"
-                         r"heavy lifting)\b")  # ("doing the heavy lifting": carrying the most)
+                          r"bulk of|majority of|lion's share)\b")
 # "mostly what sort?", "what kind were they?", "what were most of them?": the make-up of the records just listed
 # ("what's driving the top one?" after a ranking on alert counts: the rules its count is made of)
 _WHAT_THEY_WERE = re.compile(r"\bwhat (?:sort|sorts|kind|kinds|type|types)\b|\bmostly what\b|"

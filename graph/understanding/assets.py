@@ -61,6 +61,7 @@ def _name_for(number: int, vocab: Vocabulary) -> str:
 
 
 def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
+    sites = {site.casefold() for site in catalog.sites}
     for index, token in enumerate(text.tokens):
         if token not in (vocab.asset_word, vocab.asset_plural_word):
             continue
@@ -68,7 +69,7 @@ def _scan_asset_words(text: Text, vocab: Vocabulary, mentions: AssetMentions, ca
         if not found:
             # ("which MAIN chiller": a site name between the question word and the chiller still asks for one)
             before = index - 1
-            while before > 0 and text.tokens[before].casefold() in {site.casefold() for site in catalog.sites}:
+            while before > 0 and text.tokens[before].casefold() in sites:
                 before -= 1
             asked = before >= 0 and text.tokens[before] in vocab.asset_question_words
             mentions.bare_asset_word = mentions.bare_asset_word or (token == vocab.asset_word and not asked)

@@ -136,8 +136,8 @@ def test_since_at_the_end_runs_from_the_period_said_to_today() -> None:
     assert ("data", "compare") in steps(spelled)
 
 
-def test_the_heavy_lifting_on_cooling_is_the_share_of_tonnage() -> None:
-    decision = Dialog(reference_date=REFERENCE).say("Which unit has been doing the heavy lifting on cooling this month?")
+def test_the_bulk_of_the_cooling_is_the_share_of_tonnage() -> None:
+    decision = Dialog(reference_date=REFERENCE).say("Which unit has done the bulk of the cooling this month?")
     assert ("data", "compare") in steps(decision)
     assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} == {"Tonnage"}
 
