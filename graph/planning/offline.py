@@ -48,6 +48,7 @@ from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
+from graph.understanding.model import speaks_of_alerts
 from graph.understanding.request import (
     BARE_COMPARATIVE,
     DIRECTION_CHOICE,
@@ -197,8 +198,12 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
                                          or _AVERAGING.search(understood.text.joined)):
         return ["history"]  # "whats the chw supply averaging over june?": the figure, whatever the last analysis was
     past = [m for m in understood.periods.mentions if m.kind in ("past", "absolute")]
-    if past and understood.sensors.canonical and focus.last_intent in ("forecast", "evaluate_forecast"):
-        return ["history"]  # "what has the supply averaged over the past two weeks?" after a forecast: what was
+    measured = understood.sensors.canonical or _STATISTIC.search(understood.text.joined) \
+        or _AVERAGING.search(understood.text.joined) or _ACTUALS.search(understood.text.joined)
+    if past and measured and focus.last_intent in ("forecast", "evaluate_forecast"):
+        # "what has the supply averaged over the past two weeks?", "what's it actually been averaging this month?"
+        # after a forecast: what was measured, not another forecast
+        return ["history"]
     if new_subject and focus.last_intent in RECIPES:
         return [focus.last_intent]
     next_step = vocab.follow_up_next.get(focus.last_intent or "")
@@ -232,6 +237,21 @@ def _work_order_follow_up(intents: list[str], understood: Understanding, focus: 
             or any(understood.text.contains(word) for word in vocabulary().telemetry_words):
         return intents  # ("what did that temp average last august?": records are counted, readings averaged)
     return [listing, *(i for i in intents[1:] if i not in ("compare", "history", "point_value", "investigate"))]
+
+
+# Words that name work orders rather than alerts ("break the worst one down by rule" names alerts by their rules)
+_ORDER_WORDS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|maintenance|pms?|corrective|preventive|"
+                          r"breakdowns|failure codes?|codes?|callouts?|visits?)\b")
+
+
+def _alerts_when_said(intents: list[str], understood: Understanding) -> list[str]:
+    """A record listing asked in alert words ("break it down by rule", "which rules fired most?") lists alerts,
+    whatever generic record phrase ("break down by", "most frequent") the work-order intent matched on."""
+    text = understood.text.joined
+    if not intents or intents[0] not in ("work_orders", "bundling") or not speaks_of_alerts(text) \
+            or _ORDER_WORDS.search(text):
+        return intents
+    return ["alerts", *(i for i in intents[1:] if i not in ("work_orders", "alerts"))]
 
 
 def _two_chillers_compare(intents: list[str], understood: Understanding, catalog: FleetCatalog) -> list[str]:
@@ -278,7 +298,7 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
     if rule_named(understood, focus) and all(i in _TELEMETRY_LOOKS for i in understood.intents):
         return ["alerts"]  # the rule's alerts, not the readings its name shares
     if understood.intents:
-        intents = _work_order_follow_up(understood.intents, understood, focus)
+        intents = _alerts_when_said(_work_order_follow_up(understood.intents, understood, focus), understood)
         if "draft_wo" in intents and ORDER_PRIORITY.search(understood.text.joined):
             intents = [i for i in intents if i != "prioritize"]  # "raise a WO ..., priority 2": the order's field
         if intents[0] in _RECORD_LISTINGS:
@@ -546,7 +566,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         asked_before = read_request(carried)
         reading = replace(reading, shape=asked_before.shape, comparative=asked_before.comparative or reading.comparative)
     # ("is that something to worry about?" in a dialog about a chiller points back at it, whatever its words)
-    points_back = bool(focus.asset_ids) and bool(_POINTS_BACK.search(understood.text.joined))
+    # (so does advice asked in a word or two: "should I be worried?", "anything I need to escalate?")
+    points_back = bool(focus.asset_ids) and (bool(_POINTS_BACK.search(understood.text.joined)) or (
+        reading.shape in ("recommend", "verdict") and len(topic_words(understood.text)[1]) <= 1))
     if is_off_topic(understood.text, reading, has_entities=_names_something(understood) or points_back):
         return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
                                                                        focus.asset_ids),
@@ -724,7 +746,10 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         return
     distinct = list({(w.start, w.end): w for w in periods}.values())
 
-    if (len(distinct) > 1 and len(ctx.telemetry_assets) == 1 and ctx.primary in ("history", "point_value")
+    # ("did the chillers use more power this summer than last?": every chiller over both, each on its own)
+    compared_over_two = len(distinct) == 2 and ctx.request is not None and ctx.request.comparative
+    if (len(distinct) > 1 and (len(ctx.telemetry_assets) == 1 or (ctx.telemetry_assets and compared_over_two))
+            and ctx.primary in ("history", "point_value")
             and not any(_nested(a, b) for a in distinct for b in distinct if a is not b)):
         # "what was its kW/ton in May, and in May last year?": two periods asked, side by side
         ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
@@ -914,7 +939,9 @@ _OF_THE_EVENT = re.compile(r"\b(?:explain|explains|behind|cause|causing|caused|t
                            r"(?: \w+)?(?: \w+)? ?\?*$| (?:it|that|this|those|these|them)\b)")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
 _ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
-                                  r"do (?:we|i) need)\b")
+                                  r"do (?:we|i) need)\b|"
+                                  # "anything we should act on?", "is there anything I need to escalate?"
+                                  r"^(?:\w+ )?(?:is there )?anything (?:we|i|you) (?:should|need to|must|have to|ought to)\b")
 
 
 def _names_instruments(understood: Understanding, vocab: Vocabulary) -> bool:
@@ -1145,6 +1172,7 @@ def _first_question_reading(message: str, parts: list[str]) -> RequestReading:
 _AVERAGING = re.compile(r"\b(?:averaging|averaged|avg'?ing|running at|sitting at|reading)\b")
 # A statistic of a named reading asks for that figure, written as a question or not ("avg power while running,
 # and how many corrective WOs?").
+_ACTUALS = re.compile(r"\bactual(?:ly|s)?\b|\bin reality\b|\bmeasured\b")
 _STATISTIC = re.compile(r"\b(?:avg|average|averaged|averaging|mean|median|typical|peak|max|maximum|min|minimum|total)\b")
 
 

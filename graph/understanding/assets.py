@@ -218,7 +218,9 @@ _OPENING_AUXILIARIES = frozenset({"is", "was", "are", "were", "has", "had", "did
 _STATE_AFTER_SUBJECT = frozenset({"any", "ok", "okay", "fine", "better", "worse", "running", "still", "also", "doing",
                                   "looking", "healthy", "alright", "down", "up", "back", "behaving", "affected",
                                   "in", "showing", "acting", "even", "really", "actually", "tripping", "alarming", "at",
-                                  "on", "off"})
+                                  "on", "off",
+                                  # "why is 3 so much worse?", "is 9 that bad?", "is 6 the worst?", "is 4 way off?"
+                                  "so", "that", "much", "way", "as", "the"})
 
 
 def _opens_clause(tokens: tuple[str, ...], index: int) -> bool:

@@ -298,6 +298,16 @@ def context_year(atoms: list[Atom]) -> int | None:
                                                                    if a.window is not None}) else None
 
 
+def _contrasted(bare: Atom, atoms: list[Atom]) -> bool:
+    """"How did Q4 compare with Q4 2019?": the same quarter (or month) named with its year beside the bare one is
+    the other side of a contrast, so the bare one is the latest such period, not the one in that year."""
+    def months(window: TimeWindow) -> int:
+        return (window.end.year - window.start.year) * 12 + window.end.month - window.start.month
+    return bare.month_only is not None and any(
+        a.window is not None and a.month_only is None and a.window.start.month == bare.month_only
+        and months(a.window) == bare.months_long for a in atoms)
+
+
 def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo,
                 year_of_context: int | None = None) -> list[Atom]:
     """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end); a bare
@@ -332,7 +342,7 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
                 merged.append(Atom(left.start, right.end, TimeWindow(start, right.window.end, label), joined=True))
                 index += 2
                 continue
-        left = resolve_month_only(left, reference, year_of_context, zone=zone)
+        left = resolve_month_only(left, reference, None if _contrasted(left, atoms) else year_of_context, zone=zone)
         merged.append(_through_day(text, left, zone=zone) or left)
         index += 1
     return merged

@@ -624,16 +624,39 @@ def _to_the_end_of(text: str, out: Periods) -> None:
         return
 
 
+# "did the plant use less this summer than last?", "was June better this year than the last one?" said of a
+# season or a month: the elided side is the same period a year before
+_THAN_LAST_ALONE = re.compile(r"\b(?:than|vs|versus|compared (?:to|with)) (?:the )?(?:last|previous|prior)"
+                              r"(?: one)?(?=\s*(?:[?.!,;]|$|\b(?:and|or|but|did|was|is|for|on)\b))")
+
+
 def _than_last(text: str, out: Periods, *, zone: tzinfo) -> None:
     match = _THAN_LAST.search(text)
     this = next((m.window for m in out.mentions if m.window is not None and m.window.label == f"this {match.group(1)}"),
                 None) if match else None
     if match is None or this is None:
+        _than_the_last_of_its_kind(text, out)
         return
     unit = match.group(1)
     start = this.start.date()
     before = start - timedelta(days=7) if unit == "week" else cal.add_months(start, -_UNIT_MONTHS[unit])
     out.mentions.append(PeriodMention(cal.window(before, start, f"last {unit}", zone), "past", match.end()))
+
+
+def _than_the_last_of_its_kind(text: str, out: Periods) -> None:
+    elided = _THAN_LAST_ALONE.search(text)
+    if elided is None or any(m.start >= elided.start() for m in out.mentions):
+        return  # nothing elided: the earlier side is spelled out after "than"
+    this = next((m for m in out.mentions if m.window is not None and m.kind in ("absolute", "past")
+                 and (text[m.start:].startswith("this ") or text[:m.start].endswith("this "))), None)
+    if this is None or this.window is None:
+        return
+    window = this.window
+    year = str(window.start.year)
+    label = window.label.replace(year, str(window.start.year - 1)) if year in window.label \
+        else window.label.replace("this ", "last ", 1) if window.label.startswith("this ") \
+        else f"{window.label} ({window.start.year - 1})"
+    out.mentions.append(PeriodMention(cal.shift(window, years=-1, label=label), "absolute", elided.end()))
 
 
 # A period that is a deadline for an action ("can the cleaning wait till the fall?", "ride it out until the

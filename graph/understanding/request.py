@@ -562,6 +562,13 @@ _VERDICT_LEAD_IN = re.compile(r"^(?:so |ok |and )?(?:the )?(?:bottom line|in sho
                               r"long story short|tl;?dr)\s*[,:-]?\s*")
 
 
+# "so where are we?", "what have we got so far?", "where does that leave us?": the dialog's own state, asked of
+# the findings (a verdict), whatever words follow
+_WHERE_WE_ARE = re.compile(r"^(?:so |ok |okay |right |alright |and |well )?(?:where (?:are|do|does|did) (?:we|things|"
+                           r"that leave us|this leave us|it leave us|it all stand|that all leave us)|what (?:have|do|did)"
+                           r" we (?:got|get|have|know|learn|learned)|how are we (?:doing|looking))\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -574,7 +581,7 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     lead_in = _VERDICT_LEAD_IN.match(" ".join(opening))
     if lead_in is not None and _starts(tuple(" ".join(opening)[lead_in.end():].split()), g.yes_no_openers):
         return "yes_no"  # "bottom line, was it in better shape than chiller 6?": the verdict asked is a yes or no
-    if _has(whole, g.verdict_phrases):
+    if _has(whole, g.verdict_phrases) or _WHERE_WE_ARE.match(" ".join(opening)):
         # "so what's the verdict, clean it now or wait for the fall?": the verdict asked is a choice of action
         return "recommend" if _ACT_OR_WAIT.search(whole.joined) else "verdict"
     if _starts(opening, g.how_to_openers) or _WHAT_STEPS.match(" ".join(opening)):

@@ -1,0 +1,95 @@
+"""Kinds of request met in two development sets (heldout28, heldout29): the earlier side of a comparison left
+unsaid ("this summer than last?"), every chiller over two periods, energy used, alerts named by their rules,
+the dialog's own state ("so where are we?"), advice asked in a word or two, a bare chiller number before "so"
+or "the", a quarter set against the same quarter of a named year, and what was measured after a forecast."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from graph.understanding.assets import find_assets
+from graph.understanding.request import read_request
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import vocabulary
+from tests.unit.planning.dialog import Dialog, at, default_catalog
+
+AUTUMN = date(2021, 9, 15)
+NOVEMBER = date(2020, 11, 20)
+MARCH = date(2021, 3, 15)
+
+
+def _windows(decision: object) -> set[tuple[object, object]]:
+    return {(t.window.start, t.window.end) for t in decision.tasks if t.window}  # type: ignore[attr-defined]
+
+
+def test_than_last_after_a_season_is_the_same_season_a_year_before() -> None:
+    decision = Dialog(reference_date=AUTUMN).say("did chiller 6 use less energy this summer than last?")
+    assert ("compare" in [t.action for t in decision.tasks])
+    assert _windows(decision) >= {(at(2021, 6, 1), at(2021, 9, 1)), (at(2020, 6, 1), at(2020, 9, 1))}
+
+
+def test_than_last_after_a_month_is_that_month_a_year_before() -> None:
+    decision = Dialog(reference_date=AUTUMN).say("was chiller 9 worse this july than last?")
+    assert _windows(decision) >= {(at(2021, 7, 1), at(2021, 8, 1)), (at(2020, 7, 1), at(2020, 8, 1))}
+
+
+def test_every_chiller_is_compared_over_two_periods_when_the_plant_is_asked() -> None:
+    decision = Dialog(reference_date=AUTUMN).say("did the chillers use more power this july than last?")
+    compared = [t for t in decision.tasks if t.action == "compare"]
+    assert sorted(a for t in compared for a in t.asset_ids) == ["Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"]
+    assert all(len(t.params["windows"]) == 2 for t in compared)
+
+
+def test_energy_used_is_the_power_drawn_but_energy_efficiency_is_kw_per_ton() -> None:
+    from graph.understanding.sensors import find_sensors
+
+    assert find_sensors(Text.of("did the plant use less energy this summer?"), vocabulary()).canonical == ["Power Input"]
+    assert find_sensors(Text.of("is its energy efficiency ok?"), vocabulary()).canonical == ["Chiller Efficiency"]
+
+
+def test_a_listing_asked_by_rule_after_an_alert_ranking_stays_on_alerts() -> None:
+    dialog = Dialog(reference_date=NOVEMBER)
+    dialog.say("which chillers are throwing the most alerts this month")
+    broken_down = dialog.say("break the worst one down by rule")
+    assert {t.action for t in broken_down.tasks} == {"alert_rules"}
+    # a listing that names work orders still lists work orders
+    orders = dialog.say("break the work orders down by failure code")
+    assert {t.action for t in orders.tasks} == {"wo_summary"}
+
+
+def test_where_are_we_asks_for_the_findings() -> None:
+    assert read_request("so where are we?").shape == "verdict"
+    assert read_request("what have we got so far?").shape == "verdict"
+    assert read_request("where are the chillers located?").shape != "verdict"
+
+
+def test_advice_asked_in_a_word_or_two_points_back_at_the_subject() -> None:
+    dialog = Dialog(reference_date=NOVEMBER)
+    dialog.say("is chiller 9 ok this month?")
+    for message in ("should I be worried?", "anything I need to escalate?", "anything we should act on?"):
+        decision = dialog.say(message)
+        assert decision.kind == "run" and decision.intent == "recommend_wo", message
+    assert dialog.say("should I buy bitcoin?").kind == "reject"
+
+
+def test_a_bare_chiller_number_before_so_or_the_is_the_chiller() -> None:
+    catalog = default_catalog()
+    assert find_assets(Text.of("why is 3 so much worse?"), vocabulary(), catalog).assets == ["Chiller 3"]
+    assert find_assets(Text.of("is 9 the worst?"), vocabulary(), catalog).assets == ["Chiller 9"]
+    assert find_assets(Text.of("was 2020 that bad?"), vocabulary(), catalog).assets == []
+
+
+def test_a_quarter_against_the_same_quarter_of_a_named_year_is_the_latest_one() -> None:
+    decision = Dialog(reference_date=MARCH).say("How did chiller 3's power in Q4 compare with Q4 2019?")
+    assert _windows(decision) >= {(at(2020, 10, 1), at(2021, 1, 1)), (at(2019, 10, 1), at(2020, 1, 1))}
+    # a year that frames the message still gives a bare month its year
+    framed = Dialog(reference_date=MARCH).say("closing out 2019: how did chiller 4 run in june?")
+    assert _windows(framed) == {(at(2019, 6, 1), at(2019, 7, 1))}
+
+
+def test_what_it_actually_averaged_after_a_forecast_is_measured() -> None:
+    dialog = Dialog(reference_date=MARCH)
+    dialog.say("forecast ch9 load for the next 2 weeks")
+    actual = dialog.say("what's it actually been averaging this month?")
+    assert [t.action for t in actual.tasks] == ["history"]
+    assert _windows(actual) == {(at(2021, 3, 1), at(2021, 3, 16))}
