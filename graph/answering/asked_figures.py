@@ -795,3 +795,29 @@ def yearly_rate_sentence(question: str, artifacts: list[Artifact]) -> tuple[str,
                     f"were {per_year}."
         return first, [f"- {where}: {per_year} [{art.id}]"]
     return None
+
+
+# "mostly the cycling ones?", "were they mainly load low?": whether one rule makes up most of the alerts
+_MOSTLY = re.compile(r"\b(?:mostly|mainly|largely|primarily|chiefly|predominantly|majority|most of (?:them|those|it))\b",
+                     re.I)
+
+
+def mostly_rule_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Yes, RUL0022 Chiller Cycling made up 6 of the 9 alerts on CWC04009 (this month)." for a yes/no asking
+    whether the alerts listed were mostly of the rule it names; None when it names none or no alerts are here."""
+    if not _MOSTLY.search(question):
+        return None
+    counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
+    every = [r for _, rules in counted for r in rules]
+    named = {r.rule_id for r in named_rules(question, every)}
+    total = sum(r.count for r in every)
+    if not named or not total:
+        return None
+    share = sum(r.count for r in every if r.rule_id in named)
+    shown = join_names(sorted({rule_text(r) for r in every if r.rule_id in named}))
+    where = join_names(sorted({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}))
+    when = window_phrase(counted[0][0])
+    top = max(every, key=lambda r: r.count)
+    rest = "" if share * 2 > total or top.rule_id in named else f"; the most were {rule_text(top)} ({top.count})"
+    return (f"{'Yes' if share * 2 > total else 'No'}, {shown} made up {share} of the {total} alerts on {where}"
+            f"{f' {when}' if when else ''}{rest}.")

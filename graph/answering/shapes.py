@@ -18,6 +18,7 @@ from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
     alert_count_sentence,
     asked_sensors,
+    mostly_rule_sentence,
     orders_per_period_sentence,
     period_pick,
     rank_place,
@@ -56,6 +57,7 @@ from graph.answering.stat_questions import (
     labour_sentence,
     most_labour_sentence,
     order_listing,
+    ran_at_all_sentence,
     reading_course_sentence,
     rule_last_fired_sentence,
     run_time_change,
@@ -336,6 +338,9 @@ def _yes_no(inputs: AnswerInputs) -> ShapedLead:
         or total_change(inputs.question, [*inputs.artifacts, *inputs.session])
     if rate is not None:  # "were the PMs done at a steady rate?", "on for more hours this sept than last?"
         return ShapedLead(rate[0], rate[1], replaces_body=False)
+    ran = ran_at_all_sentence(inputs.question, inputs.artifacts)
+    if ran is not None:  # "was it running at all last weekend?": its running share, yes or no
+        return ShapedLead(ran, [], replaces_body=False)
     silent = silent_reading_verdict(inputs.question, inputs.artifacts, [*inputs.readings, *inputs.fetched])
     if silent is not None:  # "evap refrig temp still reading nothing?": whether that reading sends samples
         return ShapedLead(silent.sentence, silent.evidence, replaces_body=False)
@@ -346,6 +351,9 @@ def _yes_no(inputs: AnswerInputs) -> ShapedLead:
     done = _job_done(inputs)
     if done is not None:
         return done
+    mostly = mostly_rule_sentence(inputs.question, inputs.artifacts)
+    if mostly is not None:  # "mostly the cycling ones?": that rule's share of the alerts listed
+        return ShapedLead(mostly, [], replaces_body=False)
     same = same_pick_sentence(inputs.artifacts, inputs.subject) \
         if inputs.subject and SAME_ONE.search(inputs.question.lower()) else None
     if same is not None:  # "was it the same unit last year?": whether the one picked tops that period's count too
@@ -450,6 +458,9 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
     code = site_codes_sentence(inputs.question, inputs.artifacts)
     if code is not None:  # "whats the most common failure code in those": the code, its share, the next one
         return ShapedLead(code, [], replaces_body=False)
+    mostly = mostly_rule_sentence(inputs.question, inputs.artifacts)
+    if mostly is not None:  # "mostly the cycling ones?" with its verb left out is still a yes or no
+        return ShapedLead(mostly, [], replaces_body=False)
     counted = alert_count_sentence(inputs.question, inputs.artifacts)
     if counted is not None:
         listed = [f"- {a.summary}" for a in inputs.artifacts if a.kind == "alert_rules" and a.summary]

@@ -35,7 +35,7 @@ from graph.answering.asked_figures import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.period_verdict import period_change_sentence
-from graph.understanding.request import names_both_periods
+from graph.understanding.request import ASKS_IDLE, RAN_AT_ALL, names_both_periods
 from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 _PEAK = re.compile(r"\b(peak\w*|max(?:imum)?|highest|top out|topped out|get up to|got up to)\b", re.I)
@@ -93,6 +93,43 @@ def run_time_sentence(question: str, artifacts: list[Artifact]) -> str | None:
         parts.append(f"{art.asset_ids[0]} ran about {hours:,.0f} hours{f' {when}' if when else ''} "
                      f"({share:.0%} of the time, {hours / _HOURS_PER_DAY:.1f} days)")
     return "; ".join(parts) + "." if parts else None
+
+
+def ran_at_all_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"No, Chiller 6 did not run over the weekend of 2020-11-14 (no running samples)." for "was it running at all
+    last weekend?": yes or no on the running share of each window read. A question about idling is answered the
+    other way round, and over several chillers ("did any of them sit idle?") names the ones that did."""
+    windows = [a for a in _windows(artifacts) if running_share(a) is not None]
+    if not RAN_AT_ALL.search(question) or not windows:
+        return None
+    idle_asked = ASKS_IDLE.search(question) is not None and re.search(r"\bat all\b", question, re.I) is None
+
+    def ran(art: Artifact) -> bool:  # ("at all": any running sample counts)
+        return (running_share(art) or 0.0) > 0
+
+    def hours(art: Artifact) -> str:
+        assert art.window_start is not None and art.window_end is not None
+        share = running_share(art) or 0.0
+        return f"about {share * (art.window_end - art.window_start).total_seconds() / 3600:,.0f} hours ({share:.0%} of the time)"
+
+    when = window_phrase(windows[0])
+    where = f" {when}" if when else ""
+    idle_note = f"no running samples: load never above {RUNNING_LOAD_PCT:g}%"
+    if len(windows) == 1:
+        art = windows[0]
+        answer = ("No" if ran(art) else "Yes") if idle_asked else ("Yes" if ran(art) else "No")
+        return (f"{answer}, {art.asset_ids[0]} ran {hours(art)}{where}." if ran(art)
+                else f"{answer}, {art.asset_ids[0]} did not run{where} ({idle_note}).")
+    idle = [a.asset_ids[0] for a in windows if not ran(a)]
+    running = [f"{a.asset_ids[0]} {hours(a)}" for a in windows if ran(a)]
+    if idle_asked:
+        if not idle:
+            return f"No, every chiller ran{where}: " + "; ".join(running) + "."
+        return (f"Yes, {join_names(idle)} did not run{where} ({idle_note})"
+                + (f"; the others ran: {'; '.join(running)}." if running else "."))
+    if not running:
+        return f"No, none of {join_names(idle)} ran{where} ({idle_note})."
+    return f"Yes, {'; '.join(running)}{where}" + (f"; {join_names(idle)} did not run." if idle else ".")
 
 
 # (not "ran more efficiently", "runs less smoothly": a comparative of how it ran is a measure, not its time)

@@ -46,9 +46,9 @@ from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.identifiers import find_rule_names
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
+from graph.understanding.model import speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.picks import picked_listing
-from graph.understanding.model import speaks_of_alerts
 from graph.understanding.request import (
     BARE_COMPARATIVE,
     DIRECTION_CHOICE,
@@ -57,6 +57,7 @@ from graph.understanding.request import (
     ORDER_PRIORITY,
     PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
+    RAN_AT_ALL,
     RequestReading,
     asked_question,
     asks_back_in_service,
@@ -1117,6 +1118,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
             and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal
+    if reading.shape == "yes_no" and RAN_AT_ALL.search(understood.text.joined) and not understood.sensors.canonical \
+            and (not chosen or chosen[0] in (*_LOOK_INTENTS, "history")) and understood.intents != ["alerts"]:
+        return ["history"]  # "did it run at all in march?": its running share over the period, not an analysis
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined) \
             and not asks_repeat(understood.text.joined):

@@ -80,7 +80,9 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         # ("in august, 6 or 9?": a choice of two numbers after the month is a choice of chillers, not a day)
         "month_day": rf"\b{month} {DAY}\b(?! ?\d)(?! (?:or|vs|versus) #?\d)",
         # "since the 1st", "on the 14th": a day of the reference month
-        "day_of_month": r"(?:(?<=since )|(?<=from )|(?<=after )|(?<=until )|(?<=before )|(?<=on ))"
+        # ("between the 9th and the 15th", "up to the 10th": the two ends of a span in that month)
+        "day_of_month": r"(?:(?<=since )|(?<=from )|(?<=after )|(?<=until )|(?<=before )|(?<=on )|(?<=between )|"
+                        r"(?<=and )|(?<=to )|(?<=till )|(?<=through )|(?<=thru ))"
                         r"the (\d{1,2})(?:st|nd|rd|th)\b"
                         # "up on the 3rd floor", "on the 2nd shift": an ordinal of something else
                         r"(?! (?:floor|floors|level|levels|shift|shifts|row|bay|stage|party|line|time|try|attempt|"

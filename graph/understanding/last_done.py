@@ -30,7 +30,10 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"
                    # "has 6 had its condenser tubes cleaned yet?": the chiller had the job done to it
                    r"\b(?:has|have|had|did) (?:it|they|\d+|#\d+|chiller \d+) (?:had|got|gotten|have|get) (?:its|their|"
-                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b")
+                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b|"
+                   # "the tubes got cleaned on it this month, right?", "were the strainers cleaned in june?": the
+                   # job as a passive participle
+                   r"\b(?:was|were|got|gotten|get|been)\s+(?:it |they |the |its |their )?(?:[\w-]+ ){0,3}?[a-z]{3,}ed\b")
 
 
 def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:

@@ -132,6 +132,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
                                    r"(?: (?:that|it|then|this one|that one))?\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "tomorrow": re.compile(r"\b(?:the day after )?tomorrow\b"),
+        # "was it running last weekend?", "over the weekend": Saturday and Sunday of the latest whole weekend
+        "weekend": re.compile(r"\b(last|past|previous|that|the) weekend\b"),
         # ("project it out a couple weeks" reads "project out it a couple weeks" once the particle is joined)
         "future": re.compile(rf"\b(?:the )?({_alternation(vocab.future_words)}) (?:(?:it|them) )?(?:{number} (?:of )?)?"
                              rf"{unit}\b"),
@@ -405,6 +407,22 @@ def _part_of_month(match: re.Match[str], focus: TimeWindow | None, reference: da
     return cal.window(start, end, f"{match.group(0).removeprefix('the ')} ({month:%B %Y})", zone)
 
 
+_SATURDAY = 5
+_WEEKEND = timedelta(days=2)
+
+
+def _weekend(said: str, focus: TimeWindow | None, reference: date, *, zone: tzinfo) -> TimeWindow:
+    """"That weekend" is the weekend discussed; "last weekend", "the weekend" the latest whole one by the reference
+    date."""
+    if said in ("that", "the") and focus is not None and focus.start.weekday() == _SATURDAY \
+            and focus.end - focus.start <= _WEEKEND + timedelta(hours=1):
+        return focus
+    saturday = reference - timedelta(days=(reference.weekday() - _SATURDAY) % 7)
+    if saturday + _WEEKEND > reference:
+        saturday -= timedelta(days=7)
+    return cal.window(saturday, saturday + _WEEKEND, f"the weekend of {saturday.isoformat()}", zone)
+
+
 def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None,
               event: datetime | None, out: Periods, *, zone: tzinfo) -> list[tuple[int, int]]:
     taken: list[tuple[int, int]] = []
@@ -442,6 +460,8 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue
                 later = name == "same_next_year" or match.group(1) in ("later", "after")
                 span, kind = _year_shifted(focus_window, 1 if later else -1), "focus"
+            elif name == "weekend":
+                span, kind = _weekend(match.group(1), focus_window, reference, zone=zone), "past"
             elif name == "year_half":
                 span, kind = _half_of_year(match, reference, zone=zone), "past"
             elif name == "focus_part":

@@ -872,3 +872,12 @@ def described_before(message: str) -> bool:
 
 
 _MIN_DESCRIPTION = 4  # "ok." or "hi there." describe nothing
+
+
+# "did it run at all in march?", "was ch6 running at all last weekend?", "did 4 sit idle all of February?": whether
+# the chiller ran in the period (its running share), not an analysis of how it ran
+RAN_AT_ALL = re.compile(r"\b(?:run|ran|running|operated|operating|on|used)\b(?: \w+){0,2}? at all\b|"
+                        r"\b(?:sit|sat|sitting|stay|stayed|staying|stood|standing|left|lie|lay|lying) (?:idle|off|"
+                        r"unused|offline)\b|\bbeen (?:idle|off)\b", re.I)
+# ("sit idle", "stay off": the question asks whether it did not run)
+ASKS_IDLE = re.compile(r"\b(?:idle|off|unused|offline)\b", re.I)

@@ -93,3 +93,57 @@ def test_what_it_actually_averaged_after_a_forecast_is_measured() -> None:
     actual = dialog.say("what's it actually been averaging this month?")
     assert [t.action for t in actual.tasks] == ["history"]
     assert _windows(actual) == {(at(2021, 3, 1), at(2021, 3, 16))}
+
+
+def test_last_weekend_is_saturday_and_sunday_and_the_weekend_after_it_is_the_same_one() -> None:
+    dialog = Dialog(reference_date=NOVEMBER)  # a Friday
+    first = dialog.say("was ch6 running at all last weekend?")
+    assert _windows(first) == {(at(2020, 11, 14), at(2020, 11, 16))}
+    assert [t.action for t in first.tasks] == ["history"]  # whether it ran: its running share, not an analysis
+    again = dialog.say("what was it pulling on average over the weekend")
+    assert _windows(again) == {(at(2020, 11, 14), at(2020, 11, 16))}
+
+
+def test_between_two_days_of_the_month_is_the_span_of_this_month() -> None:
+    dialog = Dialog(reference_date=NOVEMBER)
+    decision = dialog.say("how many alerts did chiller 6 have between the 9th and the 15th")
+    assert _windows(decision) == {(at(2020, 11, 9), at(2020, 11, 16))}
+
+
+def test_a_job_said_in_the_passive_with_a_tag_asks_whether_it_was_done() -> None:
+    dialog = Dialog(reference_date=MARCH)
+    dialog.say("hows #4 doin this month vs last month? effcy mainly")
+    decision = dialog.say("the condenser tubes got cleaned on it earlier this month, right?")
+    assert {t.action for t in decision.tasks} == {"wo_summary"}
+
+
+def test_ran_at_all_answers_yes_or_no_on_the_running_share() -> None:
+    from graph.answering.stat_questions import ran_at_all_sentence
+    from tests.unit.answering.builders import window
+
+    def ran(asset: str, share: float) -> object:
+        found = window(asset, "2020-02-01", "2020-03-01", {"Chiller % Loaded": (50.0, "%")})
+        found.results["running_share"] = share
+        return found
+
+    fleet = [ran("Chiller 3", 0.05), ran("Chiller 4", 0.0)]
+    idle = ran_at_all_sentence("Did any of the chillers sit idle for the whole of February?", fleet)  # type: ignore[arg-type]
+    assert idle is not None and idle.startswith("Yes, Chiller 4 did not run")
+    one = ran_at_all_sentence("did it run at all in february?", fleet[:1])  # type: ignore[arg-type]
+    assert one is not None and one.startswith("Yes, Chiller 3 ran about 35 hours")
+    off = ran_at_all_sentence("was it running at all?", fleet[1:])  # type: ignore[arg-type]
+    assert off is not None and off.startswith("No, Chiller 4 did not run")
+    assert ran_at_all_sentence("how did it run in february?", fleet) is None
+
+
+def test_mostly_one_rule_is_that_rule_s_share_of_the_alerts() -> None:
+    from graph.answering.asked_figures import mostly_rule_sentence
+    from tests.unit.answering.builders import alerts
+
+    listed = [alerts("Chiller 9", "CWC04009", {"RUL0022": 6, "RUL0017": 3}, start="2021-03-01", end="2021-03-16",
+                     names={"RUL0022": "Chiller - Chiller Cycling", "RUL0017": "Chiller - Load Low"})]
+    mostly = mostly_rule_sentence("Mostly the cycling ones?", listed)
+    assert mostly is not None and mostly.startswith("Yes, RUL0022 Chiller Cycling made up 6 of the 9 alerts")
+    not_mostly = mostly_rule_sentence("mainly load low?", listed)
+    assert not_mostly is not None and not_mostly.startswith("No,") and "RUL0022" in not_mostly
+    assert mostly_rule_sentence("how many were cycling?", listed) is None
