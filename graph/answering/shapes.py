@@ -13,7 +13,15 @@ import re
 from dataclasses import dataclass, field, replace
 
 from artifacts.model import Artifact
-from artifacts.readings import hypotheses, latest_per_job, ranking, stats_of, sustained_shifts
+from artifacts.readings import (
+    OrderRef,
+    hypotheses,
+    latest_per_job,
+    ranking,
+    recent_orders,
+    stats_of,
+    sustained_shifts,
+)
 from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
     alert_count_sentence,
@@ -77,6 +85,7 @@ from graph.answering.verdicts import (
 from graph.answering.yes_no import Verdict, without_answer
 from graph.understanding.last_done import REPAIR_STEMS, SERVICE_STEMS, last_done_job, names_job
 from graph.understanding.request import (
+    ONE_BEFORE,
     SAME_ONE,
     asks_rank_place,
     asks_real_or_noise,
@@ -401,6 +410,19 @@ def _onset(inputs: AnswerInputs) -> ShapedLead | None:
     return None
 
 
+def _the_one_before(art: Artifact, latest: OrderRef, job: frozenset[str]) -> str:
+    """"; the one before it: WO155001 on 2020-10-02 (...)": the next older order of the same job among the
+    summary's latest orders (said so when it is not among them)."""
+    listed = recent_orders(art)
+    ids = [o.wo_id for o in listed]
+    older = listed[ids.index(latest.wo_id) + 1:] if latest.wo_id in ids else []
+    match = next((o for o in older if names_job(f"{o.code} {o.description}", job)
+                  or (job <= REPAIR_STEMS and not o.preventive) or (job <= SERVICE_STEMS and o.preventive)), None)
+    if match is None:
+        return f"; the one before it is not among the {len(listed)} latest orders listed"
+    return f"; the one before it: {match.wo_id} on {match.date} ({match.code} {match.description})"
+
+
 def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
     """"When was it last cleaned?": the latest work order of that job in the listing, date first."""
     listings = [a for a in inputs.artifacts if a.kind == "work_order_summary"]
@@ -417,6 +439,8 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
             found = next((o for o in orders if not o.preventive), None)
         lines.append(f"{where}: last on {found.date}, {found.wo_id} ({found.code} {found.description})" if found
                      else f"{where}: no such work order {window_phrase(art) or 'on record'}")
+        if found is not None and ONE_BEFORE.search(inputs.question):
+            lines[-1] += _the_one_before(art, found, job)
     first = lines[0] + "." if len(lines) == 1 else "Latest matching work orders: " + "; ".join(lines) + "."
     return ShapedLead(first, [], replaces_body=False)
 

@@ -286,7 +286,7 @@ _BUSIEST_MONTH = re.compile(r"\b(?:worst|busiest|heaviest|noisiest|highest|peak|
 _QUIETEST = re.compile(r"\b(?:best|quietest|calmest|lowest|least|fewest)\b", re.I)
 
 
-_WHEN_LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bmost recent\b", re.I)
+_WHEN_LAST = re.compile(r"\bwhen\b.*\b(?:last|latest)\b|\blast time\b|\bmost recent\b", re.I)
 
 
 def rule_last_fired_sentence(question: str, artifacts: list[Artifact]) -> str | None:

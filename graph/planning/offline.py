@@ -54,10 +54,12 @@ from graph.understanding.request import (
     DIRECTION_CHOICE,
     MONTH_WORD,
     MOVED_MORE,
+    ONE_BEFORE_ALONE,
     ORDER_PRIORITY,
     PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
+    WHEN_OF_THOSE,
     RequestReading,
     asked_question,
     asks_back_in_service,
@@ -154,8 +156,6 @@ _ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what) (?:chillers|un
 _COUNTED_RECORDS = ("alerts", "work_orders")
 _LISTED_BY = {"alert_to_failure": "alerts"}  # the records an intent lists, where it is not named after them
 # "when did they happen?", "when were those?": the dates of the records listed last.
-WHEN_OF_THOSE = re.compile(r"\bwhen (?:did|do|were|was|have|had) (?:they|those|these|them|the (?:alerts|alarms|ones)|"
-                           r"those (?:alerts|alarms|ones)|these (?:alerts|alarms|ones))\b")
 _HOW_MANY_OF_THOSE = re.compile(r"\bhow many (?:of )?(?:those|these|them)\b")
 # Bound on how much of an oversized message is scanned to say what it mentions.
 _SCAN_LIMIT = 20_000
@@ -298,6 +298,9 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
     """The turn's intents, strongest first: the classified ones, else what a follow-up implies."""
     if rule_named(understood, focus) and all(i in _TELEMETRY_LOOKS for i in understood.intents):
         return ["alerts"]  # the rule's alerts, not the readings its name shares
+    if focus.listed and understood.intents and WHEN_OF_THOSE.search(understood.text.joined) \
+            and not understood.assets.assets:
+        return [focus.listed]  # "when was the latest of those?": the dates of the records listed last
     if understood.intents:
         intents = _alerts_when_said(_work_order_follow_up(understood.intents, understood, focus), understood)
         if "draft_wo" in intents and ORDER_PRIORITY.search(understood.text.joined):
@@ -554,6 +557,13 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return guarded
     vocab = vocabulary()
     message = _same_again(message) if focus.asked else message
+    if focus.picked and focus.last_intent in _LISTED_NOUN and _WHAT_WERE_THEY.match(message.strip()):
+        # "what were they?" after "which had the most corrective WOs?": the records of the one picked
+        kind = next((k for k in ("corrective", "preventive") if k in (focus.asked or "").lower()), "")
+        message = f"list the {kind} {_LISTED_NOUN[focus.last_intent]} on {focus.picked}".replace("  ", " ")
+    if focus.asked and ONE_BEFORE_ALONE.match(message.strip()) and last_done_job(Text.of(focus.asked), vocab):
+        # "and the one before?" after "when was the last corrective WO on 9?": that question, for the order before it
+        message = f"{focus.asked.strip().rstrip('?')} and the one before it?"
     understood = _understand(message, reference_date, focus, artifacts, catalog)
     parts = question_parts(message)
     reading = _first_question_reading(message, parts)
@@ -809,6 +819,11 @@ _ELLIPTICAL_MAX_TOKENS = 6
 _SAME_AGAIN = re.compile(r"^(?:(?:ok|so|right|now)[,.]? )?(?:do )?(?:the )?same (?:ranking|check|list|figures?|query|one)"
                          r"(?: again)? (?=for |with |on |in |over )",
                          re.IGNORECASE)
+
+
+_WHAT_WERE_THEY = re.compile(r"^(?:(?:and|so|ok|okay|right)[,.]?\s+)*what (?:were|are) (?:they|those|these|them)"
+                             r"(?: about)?\s*\??\s*$", re.IGNORECASE)
+_LISTED_NOUN = {"work_orders": "work orders", "alerts": "alerts"}
 
 
 def _same_again(message: str) -> str:

@@ -28,6 +28,7 @@ from graph.understanding.request import (
     SAME_ONE,
     SUBJECT_RANKED,
     UP_OR_DOWN_ON,
+    WHEN_OF_THOSE,
     asks_about_now,
     names_both_periods,
 )
@@ -363,6 +364,8 @@ def _asks_recent(ctx: PlanContext) -> bool:
     """"any open or recent work orders?": a work-order / alert question about the last few months."""
     if ctx.primary not in ("work_orders", "alerts", "alert_to_failure"):
         return False
+    if ctx.focus.listed and WHEN_OF_THOSE.search(ctx.understanding.text.joined):
+        return False  # "when was the latest of those?": of the records listed, over their period
     return any(ctx.understanding.text.contains(word) for word in ctx.vocab.recent_words)
 
 

@@ -203,8 +203,10 @@ _FRONTED_TOPIC = re.compile(r"^(?:as for|for|on|about|regarding|re) (?:chiller \
                             # "of the ones with data, which ...": the set a pick is made from, before the question
                             r"^(?:of|out of|among|amongst|between) (?:\S+ ){1,5}?(?=(?:which|who|what)\b)|"
                             # "over the same months last year, was it also the noisiest?": the period, then the question
-                            r"^(?:over|during|across) (?:(?!(?:how|what|which|why|when|where|who)\b)\S+ ){1,5}?"
-                            r"(?=(?:was|is|were|are|did|does|has|had)\b)")
+                            # ("across all of them, which had the most corrective WOs?": the scope, then the pick)
+                            r"^(?:over|during|across|throughout|within|site-wide|plant-wide) "
+                            r"(?:(?!(?:how|what|which|why|when|where|who)\b)\S+ ){1,5}?"
+                            r"(?=(?:was|is|were|are|did|does|has|had|which|who)\b)")
 
 
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:
@@ -881,3 +883,22 @@ RAN_AT_ALL = re.compile(r"\b(?:run|ran|running|operated|operating|on|used)\b(?: 
                         r"unused|offline)\b|\bbeen (?:idle|off)\b", re.I)
 # ("sit idle", "stay off": the question asks whether it did not run)
 ASKS_IDLE = re.compile(r"\b(?:idle|off|unused|offline)\b", re.I)
+
+
+# "the most recent corrective one, and the one before it?", "and the previous one?": the order before the latest
+ONE_BEFORE = re.compile(r"\b(?:the )?(?:one|order|job|wo|ticket|visit) (?:before|prior to) (?:it|that|this|that one)\b|"
+                        r"\bthe (?:one|order|job|wo|ticket|visit) before\b|\bthe (?:previous|prior) (?:one|order|job|wo|"
+                        r"ticket|visit)\b", re.I)
+# ("and the one before?" alone: the last question again, for the one before)
+ONE_BEFORE_ALONE = re.compile(r"^(?:(?:and|ok|so|what about|how about)\s+)*(?:the )?(?:one|order|job|wo|ticket|visit) "
+                              r"(?:before|prior)(?: (?:it|that|this|that one))?\s*\??\s*$|"
+                              r"^(?:(?:and|ok|so|what about|how about)\s+)*the (?:previous|prior) (?:one|order|job|wo|"
+                              r"ticket|visit)\s*\??\s*$", re.I)
+
+
+# "when did they happen?", "when was the latest of those?": the dates of the records listed last
+WHEN_OF_THOSE = re.compile(r"\bwhen (?:did|do|were|was|have|had) (?:they|those|these|them|the (?:alerts|alarms|ones)|"
+                           r"those (?:alerts|alarms|ones)|these (?:alerts|alarms|ones))\b|"
+                           # "when was the latest of those?": the dates of the records listed last
+                           r"\bwhen (?:was|were|did) the (?:latest|last|most recent|first|earliest)(?: one)? of "
+                           r"(?:those|these|them)\b")

@@ -147,3 +147,39 @@ def test_mostly_one_rule_is_that_rule_s_share_of_the_alerts() -> None:
     not_mostly = mostly_rule_sentence("mainly load low?", listed)
     assert not_mostly is not None and not_mostly.startswith("No,") and "RUL0022" in not_mostly
     assert mostly_rule_sentence("how many were cycling?", listed) is None
+
+
+def test_the_one_before_after_the_last_job_asks_that_question_for_the_order_before_it() -> None:
+    dialog = Dialog(reference_date=MARCH)
+    first = dialog.say("when was the last corrective WO on CWC04009?")
+    again = dialog.say("and the one before?")
+    assert [(t.action, t.asset_ids, t.params.get("kind")) for t in again.tasks] == \
+        [(t.action, t.asset_ids, t.params.get("kind")) for t in first.tasks]
+
+
+def test_the_order_before_the_latest_is_the_next_older_one_of_that_job() -> None:
+    from graph.answering.shapes import _the_one_before
+    from graph.understanding.last_done import REPAIR_STEMS
+    from tests.unit.answering.builders import orders
+
+    listed = orders("Chiller 9", "CWC04009", total=3, corrective=3, start="2020-01-01", end="2021-03-15", recent=[
+        {"wo_id": "WO3", "date": "2021-02-26", "code": "L004", "description": "Gasket Leak"},
+        {"wo_id": "WO2", "date": "2020-11-12", "code": "E005", "description": "Control Wiring Fault"},
+        {"wo_id": "WO1", "date": "2020-08-01", "code": "M009", "description": "Seal Failure"}])
+    from artifacts.readings import recent_orders
+
+    latest = recent_orders(listed)[0]
+    assert _the_one_before(listed, latest, REPAIR_STEMS).startswith("; the one before it: WO2 on 2020-11-12")
+
+
+def test_when_was_the_latest_of_those_keeps_the_alerts_and_their_period() -> None:
+    dialog = Dialog(reference_date=NOVEMBER)
+    counted = dialog.say("how many 'excessive power while off' alerts has ch3 had since the start of 2019?")
+    latest = dialog.say("when was the latest of those?")
+    assert {t.action for t in latest.tasks} == {"alert_rules"}
+    assert _windows(latest) == _windows(counted)
+
+
+def test_a_scope_fronted_before_which_still_asks_for_a_pick() -> None:
+    assert read_request("Across all of them, which had the most corrective WOs so far this year?").shape == "which"
+    assert read_request("over the summer, was it worse?").shape == "yes_no"
