@@ -63,6 +63,7 @@ from graph.answering.stat_questions import (
     extreme_sentence,
     idle_sentence,
     labour_sentence,
+    last_ran_sentence,
     most_labour_sentence,
     order_listing,
     ran_at_all_sentence,
@@ -452,7 +453,7 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
     if resolved is not None:  # "when did we sort that out?": the date of the work for the fault found, first
         return ShapedLead(resolved, [], replaces_body=False)
     # only where the readings are the answer (a sensor-health or other analysis says its own finding first)
-    run_time = run_time_sentence(inputs.question, inputs.artifacts)
+    run_time = run_time_sentence(inputs.question, inputs.artifacts) or last_ran_sentence(inputs.question, inputs.artifacts)
     reads = bool(inputs.artifacts) and inputs.artifacts[0].kind in ("telemetry_window", "point_values")
     idle = idle_sentence(inputs.artifacts) if reads and run_time is None else None
     if idle is not None:  # the chiller was off: said first, with the window's own figures after it

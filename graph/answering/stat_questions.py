@@ -35,7 +35,7 @@ from graph.answering.asked_figures import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.period_verdict import period_change_sentence
-from graph.understanding.request import ASKS_IDLE, RAN_AT_ALL, names_both_periods
+from graph.understanding.request import ASKS_IDLE, LAST_RAN, RAN_AT_ALL, names_both_periods
 from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 _PEAK = re.compile(r"\b(peak\w*|max(?:imum)?|highest|top out|topped out|get up to|got up to)\b", re.I)
@@ -102,7 +102,7 @@ def ran_at_all_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     windows = [a for a in _windows(artifacts) if running_share(a) is not None]
     if not RAN_AT_ALL.search(question) or not windows:
         return None
-    idle_asked = ASKS_IDLE.search(question) is not None and re.search(r"\bat all\b", question, re.I) is None
+    idle_asked = ASKS_IDLE.search(question) is not None
 
     def ran(art: Artifact) -> bool:  # ("at all": any running sample counts)
         return (running_share(art) or 0.0) > 0
@@ -130,6 +130,20 @@ def ran_at_all_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     if not running:
         return f"No, none of {join_names(idle)} ran{where} ({idle_note})."
     return f"Yes, {'; '.join(running)}{where}" + (f"; {join_names(idle)} did not run." if idle else ".")
+
+
+def last_ran_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Chiller 4 last ran on 2020-01-31 23:00 (load above 10%)." for "when did it last run?", from each window
+    read; a window it never ran in says so."""
+    if not LAST_RAN.search(question):
+        return None
+    said = []
+    for art in [a for a in artifacts if a.kind == "telemetry_window" and a.asset_ids and "last_sample" in a.results]:
+        ran = art.results.get("last_running")
+        when = window_phrase(art)
+        said.append(f"{art.asset_ids[0]} last ran on {str(ran)[:16].replace('T', ' ')} (load above {RUNNING_LOAD_PCT:g}%)"
+                    if isinstance(ran, str) else f"{art.asset_ids[0]} did not run{f' {when}' if when else ''}")
+    return "; ".join(said) + "." if said else None
 
 
 # (not "ran more efficiently", "runs less smoothly": a comparative of how it ran is a measure, not its time)

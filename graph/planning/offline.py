@@ -52,6 +52,7 @@ from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     BARE_COMPARATIVE,
     DIRECTION_CHOICE,
+    LAST_RAN,
     MONTH_WORD,
     MOVED_MORE,
     ONE_BEFORE_ALONE,
@@ -1133,8 +1134,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
             and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal
+    if LAST_RAN.search(understood.text.joined) and not understood.sensors.canonical:
+        return ["history"]  # "when did it last run?": the latest running sample of its readings
     if reading.shape == "yes_no" and RAN_AT_ALL.search(understood.text.joined) and not understood.sensors.canonical \
-            and (not chosen or chosen[0] in (*_LOOK_INTENTS, "history")) and understood.intents != ["alerts"]:
+            and not speaks_of_alerts(understood.text.joined) and not _ORDER_WORDS.search(understood.text.joined):
         return ["history"]  # "did it run at all in march?": its running share over the period, not an analysis
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined) \

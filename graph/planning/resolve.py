@@ -25,6 +25,7 @@ from graph.understanding.assets import telemetry_assets
 from graph.understanding.last_done import last_done_job
 from graph.understanding.request import (
     HOLDS_SETPOINT,
+    LAST_RAN,
     SAME_ONE,
     SUBJECT_RANKED,
     UP_OR_DOWN_ON,
@@ -398,6 +399,9 @@ _EVER = re.compile(r"\b(?:ever|at any point|at any time|in its (?:whole )?(?:lif
                    r"\b(?:had|seen|got|logged|thrown|had one|happened|come up)\b(?: \w+){0,3}? before\s*\??$")
 
 
+_LAST_RAN_LOOKBACK = timedelta(days=365)  # how far back "when did it last run?" looks
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -425,6 +429,11 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         # "what kept coming back across those two years?": the records of both, as one span
         ctx.window = TimeWindow(earlier.start, max(earlier.end, later.end), f"{earlier.label} and {later.label}")
         ctx.window_explicit = True
+    elif LAST_RAN.search(ctx.understanding.text.joined) and wants_telemetry(ctx):
+        # "when did it last run?": far enough back to find it, up to today
+        ctx.window = cal.window(ctx.reference_date - _LAST_RAN_LOOKBACK, ctx.reference_date + timedelta(days=1),
+                                f"the year to {ctx.reference_date.isoformat()}", ctx.catalog.zone)
+        ctx.window_is_aside = ctx.focus.window is not None
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and OVER_THE_YEARS.search(ctx.understanding.text.joined):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "worse every year?": all years
         ctx.note("Year over year: the whole work-order history.")

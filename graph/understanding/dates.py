@@ -311,11 +311,13 @@ def _contrasted(bare: Atom, atoms: list[Atom]) -> bool:
 
 
 def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo,
-                year_of_context: int | None = None) -> list[Atom]:
+                year_of_context: int | None = None, relative_ends: frozenset[int] = frozenset()) -> list[Atom]:
     """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end); a bare
-    month or quarter takes `year_of_context` (else the one whole year the text names, else the latest)."""
+    month or quarter takes `year_of_context` (else the one whole year the text names, else the latest).
+    `relative_ends`: where a period qualified by a relative year ends ("Q4 last year" written "q4 2019"); its year
+    is its own, no frame for the others ("Q1 vs Q4 last year" is this Q1)."""
     merged: list[Atom] = []
-    year_of_context = year_of_context or context_year(atoms)
+    year_of_context = year_of_context or context_year([a for a in atoms if a.end not in relative_ends])
     index = 0
     while index < len(atoms):
         left = atoms[index]

@@ -114,6 +114,10 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "focus_since": re.compile(r"\bsince (?:then|that|it (?:came back(?: on| up| online)?|restarted|was restarted|"
                                   r"was repaired|was fixed|was cleaned|got fixed|went back on)|the (?:restart|repair|"
                                   r"cleaning|fix|job|work))\b"),
+        # "and in july the year before?", "aug the previous year": that month in the year before the one discussed
+        "month_year_before": re.compile(rf"\b({_alternation(tuple(vocab.months))}) (?:of )?(?:the (?:year|previous "
+                                        r"year|prior year) before|the previous year|the prior year|a year (?:before|"
+                                        r"earlier))\b"),
         # "the first half of the year", "H2 last year": six months of the reference year (or the one before)
         "year_half": re.compile(r"\b(?:the )?(?:(first|second|1st|2nd) half|(h1|h2)) (?:of )?(the|this|last|previous) "
                                 r"year\b|\b(h1|h2) (this|last) year\b"),
@@ -152,6 +156,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         # "across the whole quarter", "the entire year": the calendar unit around the window discussed
         "focus_whole": re.compile(r"\b(?:the )?(?:whole|entire|full) (month|quarter|year)\b"),
         # "and before that?", "what about after that?": the span of the same length next to the one discussed
+        # "and the one before that?" after last month's figure: the month before it (not the lead-up to an event)
+        "focus_previous": re.compile(r"\bthe (?:one|month|week|year|quarter|period|stretch) (before|after) (?:that|it|"
+                                     r"this|then)\b|\bthe (previous|next) one\b"),
         "focus_adjacent": re.compile(r"\b(before|prior to|after) (?:that|then)\b(?! (?:trip|shutdown|outage|failure))"),
     }
 
@@ -302,7 +309,7 @@ def _month_beside(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *,
     """"the August before that": the last August that starts before the period discussed ("after": the first one
     that starts at or after its end)."""
     month = vocab.months[match.group(1)]
-    if match.group(2) == "after":
+    if match.re.groups >= 2 and match.group(2) == "after":  # ("july the year before" has no side: before)
         year = focus.end.year + (1 if date(focus.end.year, month, 1) < focus.end.date() else 0)
     else:
         year = focus.start.year - (1 if date(focus.start.year, month, 1) >= focus.start.date() else 0)
@@ -470,6 +477,11 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 span, kind = _rest_of_unit(match, focus_window, reference, zone=zone), "focus"
             elif name == "focus_whole":
                 span, kind = _whole_unit(match.group(1), focus_window, reference, zone=zone), "focus"
+            elif name == "focus_previous":
+                if focus_window is None:
+                    continue
+                side = match.group(1) or match.group(2)
+                span, kind = _adjacent(focus_window, side in ("before", "previous"), zone=zone), "focus"
             elif name == "focus_adjacent":
                 # with an event, "before that" is the lead-up; with "earlier in the month", that says how far
                 if focus_window is None or event is not None or _FOCUS_REST.search(text):
@@ -491,7 +503,7 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 year = focus_window.start.year - (1 if focus_window.start.month < first and first + length > 12 else 0)
                 span = cal.months_window(year, first, length, f"{match.group(1)} {year}", zone)
                 kind = "focus"
-            elif name == "month_beside":
+            elif name in ("month_year_before", "month_beside"):
                 if focus_window is None:
                     continue
                 span, kind = _month_beside(match, vocab, focus_window, zone=zone), "focus"
@@ -869,7 +881,8 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
             continue
         atoms.append(atom)  # a date that contains a relative phrase ("the last week of 2020") is the date
         out.mentions = [m for m in out.mentions if all(m.start != start for start, _ in overlapping)]
-    for atom in join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context):
+    for atom in join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context,
+                            relative_ends=frozenset(after for after, _ in shifts)):
         if atom.problem:
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)

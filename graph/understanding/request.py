@@ -134,9 +134,14 @@ def states_then_asks(message: str, g: Grammar | None = None) -> bool:
     for clause in clauses[:-1]:
         opening = _opening(Text.of(clause).tokens, g.fillers)
         if clause.rstrip().endswith("?") or not opening or opening[0] in g.imperative_verbs \
-                or _ASKS_SOMETHING.search(Text.of(clause).joined):
+                or _ASKS_SOMETHING.search(Text.of(clause).joined) or _TOPIC_HEAD.fullmatch(clause.strip()):
             return False
     return True
+
+
+# "chiller 4 alerts: Q1 vs Q4 last year?": a few words and a colon name the topic the question is about; they
+# state nothing
+_TOPIC_HEAD = re.compile(r"(?:[\w#/'-]+\s+){0,3}[\w#/'-]+\s*:")
 
 
 # "..., not sure if it's the chiller, anyway what was the supply temp on 9 in june?": the turn to the question.
@@ -881,8 +886,10 @@ _MIN_DESCRIPTION = 4  # "ok." or "hi there." describe nothing
 RAN_AT_ALL = re.compile(r"\b(?:run|ran|running|operated|operating|on|used)\b(?: \w+){0,2}? at all\b|"
                         r"\b(?:sit|sat|sitting|stay|stayed|staying|stood|standing|left|lie|lay|lying) (?:idle|off|"
                         r"unused|offline)\b|\bbeen (?:idle|off)\b", re.I)
-# ("sit idle", "stay off": the question asks whether it did not run)
-ASKS_IDLE = re.compile(r"\b(?:idle|off|unused|offline)\b", re.I)
+# ("sit idle", "stay off", "any chiller that hasn't run at all?": the question asks whether it did not run)
+ASKS_IDLE = re.compile(r"\b(?:idle|off|unused|offline)\b|\b(?:hasn'?t|haven'?t|hadn'?t|didn'?t|did not|has not|have not|"
+                       r"had not|never|wasn'?t|weren'?t|not)\b(?: \w+){0,2}? (?:run|ran|running|on|operated|been used|"
+                       r"used)\b", re.I)
 
 
 # "the most recent corrective one, and the one before it?", "and the previous one?": the order before the latest
@@ -902,3 +909,10 @@ WHEN_OF_THOSE = re.compile(r"\bwhen (?:did|do|were|was|have|had) (?:they|those|t
                            # "when was the latest of those?": the dates of the records listed last
                            r"\bwhen (?:was|were|did) the (?:latest|last|most recent|first|earliest)(?: one)? of "
                            r"(?:those|these|them)\b")
+
+
+# "when did it last run?", "when was the last time ch4 was on?": the latest running sample, not a job's date
+LAST_RAN = re.compile(r"\bwhen (?:did|was|were) (?:it|they|that one|ch ?\d+|#\d+|chiller \d+|\d+) (?:last )"
+                      r"(?:run|ran|running|on|operat\w*|used|started)\b|\bwhen (?:did|was) (?:it|they|that one|ch ?\d+|"
+                      r"#\d+|chiller \d+|\d+) (?:run|running|on|operat\w*) last\b|\blast time (?:it|they|that one|"
+                      r"ch ?\d+|#\d+|chiller \d+|\d+) (?:ran|was running|was on|ran at all|operated)\b", re.I)

@@ -183,3 +183,52 @@ def test_when_was_the_latest_of_those_keeps_the_alerts_and_their_period() -> Non
 def test_a_scope_fronted_before_which_still_asks_for_a_pick() -> None:
     assert read_request("Across all of them, which had the most corrective WOs so far this year?").shape == "which"
     assert read_request("over the summer, was it worse?").shape == "yes_no"
+
+
+APRIL = date(2020, 4, 8)
+
+
+def test_the_one_before_that_is_the_period_before_the_one_discussed() -> None:
+    dialog = Dialog(reference_date=APRIL)
+    dialog.say("ch6 avg power draw last month?")
+    before = dialog.say("and the one before that?")
+    assert _windows(before) == {(at(2020, 2, 1), at(2020, 3, 1))}
+
+
+def test_when_did_it_last_run_reads_far_enough_back() -> None:
+    from graph.answering.stat_questions import last_ran_sentence
+    from tests.unit.answering.builders import window
+
+    decision = Dialog(reference_date=APRIL).say("when did chiller 3 last run?")
+    assert [t.action for t in decision.tasks] == ["history"]
+    assert _windows(decision) == {(at(2019, 4, 9), at(2020, 4, 9))}
+    read = window("Chiller 3", "2019-04-09", "2020-04-09", {"Chiller % Loaded": (40.0, "%")})
+    read.results.update({"last_running": "2020-03-16T19:30:00-04:00", "last_sample": "2020-04-08T23:45:00-04:00"})
+    assert last_ran_sentence("when did it last run?", [read]) == "Chiller 3 last ran on 2020-03-16 19:30 (load above 10%)."
+
+
+def test_a_chiller_that_has_not_run_at_all_is_asked_about_idling() -> None:
+    from graph.answering.stat_questions import ran_at_all_sentence
+    from tests.unit.answering.builders import window
+
+    def ran(asset: str, share: float) -> object:
+        found = window(asset, "2020-04-01", "2020-04-09", {"Chiller % Loaded": (50.0, "%")})
+        found.results["running_share"] = share
+        return found
+
+    fleet = [ran("Chiller 3", 0.0), ran("Chiller 4", 0.3)]
+    said = ran_at_all_sentence("any chiller that hasnt run at all this month?", fleet)  # type: ignore[arg-type]
+    assert said is not None and said.startswith("Yes, Chiller 3 did not run")
+
+
+def test_a_topic_head_with_a_colon_keeps_its_records_and_a_relative_year_is_its_own() -> None:
+    decision = Dialog(reference_date=APRIL).say("chiller 4 alerts: Q1 vs Q4 last year?")
+    assert {t.action for t in decision.tasks} == {"alert_rules"}
+    assert _windows(decision) == {(at(2020, 1, 1), at(2020, 4, 1)), (at(2019, 10, 1), at(2020, 1, 1))}
+
+
+def test_a_month_the_year_before_is_that_month_a_year_before_the_one_discussed() -> None:
+    dialog = Dialog(reference_date=APRIL)
+    dialog.say("ch4 return temp was reading high last year - sensor or real?")
+    decision = dialog.say("what did it average in aug vs aug the year before?")
+    assert _windows(decision) >= {(at(2019, 8, 1), at(2019, 9, 1)), (at(2018, 8, 1), at(2018, 9, 1))}
