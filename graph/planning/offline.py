@@ -472,6 +472,27 @@ def _told_jobs(ctx: PlanContext, focus: Focus) -> list[TimeWindow]:
 _MONTH_BESIDE = re.compile(rf"^(?:the |that )?{MONTH_WORD} (?P<side>before|after|prior)\b")
 
 
+_STEP_BESIDE = re.compile(r"^(?:the (?:one|month|week|year|quarter|period|stretch) (?P<side>before|after)|"
+                          r"the (?P<side2>previous|next) one)")
+
+
+def _stepped(window: TimeWindow, *, before: bool) -> TimeWindow:
+    """The window of the same length just before (after) `window`: whole months step by months."""
+    months = (window.end.year - window.start.year) * 12 + window.end.month - window.start.month
+    if window.start.day == 1 and window.end.day == 1 and months > 0:
+        start = cal.add_months(window.start.date(), -months if before else months)
+        zone = window.start.tzinfo
+        return cal.window(start, cal.add_months(start, months), _stepped_label(window, start, months), zone)  # type: ignore[arg-type]
+    length = window.end - window.start
+    return TimeWindow(window.start - length, window.start, window.label) if before \
+        else TimeWindow(window.end, window.end + length, window.label)
+
+
+def _stepped_label(window: TimeWindow, start: date, months: int) -> str:
+    return str(start.year) if months == 12 and start.month == 1 else f"{start:%B %Y}" if months == 1 \
+        else f"{months} months from {start.isoformat()}"
+
+
 def _past_the_discussed(understood: Understanding, focus: Focus) -> Understanding:
     """"And the August before that?" after this August against last August: before both, not before the latest
     (a month a year away from one discussed steps on past every period the dialog has looked at)."""
@@ -484,6 +505,10 @@ def _past_the_discussed(understood: Understanding, focus: Focus) -> Understandin
             year = window.start.year + (1 if beside.group("side") == "after" else -1)
             window = cal.months_window(year, window.start.month, 1, f"{date(year, window.start.month, 1):%B %Y}",
                                        window.start.tzinfo)  # type: ignore[arg-type]
+        # ("and the year before that?" after 2020 against 2019: before both, 2018)
+        step = _STEP_BESIDE.match(understood.text.joined[mention.start:]) if mention.kind == "focus" else None
+        while step is not None and window is not None and (window.start, window.end) in discussed:
+            window = _stepped(window, before=(step.group("side") or step.group("side2")) in ("before", "previous"))
         mentions.append(replace(mention, window=window))
     if mentions == understood.periods.mentions:
         return understood
@@ -493,14 +518,18 @@ def _past_the_discussed(understood: Understanding, focus: Focus) -> Understandin
 _SHORT_PERIOD = timedelta(days=100)
 
 
+_WHOLE_SPAN = re.compile(r"\b(?:so far|to date|overall|as a whole|in total|all year|the whole year|the full year|"
+                         r"the entire year|year to date|ytd)\b")
+
+
 def _years_as_the_discussed(understood: Understanding, focus: Focus) -> Understanding:
     """"Was it carrying more load this year?" after this August against last August: "this year" is this year's
     August. A whole year named while the dialog sets the same stretch of different years side by side is that
     year's stretch."""
     discussed = [w for w in (focus.window, focus.earlier_window, *focus.periods)
                  if w is not None and w.end - w.start <= _SHORT_PERIOD]
-    if len({w.start.year for w in discussed}) < 2:
-        return understood
+    if len({w.start.year for w in discussed}) < 2 or _WHOLE_SPAN.search(understood.text.joined):
+        return understood  # ("what about so far this year overall?": the whole year to date, said so)
     mentions = []
     for mention in understood.periods.mentions:
         window = mention.window

@@ -30,18 +30,24 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"
                    # "has 6 had its condenser tubes cleaned yet?": the chiller had the job done to it
                    r"\b(?:has|have|had|did) (?:it|they|\d+|#\d+|chiller \d+) (?:had|got|gotten|have|get) (?:its|their|"
-                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b|"
-                   # "the tubes got cleaned on it this month, right?", "were the strainers cleaned in june?": the
-                   # job as a passive participle
-                   r"\b(?:was|were|got|gotten|get|been)\s+(?:it |they |the |its |their )?(?:[\w-]+ ){0,3}?[a-z]{3,}ed\b")
+                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b")
+# "the tubes got cleaned on it this month, right?", "were the strainers cleaned in june?": the job as a passive
+# participle (the participle must name the job: "how many orders were closed?" counts orders)
+_PASSIVE_JOB = re.compile(r"\b(?:was|were|got|gotten|get|been)\s+(?:it |they |the |its |their )?(?:[\w-]+ ){0,3}?"
+                          r"([a-z]{3,}ed)\b")
+_COUNTED = re.compile(r"\bhow (?:many|often)\b|\bnumber of\b|\bcount\b")
 
 
 def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
     """The stems of the job whose last date the message asks for ("when was it last cleaned?" -> {"clean"}),
     empty when it asks for none."""
-    if not _LAST.search(text.joined):
+    if _LAST.search(text.joined):
+        return job_stems(text, vocab)
+    passive = _PASSIVE_JOB.search(text.joined)
+    if passive is None or _COUNTED.search(text.joined):
         return frozenset()
-    return job_stems(text, vocab)
+    found = job_stems(text, vocab)
+    return found if _job_word(stem(passive.group(1)), set(found)) is not None else frozenset()
 
 
 def job_stems(text: Text, vocab: Vocabulary) -> frozenset[str]:

@@ -63,7 +63,8 @@ def set_aside_context_periods(source: str, text: str, periods: Periods, vocab: V
     def clause_of(offset: int) -> str:
         return next((text[a:b] for a, b in spans if a <= offset <= b), "")
 
-    flags = [_names_subject(clause_of(m.start), vocab, catalog) for m in periods.mentions]
+    # (a period set against another one, "the same quarter last year", belongs to that one's clause: never scene-setting)
+    flags = [m.kind == "focus" or _names_subject(clause_of(m.start), vocab, catalog) for m in periods.mentions]
     if all(flags) or not any(flags):
         return periods
     pairs = list(zip(periods.mentions, flags, strict=True))

@@ -232,3 +232,35 @@ def test_a_month_the_year_before_is_that_month_a_year_before_the_one_discussed()
     dialog.say("ch4 return temp was reading high last year - sensor or real?")
     decision = dialog.say("what did it average in aug vs aug the year before?")
     assert _windows(decision) >= {(at(2019, 8, 1), at(2019, 9, 1)), (at(2018, 8, 1), at(2018, 9, 1))}
+
+
+AUGUST = date(2021, 8, 20)
+
+
+def test_counting_orders_closed_is_a_count_not_the_last_job() -> None:
+    from graph.understanding.last_done import last_done_job
+
+    vocab = vocabulary()
+    assert last_done_job(Text.of("How many corrective work orders were closed on #6 that month?"), vocab) == frozenset()
+    assert last_done_job(Text.of("were the condenser tubes cleaned on it in june?"), vocab)
+
+
+def test_the_same_quarter_last_year_is_kept_beside_the_quarter_asked() -> None:
+    decision = Dialog(reference_date=AUGUST).say(
+        "Is CWC04704 pulling more power in Q2 than it did in the same quarter last year?")
+    assert _windows(decision) >= {(at(2021, 4, 1), at(2021, 7, 1)), (at(2020, 4, 1), at(2020, 7, 1))}
+
+
+def test_so_far_this_year_overall_is_the_whole_year_to_date() -> None:
+    dialog = Dialog(reference_date=AUGUST)
+    dialog.say("what was chiller 3's average kW/ton in March?")
+    dialog.say("and march last year?")
+    overall = dialog.say("what about so far this year overall")
+    assert _windows(overall) == {(at(2021, 1, 1), at(2021, 8, 21))}
+
+
+def test_the_year_before_that_after_two_years_is_before_both() -> None:
+    dialog = Dialog(reference_date=AUGUST)
+    dialog.say("#6 corrective WOs, 2020 vs 2019?")
+    before = dialog.say("and the year before that?")
+    assert _windows(before) == {(at(2018, 1, 1), at(2019, 1, 1))}
