@@ -30,7 +30,7 @@ from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.identifiers import find_rule_names
-from graph.understanding.request import HOLDS_SETPOINT, PERIODS_PICKED_AMONG, ranking_end
+from graph.understanding.request import HOLDS_SETPOINT, PERIODS_PICKED_AMONG, WHY_THE_CHANGE, ranking_end
 from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
@@ -821,3 +821,41 @@ def mostly_rule_sentence(question: str, artifacts: list[Artifact]) -> str | None
     rest = "" if share * 2 > total or top.rule_id in named else f"; the most were {rule_text(top)} ({top.count})"
     return (f"{'Yes' if share * 2 > total else 'No'}, {shown} made up {share} of the {total} alerts on {where}"
             f"{f' {when}' if when else ''}{rest}.")
+
+
+def alert_change_driver(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"The rise on CWC04009 is mostly RUL0017 Load Low: 12 this quarter against 3 last quarter (all alerts: 15
+    against 5)." for "why the jump?" after one equipment id's alerts over two periods: the rule that moved most, in
+    the direction the total moved. None unless the question asks why a count changed and two periods were read."""
+    if not WHY_THE_CHANGE.search(question):
+        return None
+    counted = list({a.id: (a, rules) for a in artifacts if a.kind == "alert_rules" and a.window_start is not None
+                    and (rules := alert_rules(a)) is not None}.values())
+    if not counted:
+        return None
+    where = ", ".join(counted[0][0].equipment_ids or counted[0][0].asset_ids)
+    mine = {(a.window_start, a.window_end): (a, rules) for a, rules in counted
+            if ", ".join(a.equipment_ids or a.asset_ids) == where}
+    if len(mine) < 2:
+        return None
+    (old, old_rules), (new, new_rules) = [mine[key] for key in sorted(mine, key=lambda k: k[0] or datetime.min)][-2:]
+    before = {r.rule_id: r for r in old_rules}
+    after = {r.rule_id: r for r in new_rules}
+    total_old, total_new = sum(r.count for r in old_rules), sum(r.count for r in new_rules)
+    rising = total_new >= total_old
+
+    def moved(rule_id: str) -> int:
+        return (after[rule_id].count if rule_id in after else 0) - (before[rule_id].count if rule_id in before else 0)
+
+    ids = sorted(set(before) | set(after), key=lambda r: moved(r) if rising else -moved(r), reverse=True)
+    if not ids or moved(ids[0]) == 0:
+        return None
+    top = (after.get(ids[0]) or before[ids[0]])
+    new_when, old_when = window_phrase(new) or "now", window_phrase(old) or "before"
+    lead = (f"The {'rise' if rising else 'drop'} on {where} is mostly {rule_text(top)}: "
+            f"{after[top.rule_id].count if top.rule_id in after else 0} {new_when} against "
+            f"{before[top.rule_id].count if top.rule_id in before else 0} {old_when} "
+            f"(all alerts: {total_new} against {total_old}).")
+    lines = [f"- {rule_text(after.get(r) or before[r])}: {after[r].count if r in after else 0} {new_when}, "
+             f"{before[r].count if r in before else 0} {old_when}" for r in ids if moved(r)]
+    return lead, lines[:5]

@@ -24,6 +24,7 @@ from artifacts.readings import (
 )
 from assetops.domain.turn import TurnDecision
 from graph.answering.asked_figures import (
+    alert_change_driver,
     alert_count_sentence,
     asked_sensors,
     mostly_rule_sentence,
@@ -582,6 +583,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     real = real_or_noise_sentence(inputs.question, inputs.artifacts) or _alerts_real_or_noise(inputs)
     if real is not None:  # "real problem or noise?": the choice asked, from the diagnosis (or the alerts' outcomes)
         return ShapedLead(real, [], replaces_body=False)
+    driver = alert_change_driver(inputs.question, [*inputs.artifacts, *inputs.session])
+    if driver is not None:  # "why the jump?" after two alert counts: the rule that moved most
+        return ShapedLead(driver[0], driver[1], replaces_body=False)
     long_output = _long_output(inputs)
     if long_output is not None and inputs.shape in ("open", "verdict"):
         return long_output

@@ -61,6 +61,7 @@ from graph.understanding.request import (
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
     WHEN_OF_THOSE,
+    WHY_THE_CHANGE,
     RequestReading,
     asked_question,
     asks_back_in_service,
@@ -1163,6 +1164,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
             and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal
+    if focus.last_intent == "alerts" and WHY_THE_CHANGE.search(understood.text.joined) \
+            and not understood.sensors.canonical and not _ORDER_WORDS.search(understood.text.joined):
+        return ["alerts"]  # "why the jump?" after two alert counts: the rules that moved, not a telemetry diagnosis
     if LAST_RAN.search(understood.text.joined) and not understood.sensors.canonical:
         return ["history"]  # "when did it last run?": the latest running sample of its readings
     if reading.shape == "yes_no" and RAN_AT_ALL.search(understood.text.joined) and not understood.sensors.canonical \

@@ -916,3 +916,10 @@ LAST_RAN = re.compile(r"\bwhen (?:did|was|were) (?:it|they|that one|ch ?\d+|#\d+
                       r"(?:run|ran|running|on|operat\w*|used|started)\b|\bwhen (?:did|was) (?:it|they|that one|ch ?\d+|"
                       r"#\d+|chiller \d+|\d+) (?:run|running|on|operat\w*) last\b|\blast time (?:it|they|that one|"
                       r"ch ?\d+|#\d+|chiller \d+|\d+) (?:ran|was running|was on|ran at all|operated)\b", re.I)
+
+
+# "why the jump?", "why so many this quarter?", "what's driving that increase?": the cause of a change in a count
+WHY_THE_CHANGE = re.compile(r"^(?:(?:so|ok|and|but|hmm)[,.]?\s+)*(?:why (?:the|such a|that|this|so big a|the big) "
+                            r"(?:jump|spike|increase|rise|surge|climb|drop|dip|fall|decrease|difference|change)|"
+                            r"why (?:so many|so few|more|fewer)|what(?:'s| is|s) (?:driving|behind|causing) (?:that|the|this)"
+                            r" (?:jump|spike|increase|rise|surge|climb|drop|dip|fall|decrease|difference|change))\b", re.I)

@@ -264,3 +264,20 @@ def test_the_year_before_that_after_two_years_is_before_both() -> None:
     dialog.say("#6 corrective WOs, 2020 vs 2019?")
     before = dialog.say("and the year before that?")
     assert _windows(before) == {(at(2018, 1, 1), at(2019, 1, 1))}
+
+
+def test_why_the_jump_after_two_alert_counts_names_the_rule_that_moved() -> None:
+    from graph.answering.asked_figures import alert_change_driver
+    from tests.unit.answering.builders import alerts
+
+    dialog = Dialog(reference_date=NOVEMBER)
+    dialog.say("alerts on chiller 9 last quarter?")
+    dialog.say("and this quarter so far")
+    assert {t.action for t in dialog.say("why the jump").tasks} == {"alert_rules"}
+    names = {"RUL0017": "Chiller - Load Low", "RUL0022": "Chiller - Chiller Cycling"}
+    counts = [alerts("Chiller 9", "CWC04009", {"RUL0017": 1}, start="2020-07-01", end="2020-10-01", names=names),
+              alerts("Chiller 9", "CWC04009", {"RUL0017": 20, "RUL0022": 13}, start="2020-10-01", end="2020-11-21",
+                     names=names)]
+    driver = alert_change_driver("why the jump", counts)
+    assert driver is not None and driver[0].startswith("The rise on CWC04009 is mostly RUL0017 Load Low: 20 ")
+    assert alert_change_driver("how many alerts?", counts) is None
