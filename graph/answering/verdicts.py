@@ -440,6 +440,9 @@ def kpi_event_verdict(artifacts: list[Artifact], question: str = "") -> Verdict 
         for kind, n in listed:
             kinds[kind] = kinds.get(kind, 0) + n
     top = ", ".join(f"{kind} ({n})" for kind, n in sorted(kinds.items(), key=lambda p: -p[1])[:3])
+    # (only where they were: "any anywhere in the plant?" is answered with the equipment that had them)
+    shown = sorted(((a, sum(n for _, n in k)) for a, k in found if any(n for _, n in k)), key=lambda p: -p[1])
+    where = join_names([", ".join(a.equipment_ids or a.asset_ids) for a, _ in shown])
     return Verdict("Yes", f"Yes, {total} KPI anomaly event{'s' if total != 1 else ''} on {where} {when}: {top}."
                    .replace("  ", " "), evidence)
 

@@ -142,7 +142,11 @@ _WEAK_SCORE = 2
 # An alternative whose other side is the instrument ("... or is the sensor off?", "or just a bad probe?"):
 # whether the reading is real.
 _DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b|"
-                                r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b")
+                                r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b|"
+                                # "is the anomaly just a sensor problem?", "could that spike be a bad probe?"
+                                r"\b(?:is|was|are|were|could|might|can) (?:that|this|it|they|those|these|the \w+)"
+                                r"(?: \w+)?(?: be)? (?:just|only|simply|really|merely) (?:a |the |its |their |bad |faulty )*"
+                                r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge|reading|metering)s?\b")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",

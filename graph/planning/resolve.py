@@ -399,6 +399,11 @@ _EVER = re.compile(r"\b(?:ever|at any point|at any time|in its (?:whole )?(?:lif
                    r"\b(?:had|seen|got|logged|thrown|had one|happened|come up)\b(?: \w+){0,3}? before\s*\??$")
 
 
+# "was there a calibration work order on it around then?": the job asked about in the period discussed
+_AROUND_THEN = re.compile(r"\b(?:around|about|at|by|near) (?:then|that time|the time)\b|\bback then\b|"
+                          r"\bat that point\b|\bthat (?:month|week|year|time|period|quarter|summer|winter)\b")
+_AROUND = re.compile(r"\b(?:around|about|near) (?:then|that time|the time)\b")
+_AROUND_MARGIN = timedelta(days=31)
 _LAST_RAN_LOOKBACK = timedelta(days=365)  # how far back "when did it last run?" looks
 
 
@@ -437,7 +442,15 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and OVER_THE_YEARS.search(ctx.understanding.text.joined):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "worse every year?": all years
         ctx.note("Year over year: the whole work-order history.")
-    elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and last_done_job(ctx.understanding.text, ctx.vocab):
+    elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and ctx.focus.window is not None \
+            and _AROUND.search(ctx.understanding.text.joined):
+        # "any WOs on it around then?": the records a month either side of the period discussed
+        focus = ctx.focus.window
+        ctx.window = TimeWindow(focus.start - _AROUND_MARGIN, min(focus.end + _AROUND_MARGIN, cal.at_midnight(
+            ctx.reference_date + timedelta(days=1), ctx.catalog.zone)), f"around {focus.label}")
+        ctx.note(f"'Around then' read as a month either side of {focus.label}.")
+    elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and last_done_job(ctx.understanding.text, ctx.vocab) \
+            and not (ctx.focus.window is not None and _AROUND_THEN.search(ctx.understanding.text.joined)):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "when was it last cleaned?"
         ctx.note("The last time a job was done: the whole work-order history.")
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and _EVER.search(ctx.understanding.text.joined):

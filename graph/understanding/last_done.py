@@ -30,7 +30,10 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"
                    # "has 6 had its condenser tubes cleaned yet?": the chiller had the job done to it
                    r"\b(?:has|have|had|did) (?:it|they|\d+|#\d+|chiller \d+) (?:had|got|gotten|have|get) (?:its|their|"
-                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b")
+                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b|"
+                   # "was there a calibration work order on it around then?": a job's order asked for by its job
+                   r"\b(?:was|were|is|are) there (?:a|an|any) (?:[\w/-]+ ){1,3}?(?:work orders?|wos?|jobs?|tickets?|"
+                   r"visits?)\b")
 # "the tubes got cleaned on it this month, right?", "were the strainers cleaned in june?": the job as a passive
 # participle (the participle must name the job: "how many orders were closed?" counts orders)
 _PASSIVE_JOB = re.compile(r"\b(?:was|were|got|gotten|get|been)\s+(?:it |they |the |its |their )?(?:[\w-]+ ){0,3}?"

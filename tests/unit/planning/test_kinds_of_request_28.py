@@ -281,3 +281,18 @@ def test_why_the_jump_after_two_alert_counts_names_the_rule_that_moved() -> None
     driver = alert_change_driver("why the jump", counts)
     assert driver is not None and driver[0].startswith("The rise on CWC04009 is mostly RUL0017 Load Low: 20 ")
     assert alert_change_driver("how many alerts?", counts) is None
+
+
+def test_a_doubt_that_the_anomaly_is_just_a_sensor_asks_whether_the_reading_is_real() -> None:
+    dialog = Dialog(reference_date=MARCH)
+    dialog.say("is chiller 6 ok?")
+    assert dialog.say("so is the anomaly just a sensor problem?").intent == "sensor_validity"
+
+
+def test_a_job_s_order_around_then_is_looked_for_a_month_either_side() -> None:
+    dialog = Dialog(reference_date=NOVEMBER)
+    dialog.say("ch4 chw return temp, aug 2019 vs aug 2020?")
+    dialog.say("the 2019 figure looks high for the load it had. could the sensor have been drifting?")
+    decision = dialog.say("was there a calibration work order on it around then?")
+    assert [t.action for t in decision.tasks] == ["wo_summary"]
+    assert _windows(decision) == {(at(2019, 7, 1), at(2019, 10, 2))}
