@@ -859,3 +859,28 @@ def alert_change_driver(question: str, artifacts: list[Artifact]) -> tuple[str, 
     lines = [f"- {rule_text(after.get(r) or before[r])}: {after[r].count if r in after else 0} {new_when}, "
              f"{before[r].count if r in before else 0} {old_when}" for r in ids if moved(r)]
     return lead, lines[:5]
+
+
+_BESIDES = re.compile(r"\b(?:besides|other than|apart from|except|excluding|aside from|beyond)\b", re.I)
+
+
+def other_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Yes, besides RUL0017 Load Low: CWC04006 logged RUL0022 Chiller Cycling (1)." for "anything besides load low
+    on them?": the rules other than the one named that fired, per equipment id; None unless a rule is set aside."""
+    if not _BESIDES.search(question):
+        return None
+    counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
+    named = {r.rule_id: r for _, rules in counted for r in named_rules(question, rules)}
+    if not counted or not named:
+        return None
+    set_aside = join_names([rule_text(r) for r in named.values()])
+    found = []
+    for art, rules in counted:
+        others = [r for r in rules if r.rule_id not in named and r.count]
+        if others:
+            found.append(f"{', '.join(art.equipment_ids or art.asset_ids)} logged "
+                         + join_names([f"{rule_text(r)} ({r.count})" for r in others]))
+    when = window_phrase(counted[0][0])
+    if not found:
+        return f"No, nothing besides {set_aside}{f' {when}' if when else ''}."
+    return f"Yes, besides {set_aside}{f' {when}' if when else ''}: " + "; ".join(found) + "."

@@ -29,6 +29,7 @@ from graph.answering.asked_figures import (
     asked_sensors,
     mostly_rule_sentence,
     orders_per_period_sentence,
+    other_rules_sentence,
     period_pick,
     rank_place,
     rule_meaning_sentence,
@@ -583,6 +584,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     real = real_or_noise_sentence(inputs.question, inputs.artifacts) or _alerts_real_or_noise(inputs)
     if real is not None:  # "real problem or noise?": the choice asked, from the diagnosis (or the alerts' outcomes)
         return ShapedLead(real, [], replaces_body=False)
+    besides = other_rules_sentence(inputs.question, inputs.artifacts)
+    if besides is not None:  # "anything besides load low on them?": the other rules that fired
+        return ShapedLead(besides, [], replaces_body=False)
     driver = alert_change_driver(inputs.question, [*inputs.artifacts, *inputs.session])
     if driver is not None:  # "why the jump?" after two alert counts: the rule that moved most
         return ShapedLead(driver[0], driver[1], replaces_body=False)

@@ -251,6 +251,9 @@ _ORDER_WORDS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|main
                           r"breakdowns|failure codes?|codes?|callouts?|visits?)\b")
 
 
+_BESIDES = re.compile(r"\b(?:besides|other than|apart from|except|excluding|aside from|beyond)\b")
+
+
 def _alerts_when_said(intents: list[str], understood: Understanding) -> list[str]:
     """A record listing asked in alert words ("break it down by rule", "which rules fired most?") lists alerts,
     whatever generic record phrase ("break down by", "most frequent") the work-order intent matched on."""
@@ -316,6 +319,8 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
         return _failure_mode_question(_two_chillers_compare(intents, understood, catalog), understood)
     if understood.rule_ids:  # "what does RUL0018 mean?": the rule, and how often it fired
         return ["alerts"]
+    if understood.named_rules and _BESIDES.search(understood.text.joined):
+        return ["alerts"]  # "anything besides load low on them?": the other rules' alerts
     fallback = ["diagnose"] if understood.failure_modes else _fallback_intents(understood, focus)
     return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood, catalog)
 
@@ -1200,8 +1205,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["prioritize"]  # "heat wave coming: which machine worries you most?": ranked on fault evidence
     if understood.intents and chosen:
         return chosen
-    if reading.others and focus.last_intent in RECIPES:  # "and the rest of them?": the same request on the others
-        return [focus.last_intent]
+    if reading.others and focus.last_intent in RECIPES and not (understood.named_rules and chosen == ["alerts"]):
+        return [focus.last_intent]  # "and the rest of them?": the same request on the others (a rule named: alerts)
     if reading.shape == "which" and reading.comparative and understood.sensors.canonical and chosen \
             and chosen[0] in ("history", "compare") and len(understood.assets.assets or focus.asset_ids) > 1:
         return ["compare"]  # "between 4 and 6, which one pushed more condenser water through?": on that reading

@@ -142,12 +142,21 @@ _EVERYTHING_CONSIDERED = re.compile(r"\b(?:taking|take|taken|with|given) (?:ever
                                     r"\beverything considered\b")
 
 
+_OTHER_COUNT = re.compile(r"\b(?:the )?other (two|three|four|2|3|4)\b")
+_COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
 def scope_assets(ctx: PlanContext) -> list[str]:
     """The assets of a turn that names none (empty: the turn needs no asset, or must ask which)."""
     focus_assets = list(ctx.focus.asset_ids)
     reading = ctx.request
     if reading is not None and reading.others and focus_assets:
         rest = [a for a in fleet_assets(ctx) if a not in focus_assets]
+        counted = _OTHER_COUNT.search(ctx.understanding.text.joined)
+        named = [a for a in (ctx.focus.ranked or ctx.focus.discussed) if a not in focus_assets]
+        if counted is not None and len(named) >= _COUNTS[counted.group(1)]:
+            # "the other two" after the worst of three was picked: the two ranked beside it, not the rest of the site
+            rest = named[:_COUNTS[counted.group(1)]]
         if rest:
             ctx.scope = "assets" if len(rest) > 1 else "asset"
             ctx.note(f"'The others' read as {_names(rest)}.")

@@ -482,7 +482,9 @@ def asks_data_available(text: str) -> bool:
 # problem found was dealt with, asked with the verb in any form
 _RESOLVED = re.compile(r"\b(?:did|have|has|had)\s+(?:we|they|you|anyone|someone|somebody|maintenance|the crew|the techs?|"
                        r"ops)\s+(?:ever\s+|already\s+|actually\s+|even\s+|finally\s+)?(?:fix(?:ed)?|sort(?:ed)?\b(?: \w+){0,2}? "
-                       r"out|repair(?:ed)?|resolve[d]?|deal(?:t)? with|address(?:ed)?|take care of|taken care of|clear(?:ed)?)\b")
+                       r"out|repair(?:ed)?|resolve[d]?|deal(?:t)? with|address(?:ed)?|take care of|taken care of|clear(?:ed)?|"
+                       # "did we do anything about it back then?"
+                       r"do(?:ne)? (?:anything|something|much) (?:about|for|with)|act(?:ed)? on)\b")
 
 
 def asks_if_resolved(text: str) -> bool:

@@ -296,3 +296,35 @@ def test_a_job_s_order_around_then_is_looked_for_a_month_either_side() -> None:
     decision = dialog.say("was there a calibration work order on it around then?")
     assert [t.action for t in decision.tasks] == ["wo_summary"]
     assert _windows(decision) == {(at(2019, 7, 1), at(2019, 10, 2))}
+
+
+def test_did_we_do_anything_about_it_asks_whether_it_was_dealt_with() -> None:
+    from graph.understanding.request import asks_if_resolved
+
+    assert asks_if_resolved("did we do anything about it back then?")
+    assert not asks_if_resolved("did we run it at night?")
+
+
+def test_the_other_two_after_a_pick_are_the_two_ranked_beside_it() -> None:
+    from dataclasses import replace
+
+    dialog = Dialog(reference_date=MARCH)
+    dialog.say("Which chillers got load-low alerts last month?")
+    dialog.focus = replace(dialog.focus, asset_ids=["Chiller 4"], picked="Chiller 4",
+                           ranked=["Chiller 4", "Chiller 6", "Chiller 3", "Chiller 9"])
+    decision = dialog.say("And the other two, anything besides load low on them last month?")
+    assert {t.action for t in decision.tasks} == {"alert_rules"}
+    assert sorted(a for t in decision.tasks for a in t.asset_ids) == ["Chiller 3", "Chiller 6"]
+
+
+def test_besides_a_rule_lists_the_other_rules_that_fired() -> None:
+    from graph.answering.asked_figures import other_rules_sentence
+    from tests.unit.answering.builders import alerts
+
+    names = {"RUL0017": "Chiller - Load Low", "RUL0022": "Chiller - Chiller Cycling"}
+    listed = [alerts("Chiller 6", "CWC04006", {"RUL0017": 1, "RUL0022": 1}, start="2021-02-01", end="2021-03-01",
+                     names=names),
+              alerts("Chiller 3", "CWC04703", {"RUL0017": 1}, start="2021-02-01", end="2021-03-01", names=names)]
+    said = other_rules_sentence("anything besides load low on them last month?", listed)
+    assert said is not None and said.startswith("Yes, besides RUL0017 Load Low") and "CWC04006 logged RUL0022" in said
+    assert "CWC04703" not in said
