@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any
 
 from langchain_core.messages import AIMessage
@@ -23,6 +23,7 @@ from graph.answering.sections import first_clause
 from graph.context import TurnContext
 from graph.nodes.common import last_user_message, session_artifacts
 from graph.state import SupervisorState, state_focus
+from graph.understanding import calendar_math as cal
 from graph.understanding.request import MONTH_WORD
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,8 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
     if picked is not None or len(ranked) > 1:  # "why that one?" next means the one this answer picked
         update["focus"] = replace(outcome.focus, picked=picked or outcome.focus.picked,
                                   ranked=ranked if len(ranked) > 1 else outcome.focus.ranked)
-    period = picked_period(answer, outcome.focus.periods) if outcome.decision.shape == "which" else None
+    period = (picked_period(answer, outcome.focus.periods) or picked_month(answer, ctx.deps.catalog.zone)) \
+        if outcome.decision.shape == "which" else None
     if period is not None:  # "of those three Junes, which was the worst?" then "what got done that summer?"
         focus = update.get("focus", outcome.focus)
         update["focus"] = replace(focus, window=period, earlier_window=focus.window)
@@ -148,6 +150,20 @@ def picked_period(answer: str, periods: list[TimeWindow]) -> TimeWindow | None:
     first = answer.split("\n", 1)[0].lower()
     found = [(at, p) for p in periods if p.label and (at := first.find(p.label.lower())) >= 0]
     return min(found, key=lambda pair: pair[0])[1] if found else None
+
+
+_MONTH_PICKED = re.compile(r"^(January|February|March|April|May|June|July|August|September|October|November|December) "
+                           r"(\d{4}) was the\b")
+
+
+def picked_month(answer: str, zone: tzinfo) -> TimeWindow | None:
+    """The month an answer to "which month had the most?" picks ("July 2019 was the busiest month ..."), as a
+    window, so "that month" next is the one picked; None when it picks none."""
+    found = _MONTH_PICKED.match(answer)
+    if found is None:
+        return None
+    month = datetime.strptime(found.group(1), "%B").month
+    return cal.month_window(int(found.group(2)), month, f"{found.group(1)} {found.group(2)}", zone)
 
 
 def picked_asset(answer: str, assets: list[str], catalog: FleetCatalog | None = None) -> str | None:

@@ -328,3 +328,12 @@ def test_besides_a_rule_lists_the_other_rules_that_fired() -> None:
     said = other_rules_sentence("anything besides load low on them last month?", listed)
     assert said is not None and said.startswith("Yes, besides RUL0017 Load Low") and "CWC04006 logged RUL0022" in said
     assert "CWC04703" not in said
+
+
+def test_a_month_picked_by_the_answer_is_that_month_next() -> None:
+    from graph.nodes.respond import picked_month
+
+    zone = default_catalog().zone
+    picked = picked_month("July 2019 was the busiest month for corrective work orders on CWC04009: 4 of 8.", zone)
+    assert picked is not None and (picked.start, picked.end) == (at(2019, 7, 1), at(2019, 8, 1))
+    assert picked_month("Chiller 9 had the most alerts in July 2019.", zone) is None
