@@ -866,6 +866,10 @@ def _shift_of_the_first(text: str, out: Periods, vocab: Vocabulary, *, zone: tzi
     out.mentions.append(PeriodMention(_focus_shift(match, vocab, first, zone=zone), "focus", match.start()))
 
 
+_THAT_PERIOD_AND = re.compile(r"\b(?:that|the same) (?:month|week|year|quarter|period|stretch|day|summer|winter)\b"
+                              r"(?=.*\b(?:and|vs|versus|against|compared (?:to|with))\b)")
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
                  year_of_context: int | None = None) -> Periods:
@@ -895,6 +899,11 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         out.mentions.append(PeriodMention(since or atom.window, "absolute", lead_start))
     if window_reference and focus_window is not None and not out.mentions:
         out.mentions.append(PeriodMention(focus_window, "focus", len(text)))
+    pointed = _THAT_PERIOD_AND.search(text)
+    if pointed is not None and focus_window is not None and out.mentions \
+            and all(m.kind == "focus" and m.start > pointed.start() and m.window != focus_window for m in out.mentions):
+        # "its power that month, and in july the year before?": the month discussed is one of the two asked
+        out.mentions.append(PeriodMention(focus_window, "focus", pointed.start()))
     out.mentions.sort(key=lambda m: m.start)
     if _NO_EARLIER_PERIOD in out.problems and out.mentions and out.mentions[0].window is not None:
         first = out.mentions[0].window  # "the past 2 weeks vs the same period last year"

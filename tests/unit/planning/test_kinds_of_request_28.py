@@ -337,3 +337,10 @@ def test_a_month_picked_by_the_answer_is_that_month_next() -> None:
     picked = picked_month("July 2019 was the busiest month for corrective work orders on CWC04009: 4 of 8.", zone)
     assert picked is not None and (picked.start, picked.end) == (at(2019, 7, 1), at(2019, 8, 1))
     assert picked_month("Chiller 9 had the most alerts in July 2019.", zone) is None
+
+
+def test_that_month_and_the_same_month_the_year_before_are_both_read() -> None:
+    dialog = Dialog(reference_date=APRIL)
+    dialog.say("Chiller 9 tripped last July. What was going on with it in the weeks before?")
+    decision = dialog.say("what did its power average that month, and in july the year before?")
+    assert _windows(decision) >= {(at(2019, 7, 1), at(2019, 8, 1)), (at(2018, 7, 1), at(2018, 8, 1))}
