@@ -618,8 +618,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         reading = replace(reading, shape=asked_before.shape, comparative=asked_before.comparative or reading.comparative)
     # ("is that something to worry about?" in a dialog about a chiller points back at it, whatever its words)
     # (so does advice asked in a word or two: "should I be worried?", "anything I need to escalate?")
-    points_back = bool(focus.asset_ids) and (bool(_POINTS_BACK.search(understood.text.joined)) or (
-        reading.shape in ("recommend", "verdict") and len(topic_words(understood.text)[1]) <= 1))
+    # (and a verdict asked always is: "what do I tell the room, in one sentence?")
+    points_back = bool(focus.asset_ids) and (bool(_POINTS_BACK.search(understood.text.joined)) or reading.shape == "verdict"
+                                             or (reading.shape == "recommend" and len(topic_words(understood.text)[1]) <= 1))
     if is_off_topic(understood.text, reading, has_entities=_names_something(understood) or points_back):
         return Decision(kind="reject", message=messages.off_topic_text(topic_words(understood.text)[1],
                                                                        focus.asset_ids),

@@ -3,6 +3,7 @@ sensor validity and prioritisation across chillers."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from assetops.domain.turn import TimeWindow
@@ -121,6 +122,9 @@ def sensor_validity(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     return None
 
 
+_COMPONENT = re.compile(r"\b(condenser|evaporator|compressor)s?\b")
+
+
 def prioritize(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """A diagnosis per chiller where none exists yet (in parallel), then which needs attention first."""
     deps: list[int] = []
@@ -131,6 +135,10 @@ def prioritize(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
             and (found.window.start, found.window.end) != (ctx.window.start, ctx.window.end)
         if found is None or elsewhere:
             deps.append(diagnose_asset(ctx, plan, asset))
+    # ("if the crew can only get to one condenser, whose?": the ranking is on that component's faults)
+    component = _COMPONENT.search(ctx.understanding.text.joined)
     plan.add("maintenance", "prioritize", asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(),
-             window=ctx.window, depends_on=deps, goal=f"which of {', '.join(ctx.assets)} needs attention first")
+             window=ctx.window, depends_on=deps, params={"component": component.group(1)} if component else {},
+             goal=f"which of {', '.join(ctx.assets)} needs attention first"
+                  + (f" on its {component.group(1)}" if component else ""))
     return None

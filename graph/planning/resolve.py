@@ -367,6 +367,8 @@ def _asks_recent(ctx: PlanContext) -> bool:
         return False
     if ctx.focus.listed and WHEN_OF_THOSE.search(ctx.understanding.text.joined):
         return False  # "when was the latest of those?": of the records listed, over their period
+    if last_done_job(ctx.understanding.text, ctx.vocab):
+        return False  # "what was its most recent corrective job?": the latest on record, however long ago
     return any(ctx.understanding.text.contains(word) for word in ctx.vocab.recent_words)
 
 

@@ -173,7 +173,9 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         ctx.note(f"'Both' read as {_names(pair)}, the two discussed last.")
         return pair
     if not focus_assets:
-        if "asset" in ctx.understanding.references and not (reading is not None and reading.fleet) \
+        # ("whose should it be?" with nothing discussed: a pick, and the candidates are the site's)
+        if "asset" in ctx.understanding.references and not (reading is not None and (reading.fleet
+                                                                                    or reading.shape == "which")) \
                 and not _site_status(ctx):
             return []  # "the one we talked about", "do that again for it" with nothing before: only the user knows
         if "asset" in ctx.understanding.references:

@@ -117,7 +117,15 @@ def asking_clause(message: str) -> str:
     or wh-word, else the last clause ("We're closing Q3. How did Chiller 4 run in August?" -> the second)."""
     clauses = _clauses(message)
     questions = [c for c in clauses if c.rstrip().endswith("?")]
-    return questions[-1] if questions else clauses[-1]
+    chosen = questions[-1] if questions else clauses[-1]
+    # ("if the crew can only get to one condenser this month, whose should it be?": the condition sets the scene)
+    condition = _LEADING_CONDITION.match(chosen)
+    return chosen[condition.end():] if condition is not None else chosen
+
+
+_LEADING_CONDITION = re.compile(r"^\s*(?:if|when|once|given|assuming|supposing|since)\b[^,?]{3,160},\s*"
+                                r"(?=(?:which|whose|who|what|where|when|how|should|would|could|can|is|are|was|were|do|"
+                                r"does|did|will|shall)\b)", re.IGNORECASE)
 
 
 _ASKS_SOMETHING = re.compile(r"\b(?:please|pls|plz|need|want|can you|could you|would you|let me know|i'd like)\b")
@@ -578,6 +586,16 @@ _WHERE_WE_ARE = re.compile(r"^(?:so |ok |okay |right |alright |and |well )?(?:wh
                            r" we (?:got|get|have|know|learn|learned)|how are we (?:doing|looking))\b")
 
 
+# "what do I tell the room?", "condense that into two lines for the shift log", "boil it down for me": the
+# findings so far, passed on to someone (a verdict), not another analysis ("condense" reads "condenser" once the
+# spelling is mended, hence the optional r)
+_FINDINGS_PASSED_ON = re.compile(r"^(?:(?:so|ok|okay|right|alright|and)\s+)*what (?:do|should|shall|can|would) (?:i|we) "
+                                 r"(?:tell|say to|report to|put to|give|write for)\b|"
+                                 r"^(?:(?:so|ok|okay|right|alright|and|please|pls|can you|could you)\s+)*(?:condenser?|"
+                                 r"summari[sz]e|boil|recap|distil|distill) (?:that|this|it|all (?:that|this|of (?:that|it))|"
+                                 r"everything|what we (?:found|have|know))\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -590,7 +608,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     lead_in = _VERDICT_LEAD_IN.match(" ".join(opening))
     if lead_in is not None and _starts(tuple(" ".join(opening)[lead_in.end():].split()), g.yes_no_openers):
         return "yes_no"  # "bottom line, was it in better shape than chiller 6?": the verdict asked is a yes or no
-    if _has(whole, g.verdict_phrases) or _WHERE_WE_ARE.match(" ".join(opening)):
+    if _has(whole, g.verdict_phrases) or _WHERE_WE_ARE.match(" ".join(opening)) \
+            or _FINDINGS_PASSED_ON.search(clause.joined):
         # "so what's the verdict, clean it now or wait for the fall?": the verdict asked is a choice of action
         return "recommend" if _ACT_OR_WAIT.search(whole.joined) else "verdict"
     if _starts(opening, g.how_to_openers) or _WHAT_STEPS.match(" ".join(opening)):

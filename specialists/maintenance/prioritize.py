@@ -35,11 +35,16 @@ def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) else None
 
 
-def _diagnosis(art: Artifact) -> tuple[float, str] | None:
+def _diagnosis(art: Artifact, component: str | None = None) -> tuple[float, str] | None:
+    """The diagnosis's fault probability and why; with a `component` ("condenser"), that component's most likely fault
+    only ("whose condenser first?" ranks on condenser faults, not on any fault)."""
     hyps = (art.results or {}).get("hypotheses") or []
     if not hyps or not isinstance(hyps[0], dict):
         return None
-    fault = next((h for h in hyps if isinstance(h, dict) and not is_no_fault(h.get("failure_mode"))), None)
+    fault = next((h for h in hyps if isinstance(h, dict) and not is_no_fault(h.get("failure_mode"))
+                  and (component is None or component in str(h.get("failure_mode") or "").lower())), None)
+    if fault is None and component is not None:
+        return 0.0, f"diagnosis finds no {component} fault ({art.id})"
     if fault is None:
         return 0.0, f"diagnosis finds no fault ({art.id})"
     p = hypothesis_confidence(fault) or 0.0
@@ -50,10 +55,10 @@ def _diagnosis(art: Artifact) -> tuple[float, str] | None:
     return p, f"{lead} {mode} at ~{p:.0%} ({art.id})"
 
 
-def _score_asset(asset: str, artifacts: list[Artifact]) -> AssetPriority:
+def _score_asset(asset: str, artifacts: list[Artifact], component: str | None = None) -> AssetPriority:
     score, reasons = 0.0, []
     mine = [a for a in artifacts if asset in a.asset_ids]
-    diagnoses = [d for d in (_diagnosis(a) for a in mine if a.producer == "failure") if d is not None]
+    diagnoses = [d for d in (_diagnosis(a, component) for a in mine if a.producer == "failure") if d is not None]
     if diagnoses:
         p, reason = diagnoses[-1]  # the newest diagnosis supersedes earlier ones
         score += FAULT_WEIGHT * p
@@ -75,9 +80,10 @@ def _score_asset(asset: str, artifacts: list[Artifact]) -> AssetPriority:
     return AssetPriority(asset, round(score, 2), reasons)
 
 
-def prioritise(artifacts: list[Artifact], assets: list[str]) -> list[AssetPriority]:
-    """Rank assets by attention score (see RULE); ties broken by name."""
-    return sorted((_score_asset(a, artifacts) for a in assets), key=lambda p: (-p.score, p.asset_id))
+def prioritise(artifacts: list[Artifact], assets: list[str], component: str | None = None) -> list[AssetPriority]:
+    """Rank assets by attention score (see RULE); ties broken by name. `component` ("condenser"): the fault term
+    counts that component's faults only."""
+    return sorted((_score_asset(a, artifacts, component) for a in assets), key=lambda p: (-p.score, p.asset_id))
 
 
 def priority_headline(ranking: list[AssetPriority]) -> str:

@@ -293,7 +293,8 @@ class MaintenanceSpecialist:
     async def prioritize(self, task: SpecialistTask, ctx: SpecialistContext) -> SpecialistResult:
         """Which asset needs attention first, from the evidence gathered so far."""
         assets = task.asset_ids or sorted({a for art in ctx.visible_artifacts for a in art.asset_ids})
-        ranking = prioritise(ctx.visible_artifacts, assets)
+        component = task.params.get("component")
+        ranking = prioritise(ctx.visible_artifacts, assets, str(component) if component else None)
         if not ranking:
             return maintenance_result(task, "No assets to compare yet.", [], ["no assets in focus"])
         head = priority_headline(ranking)

@@ -344,3 +344,41 @@ def test_that_month_and_the_same_month_the_year_before_are_both_read() -> None:
     dialog.say("Chiller 9 tripped last July. What was going on with it in the weeks before?")
     decision = dialog.say("what did its power average that month, and in july the year before?")
     assert _windows(decision) >= {(at(2019, 7, 1), at(2019, 8, 1)), (at(2018, 7, 1), at(2018, 8, 1))}
+
+
+MAY = date(2021, 5, 12)
+
+
+def test_whose_after_a_condition_picks_across_the_site_on_that_component() -> None:
+    assert read_request("If the crew can only get to one condenser this month, whose should it be?").shape == "which"
+    decision = Dialog(reference_date=MAY).say("If the crew can only get to one condenser this month, whose should it be?")
+    ranked = [t for t in decision.tasks if t.action == "prioritize"]
+    assert len(ranked) == 1 and ranked[0].params == {"component": "condenser"}
+    assert sorted(ranked[0].asset_ids) == ["Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"]
+
+
+def test_a_component_ranking_counts_that_component_s_faults_only() -> None:
+    from specialists.maintenance.prioritize import prioritise
+    from tests.unit.answering.builders import art
+
+    def diagnosis(asset: str, modes: list[tuple[str, float]]) -> object:
+        return art("hypotheses", {"hypotheses": [{"failure_mode": m, "confidence": p} for m, p in modes]},
+                   asset=asset, producer="failure", id=f"artifact_fr_{asset[-1]}")
+
+    found = [diagnosis("Chiller 9", [("Evaporator Water side fouling", 0.94)]),
+             diagnosis("Chiller 4", [("Condenser Water side fouling", 0.90)])]
+    assert prioritise(found, ["Chiller 4", "Chiller 9"])[0].asset_id == "Chiller 9"  # type: ignore[arg-type]
+    assert prioritise(found, ["Chiller 4", "Chiller 9"], "condenser")[0].asset_id == "Chiller 4"  # type: ignore[arg-type]
+
+
+def test_a_summary_passed_on_is_a_verdict_on_the_findings() -> None:
+    assert read_request("ok. what do I tell the room, in one sentence?").shape == "verdict"
+    assert read_request("Condense that into two lines I can paste into the shift log.").shape == "verdict"
+    dialog = Dialog(reference_date=MAY)
+    dialog.say("how many alerts did chiller 3 log last summer")
+    assert dialog.say("ok. what do I tell the room, in one sentence?").kind == "run"
+
+
+def test_the_most_recent_job_is_looked_for_in_the_whole_history() -> None:
+    decision = Dialog(reference_date=MAY).say("what was chiller 7's most recent corrective job?")
+    assert [t.window for t in decision.tasks] == [None]
