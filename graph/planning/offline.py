@@ -251,6 +251,10 @@ _ORDER_WORDS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|main
                           r"breakdowns|failure codes?|codes?|callouts?|visits?)\b")
 
 
+# "rank all four, best to worst", "order them", "sort the lot": the set discussed, in order of what was compared
+_RANK_THEM = re.compile(r"^(?:(?:ok|so|now|and|then|can you|could you|please|pls)\s+)*(?:rank|order|sort|list)\s+"
+                        r"(?:them|those|these|all|all of them|the lot|everything|all (?:four|three|two|\d+)|the (?:four|three"
+                        r"|two|\d+))\b")
 _BESIDES = re.compile(r"\b(?:besides|other than|apart from|except|excluding|aside from|beyond)\b")
 
 
@@ -1131,7 +1135,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and not understood.periods.of_kind("event") and not asks_change_over_time(reading.clause):
         # "are any of its sensors acting up?", "the transmitter is misbehaving": the trouble is the instruments'
         return ["sensor_health", *(i for i in chosen[1:] if i != "sensor_health")]
-    if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
+    if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids) \
+            and not _ORDER_WORDS.search(understood.text.joined):  # ("any calib or sensor WOs?" asks for orders)
         return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
     if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):
         return ["work_orders"]  # "when was it last cleaned?": the work-order history holds the date
@@ -1174,6 +1179,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
             and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal
+    if focus.last_intent == "compare" and _RANK_THEM.search(understood.text.joined) \
+            and not understood.failure_modes and len(focus.asset_ids) > 1:
+        return ["compare"]  # "rank all four, best to worst" after the worst kW/ton: the same reading, in order
     if focus.last_intent == "alerts" and WHY_THE_CHANGE.search(understood.text.joined) \
             and not understood.sensors.canonical and not _ORDER_WORDS.search(understood.text.joined):
         return ["alerts"]  # "why the jump?" after two alert counts: the rules that moved, not a telemetry diagnosis

@@ -32,10 +32,11 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"
                    # "has 6 had its condenser tubes cleaned yet?": the chiller had the job done to it
                    r"\b(?:has|have|had|did) (?:it|they|\d+|#\d+|chiller \d+) (?:had|got|gotten|have|get) (?:its|their|"
-                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b|"
-                   # "was there a calibration work order on it around then?": a job's order asked for by its job
-                   r"\b(?:was|were|is|are) there (?:a|an|any) (?:[\w/-]+ ){1,3}?(?:work orders?|wos?|jobs?|tickets?|"
-                   r"visits?)\b")
+                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b")
+# "was there a calibration work order on it around then?", "any calib or sensor WOs this yr?": orders asked for by
+# their job (a named one: "any corrective WOs?" counts the repairs)
+_ORDERS_OF_A_JOB = re.compile(r"\b(?:(?:was|were|is|are) there (?:a|an|any)|any) (?:[\w/-]+ ){1,4}?(?:work orders?|"
+                              r"wos?|jobs?|tickets?|visits?)\b")
 # "the tubes got cleaned on it this month, right?", "were the strainers cleaned in june?": the job as a passive
 # participle (the participle must name the job: "how many orders were closed?" counts orders)
 _PASSIVE_JOB = re.compile(r"\b(?:was|were|got|gotten|get|been)\s+(?:it |they |the |its |their )?(?:[\w-]+ ){0,3}?"
@@ -48,6 +49,10 @@ def last_done_job(text: Text, vocab: Vocabulary) -> frozenset[str]:
     empty when it asks for none."""
     if _LAST.search(text.joined):
         return job_stems(text, vocab)
+    if _ORDERS_OF_A_JOB.search(text.joined):
+        named = job_stems(text, vocab) - REPAIR_STEMS - SERVICE_STEMS
+        if named:
+            return named
     passive = _PASSIVE_JOB.search(text.joined)
     if passive is None or _COUNTED.search(text.joined):
         return frozenset()
@@ -69,14 +74,17 @@ def job_stems(text: Text, vocab: Vocabulary) -> frozenset[str]:
 
 
 _SAME_WORD_PREFIX = 6  # "analysed" and "analysis" stem apart ("analys", "analysi"): one word to a job
+_SHORTENED, _CUT_OFF = 5, 3  # "calib": a job word cut short by a few letters is the job ("over" is no "overhaul")
 
 
 def _job_word(word: str, jobs: set[str]) -> str | None:
     """The job stem `word` is: itself, else the shortest job stem it shares its first letters with."""
     if word in jobs:
         return word
-    alike = [job for job in jobs if min(len(word), len(job)) >= _SAME_WORD_PREFIX
-             and word[:_SAME_WORD_PREFIX] == job[:_SAME_WORD_PREFIX]]
+    alike = [job for job in jobs if (min(len(word), len(job)) >= _SAME_WORD_PREFIX
+                                     and word[:_SAME_WORD_PREFIX] == job[:_SAME_WORD_PREFIX])
+             # ("calib", "insp": a job word cut short is that job)
+             or (len(word) >= _SHORTENED and job.startswith(word) and len(job) - len(word) <= _CUT_OFF)]
     return min(alike, key=lambda job: (len(job), job)) if alike else None
 
 

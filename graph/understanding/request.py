@@ -681,7 +681,10 @@ _COMPARATIVE_BEFORE = re.compile(r"\b(?:more|fewer|less|better|worse|higher|lowe
 # A yes/no about whether something happened at all, its subject someone or any ("did anyone ...", "has any ...",
 # "did we ..."): "A or B" in it widens what counts, it offers no choice.
 _EXISTENCE_ASKED = re.compile(r"^(?:\w+ )?(?:did|has|have|had|was|were) (?:anyone|anybody|someone|somebody|any|we|you|"
-                              r"they|the crew|the contractor)\b(?! (?:better|worse|more|less)\b)")
+                              r"they|the crew|the contractor)\b(?! (?:better|worse|more|less)\b)|"
+                              # "any calib or sensor WOs this yr?", "any alarms or trips last week?": whether any was
+                              r"^(?:(?:so|ok|and|also)\s+)?(?:are there |were there |is there |was there )?any\b"
+                              r"(?! (?:better|worse|more|less|difference)\b)")
 
 
 def _act(clause: Text, shape: QuestionShape, g: Grammar) -> SpeechAct:

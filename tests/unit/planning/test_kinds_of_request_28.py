@@ -382,3 +382,23 @@ def test_a_summary_passed_on_is_a_verdict_on_the_findings() -> None:
 def test_the_most_recent_job_is_looked_for_in_the_whole_history() -> None:
     decision = Dialog(reference_date=MAY).say("what was chiller 7's most recent corrective job?")
     assert [t.window for t in decision.tasks] == [None]
+
+
+def test_rank_them_after_a_comparison_ranks_on_the_same_reading() -> None:
+    dialog = Dialog(reference_date=MAY)
+    first = dialog.say("Which chiller at MAIN had the worst kW/ton last month?")
+    ranked = dialog.say("rank all four, best to worst")
+    assert {t.action for t in ranked.tasks} == {"compare"}
+    assert {s for t in ranked.tasks for s in t.sensors} == {s for t in first.tasks for s in t.sensors}
+
+
+def test_orders_of_a_job_asked_with_any_are_a_yes_or_no_on_that_job() -> None:
+    from graph.understanding.last_done import last_done_job
+
+    vocab = vocabulary()
+    assert read_request("any calib or sensor WOs on it this yr?").shape == "yes_no"
+    assert last_done_job(Text.of("any calib or sensor WOs on it this yr?"), vocab) == frozenset({"calibrat"})
+    assert last_done_job(Text.of("any corrective WOs on it in june?"), vocab) == frozenset()  # a count of repairs
+    dialog = Dialog(reference_date=MAY)
+    dialog.say("is ch6 chw supply sitting above setpoint lately? last 30 days")
+    assert {t.action for t in dialog.say("any calib or sensor WOs on it this yr?").tasks} == {"wo_summary"}
