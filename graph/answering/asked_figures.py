@@ -384,7 +384,8 @@ def setpoint_side(question: str, artifacts: list[Artifact]) -> tuple[Literal["Ye
     when = spoken_period(supply[next(iter(offsets))], artifacts)
     on_that_side = all((o if above else -o) > SETPOINT_HELD for o in offsets.values())
     answer: Literal["Yes", "No"] = "Yes" if on_that_side else "No"
-    return answer, f"{answer}, {said} while running in {when}.", lines
+    span = f"from {when}" if when[:1].isdigit() else f"in {when}"  # ("from 2020-06-01 to 2020-09-01", "in May 2020")
+    return answer, f"{answer}, {said} while running {span}.", lines
 
 
 # The question picks between periods: "which of the two months", "which quarter", "which year was worse".

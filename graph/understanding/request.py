@@ -123,7 +123,8 @@ def asking_clause(message: str) -> str:
     return chosen[condition.end():] if condition is not None else chosen
 
 
-_LEADING_CONDITION = re.compile(r"^\s*(?:if|when|once|given|assuming|supposing|since)\b[^,?]{3,160},\s*"
+_LEADING_CONDITION = re.compile(r"^\s*(?:(?:so|ok|okay|and|but)[,]?\s+)?(?:if|when|while|once|given|assuming|supposing|"
+                                r"since)\b[^,?]{3,160},\s*"
                                 r"(?=(?:which|whose|who|what|where|when|how|should|would|could|can|is|are|was|were|do|"
                                 r"does|did|will|shall)\b)", re.IGNORECASE)
 
@@ -848,7 +849,9 @@ def stated_priority(text: str) -> int | None:
 
 
 # "is it holding its chilled water setpoint?", "did they meet set point?": the supply held against its setpoint
-HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*)\b"
+# ("was it actually above setpoint?": a side of the setpoint is the supply against it too)
+HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*|above|over|"
+                            r"below|under)\b"
                             r"(?: \w+){0,3} (?:its |the |their )?set ?point\b", re.I)
 
 

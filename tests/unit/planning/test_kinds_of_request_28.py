@@ -402,3 +402,12 @@ def test_orders_of_a_job_asked_with_any_are_a_yes_or_no_on_that_job() -> None:
     dialog = Dialog(reference_date=MAY)
     dialog.say("is ch6 chw supply sitting above setpoint lately? last 30 days")
     assert {t.action for t in dialog.say("any calib or sensor WOs on it this yr?").tasks} == {"wo_summary"}
+
+
+def test_a_side_of_the_setpoint_after_a_condition_reads_the_supply_against_it() -> None:
+    assert read_request("so while it was running, was it actually above setpoint?").shape == "yes_no"
+    dialog = Dialog(reference_date=MAY)
+    dialog.say("What did chiller 3's supply temp average June through August 2020?")
+    decision = dialog.say("so while it was running, was it actually above setpoint?")
+    assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} >= {"Supply Temperature",
+                                                                              "Setpoint Temperature"}
