@@ -64,6 +64,8 @@ def _move(asset: str, sensor: str, entry: Mapping[str, Any]) -> Move | None:
     first, last = entry.get("first_level"), entry.get("last_level")
     levels = (float(first), float(last)) if isinstance(first, (int, float)) and isinstance(last, (int, float)) \
         else None
+    if levels == (0.0, 0.0) and float(drift) == 0.0:
+        return None  # a reading that sat at zero both ends (an idle chiller's kW/ton) shows no trend either way
     bad_way = (z > 0) if sensor in WORSE_WHEN_HIGHER else (z < 0) if sensor in WORSE_WHEN_LOWER else True
     edging = not moved and abs(z) >= EDGING_Z and bad_way
     return Move(asset, sensor, float(drift), float(z), levels, worse, better, edging)

@@ -255,6 +255,9 @@ _ORDER_WORDS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|main
 _RANK_THEM = re.compile(r"^(?:(?:ok|so|now|and|then|can you|could you|please|pls)\s+)*(?:rank|order|sort|list)\s+"
                         r"(?:them|those|these|all|all of them|the lot|everything|all (?:four|three|two|\d+)|the (?:four|three"
                         r"|two|\d+))\b")
+# "..., or am I imagining it?", "real, or is it just me?": a claim just made, held up for checking
+_CLAIM_DOUBTED = re.compile(r"\bor (?:am i|am i just|is it just me|are we) ?(?:imagining|wrong|off|seeing things)?\b|"
+                            r"\bor is it just me\b")
 _BESIDES = re.compile(r"\b(?:besides|other than|apart from|except|excluding|aside from|beyond)\b")
 
 
@@ -1096,6 +1099,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "anything actionable in there or mostly nuisance?": whether work followed the alerts ("a genuine fault or
         # nuisance?" asks about the machine: the diagnosis)
         return ["alert_to_failure"]
+    if reading.shape == "yes_no" and _CLAIM_DOUBTED.search(reading.clause) and understood.sensors.canonical \
+            and asks_change_over_time(understood.text.joined) and (understood.assets.assets or focus.asset_ids):
+        return ["worsening"]  # "its kW/ton seems to have been climbing since January. Real, or am I imagining it?"
     if asks_real_or_noise(reading.clause) and (understood.assets.assets or focus.asset_ids):
         return ["diagnose"]  # "the ones on 6, real problem or noise?": whether a fault is behind them, ranked
     if reading.fleet and not understood.intents and not understood.assets.assets \

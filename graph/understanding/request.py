@@ -630,7 +630,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \
             or _CONSEQUENCE.search(clause.joined):
         return "recommend"
-    if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) or _alternative(clause, g):
+    # ("real, or am I imagining it?": the other side of that "or" is the claim's own doubt, no choice offered)
+    if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) \
+            or (_alternative(clause, g) and not _has(clause, g.yes_no_tails)):
         return "which"
     if _has(clause, g.confirm_requests):  # checking a claim made: is it so?
         return "yes_no"

@@ -165,6 +165,9 @@ def load_adjusted(series: pd.Series, load: pd.Series, baseline_fraction: float) 
     return (both["y"] - (intercept + slope * both["load"])).reindex(series.index)
 
 
+_ENOUGH_RUNNING = 96  # a day of 15-minute samples
+
+
 def trend_table(
     frame: pd.DataFrame,
     *,
@@ -191,7 +194,9 @@ def trend_table(
     running = running_mask(frame)
     use = (
         running
-        if running_only and running.sum() >= max(0.2 * len(frame), 8)
+        # (a chiller that ran a few days of a long window still has those days to judge: its idle samples, near
+        # zero, would read as the level otherwise)
+        if running_only and running.sum() >= min(max(0.2 * len(frame), 8), _ENOUGH_RUNNING)
         else pd.Series(True, index=frame.index)
     )
     out: list[SensorTrend] = []

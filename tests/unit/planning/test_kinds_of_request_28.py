@@ -411,3 +411,25 @@ def test_a_side_of_the_setpoint_after_a_condition_reads_the_supply_against_it() 
     decision = dialog.say("so while it was running, was it actually above setpoint?")
     assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} >= {"Supply Temperature",
                                                                               "Setpoint Temperature"}
+
+
+def test_a_claimed_trend_held_up_for_checking_reads_the_trend() -> None:
+    message = "Chiller 4's kW/ton seems to have been climbing since January. Real, or am I imagining it?"
+    assert read_request(message).shape == "yes_no"
+    assert Dialog(reference_date=MAY).say(message).intent == "worsening"
+
+
+def test_a_chiller_that_ran_a_few_days_is_judged_on_those_days() -> None:
+    import numpy as np
+    import pandas as pd
+
+    from specialists.common.trend import trend_table
+
+    index = pd.date_range("2021-01-01", periods=96 * 40, freq="15min")
+    load = np.zeros(len(index))
+    load[96 * 5:96 * 7] = 60.0  # two days running early on
+    load[96 * 35:96 * 37] = 60.0  # and two days late
+    efficiency = np.where(load > 0, np.r_[np.full(96 * 20, 0.42), np.full(96 * 20, 0.44)], 0.0)
+    frame = pd.DataFrame({"Chiller % Loaded": load, "Chiller Efficiency": efficiency}, index=index)
+    trend = next(t for t in trend_table(frame) if t.sensor == "Chiller Efficiency")
+    assert (trend.first_level, trend.last_level) == (0.42, 0.44)  # not the idle zeros
