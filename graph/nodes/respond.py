@@ -30,10 +30,26 @@ log = logging.getLogger(__name__)
 
 
 async def _turn_artifacts(ctx: TurnContext, results: list[SpecialistResult]) -> list[Artifact]:
+    """The artifacts the turn's results made or reused; a wider window a task only cut a narrower one from is its
+    source, not evidence ("was its power higher in June?" after the summer's readings is answered on June)."""
     ids: list[str] = []
     for result in results:
         ids += [i for i in result.all_artifact_ids if i not in ids]
-    return await session_artifacts(ctx, ids)
+    return without_cut_sources(await session_artifacts(ctx, ids), results)
+
+
+def without_cut_sources(found: list[Artifact], results: list[SpecialistResult]) -> list[Artifact]:
+    """`found` less the wider windows a result only cut its own narrower window from (kept where another result, or
+    the same one, used them directly)."""
+    by_id = {a.id: a for a in found}
+    sources: set[str] = set()
+    kept: set[str] = set()
+    for result in results:
+        cut_from = {str(by_id[i].results.get("cut_from")) for i in result.artifact_ids
+                    if i in by_id and by_id[i].results.get("cut_from")}
+        sources |= cut_from
+        kept |= {i for i in result.all_artifact_ids if i not in cut_from}
+    return [a for a in found if a.id not in sources or a.id in kept]
 
 
 async def _cited_artifacts(ctx: TurnContext, artifacts: list[Artifact]) -> list[Artifact]:

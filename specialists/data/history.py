@@ -117,6 +117,7 @@ async def _slice(ctx: SpecialistContext, cover: Artifact, asset_id: str, start: 
         assumptions=[f"Cut from {cover.id} (same asset, wider window); no new tool call."])
     artifact = _new_artifact(ctx, facts, [])
     artifact.tool_calls = [ArtifactToolCall(**c.model_dump()) for c in cover.tool_calls]
+    artifact.results["cut_from"] = cover.id  # the wider window is its source, not evidence for what is asked
     await ctx.store.put(artifact)
     return AssetHistory(asset_id, artifact, created=True, reused_id=cover.id)
 

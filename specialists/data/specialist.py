@@ -54,9 +54,7 @@ def _summary_for(task: SpecialistTask, history: AssetHistory, catalog: FleetCata
 def _history_result(task: SpecialistTask, histories: list[AssetHistory], extra: list[str],
                     catalog: FleetCatalog) -> SpecialistResult:
     created = [h.artifact.id for h in histories if h.artifact is not None and h.created]
-    # (a window cut from a wider one is this turn's evidence; the wider one it was cut from is not: "was its power
-    # higher in June?" after the summer's readings is answered on June, not on the summer)
-    reused = [h.reused_id for h in histories if h.reused_id and not h.created]
+    reused = [h.reused_id for h in histories if h.reused_id]
     errors = [f"{h.asset_id}: {h.error}" for h in histories if h.error]
     parts = []
     for history in histories:

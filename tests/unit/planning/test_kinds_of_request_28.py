@@ -433,3 +433,17 @@ def test_a_chiller_that_ran_a_few_days_is_judged_on_those_days() -> None:
     frame = pd.DataFrame({"Chiller % Loaded": load, "Chiller Efficiency": efficiency}, index=index)
     trend = next(t for t in trend_table(frame) if t.sensor == "Chiller Efficiency")
     assert (trend.first_level, trend.last_level) == (0.42, 0.44)  # not the idle zeros
+
+
+def test_a_window_cut_from_a_wider_one_is_the_evidence_not_the_wider_one() -> None:
+    from assetops.domain.turn import SpecialistResult
+    from graph.nodes.respond import without_cut_sources
+    from tests.unit.answering.builders import window
+
+    summer = window("Chiller 6", "2021-06-01", "2021-09-01", {"Power Input": (294.0, "kW")}, id="wide")
+    june = window("Chiller 6", "2021-06-01", "2021-07-01", {"Power Input": (263.8, "kW")}, id="cut")
+    june.results["cut_from"] = "wide"
+    cutting = SpecialistResult("data", "history", "ok", "June", artifact_ids=["cut"], reused_artifact_ids=["wide"])
+    assert [a.id for a in without_cut_sources([june, summer], [cutting])] == ["cut"]
+    reading_it = SpecialistResult("data", "history", "ok", "summer", reused_artifact_ids=["wide"])
+    assert [a.id for a in without_cut_sources([june, summer], [cutting, reading_it])] == ["cut", "wide"]
