@@ -156,7 +156,9 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         named = [a for a in (ctx.focus.ranked or ctx.focus.discussed) if a not in focus_assets]
         if counted is not None and len(named) >= _COUNTS[counted.group(1)]:
             # "the other two" after the worst of three was picked: the two ranked beside it, not the rest of the site
-            rest = named[:_COUNTS[counted.group(1)]]
+            # (in the site's order, as "the others" always are)
+            chosen = set(named[:_COUNTS[counted.group(1)]])
+            rest = [a for a in fleet_assets(ctx) if a in chosen]
         if rest:
             ctx.scope = "assets" if len(rest) > 1 else "asset"
             ctx.note(f"'The others' read as {_names(rest)}.")
