@@ -16,7 +16,8 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    # "what did the last inspection find?", "is it due for its annual service?"
                    r"\b(?:the|its|their) (?:last|latest|most recent|previous)\b|\b(?:due|overdue) for\b|"
                    # "what was chiller 7's most recent corrective job?" (the possessive is dropped with its 's)
-                   r"\b(?:chiller|unit|ch) ?\d+ (?:last|latest|most recent|previous)\b|"
+                   r"\b(?:chiller|unit|ch) ?\d+ (?:last|latest|most recent|previous)\b(?! (?:year|month|week|quarter|"
+                   r"summer|winter|spring|fall|autumn|night|season|few|couple|\d|two|three))|"
                    # "did we already do a leak check on it this summer?", "has it had its oil analysis?"
                    # (a yes/no opening the question: "how many ... did it get in 2020?" counts, it asks no date)
                    r"(?:^|[?!.] |\b(?:so|and|ok|okay|but|also) )(?:did|have|has|had|didn't|didnt|hasn't|hasnt|"

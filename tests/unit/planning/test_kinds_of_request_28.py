@@ -447,3 +447,9 @@ def test_a_window_cut_from_a_wider_one_is_the_evidence_not_the_wider_one() -> No
     assert [a.id for a in without_cut_sources([june, summer], [cutting])] == ["cut"]
     reading_it = SpecialistResult("data", "history", "ok", "summer", reused_artifact_ids=["wide"])
     assert [a.id for a in without_cut_sources([june, summer], [cutting, reading_it])] == ["cut", "wide"]
+
+
+def test_a_chiller_then_last_year_is_a_period_not_the_last_job() -> None:
+    from graph.understanding.last_done import last_done_job
+
+    assert last_done_job(Text.of("how many corrective jobs did we close on ch6 last year"), vocabulary()) == frozenset()
