@@ -870,6 +870,22 @@ _THAT_PERIOD_AND = re.compile(r"\b(?:that|the same) (?:month|week|year|quarter|p
                               r"(?=.*\b(?:and|vs|versus|against|compared (?:to|with))\b)")
 
 
+_BARE_DAY = re.compile(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b")
+
+
+def _day_of_the_discussed(text: str, out: Periods, focus: TimeWindow | None) -> None:
+    """"Since the 15th" after "since May 15": the day the period discussed starts on, not that day of this month."""
+    if focus is None:
+        return
+    for index, mention in enumerate(out.mentions):
+        window = mention.window
+        said = _BARE_DAY.match(text[mention.start:]) or _BARE_DAY.search(text[mention.start:mention.start + 14])
+        if window is None or said is None or int(said.group(1)) != focus.start.day or window.start.day != focus.start.day \
+                or not focus.start < window.start < focus.end:
+            continue
+        out.mentions[index] = replace(mention, window=TimeWindow(focus.start, window.end, window.label))
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
                  year_of_context: int | None = None) -> Periods:
@@ -922,6 +938,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _since_at_the_end(text, out, reference, zone=zone)
     _spelled_out_over_since_then(out)
     _up_to_the_period(text, out, zone=zone)
+    _day_of_the_discussed(text, out, focus_window)
     for mention in list(out.mentions):
         if mention.window is not None and mention.window.start >= mention.window.end:
             out.mentions.remove(mention)

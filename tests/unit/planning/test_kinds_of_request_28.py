@@ -453,3 +453,10 @@ def test_a_chiller_then_last_year_is_a_period_not_the_last_job() -> None:
     from graph.understanding.last_done import last_done_job
 
     assert last_done_job(Text.of("how many corrective jobs did we close on ch6 last year"), vocabulary()) == frozenset()
+
+
+def test_since_the_15th_after_since_may_15_is_may_15() -> None:
+    dialog = Dialog(reference_date=date(2019, 6, 18))
+    dialog.say("CH6 condenser side has been running hot since May 15 and the kw/ton is up with it. whats going on?")
+    decision = dialog.say("whats the CW flow been averaging since the 15th vs april?")
+    assert (at(2019, 5, 15), at(2019, 6, 18)) in _windows(decision)
