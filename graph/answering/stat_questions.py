@@ -280,15 +280,19 @@ def idle_sentence(artifacts: list[Artifact]) -> str | None:
     shares = [running_share(a) for a in windows]
     if any(share is None or share >= _IDLE_SHARE for share in shares):
         return None
-    return _idle_text(windows)
+    return _idle_text(windows, barely=any(share for share in shares))
 
 
-def _idle_text(windows: list[Artifact]) -> str:
+def _idle_text(windows: list[Artifact], *, barely: bool = False) -> str:
+    """`barely`: a few running samples (under 1%): said so, since the figures while running that follow exist."""
     names = sorted({a.asset_ids[0] for a in windows})
     when = window_phrase(windows[0])
-    return (f"{' and '.join(names)} {'was' if len(names) == 1 else 'were'} not running{f' {when}' if when else ''} "
-            "(no running samples): the readings are those of an idle chiller, so they say nothing about how it "
-            "holds setpoint or performs.")
+    state = "barely ran" if barely else f"{'was' if len(names) == 1 else 'were'} not running"
+    why = "under 1% of samples running" if barely else "no running samples"
+    return (f"{' and '.join(names)} {state}{f' {when}' if when else ''} ({why}): the readings are mostly those of "
+            "an idle chiller, so they say little about how it holds setpoint or performs." if barely else
+            f"{' and '.join(names)} {state}{f' {when}' if when else ''} ({why}): the readings are those of an idle "
+            "chiller, so they say nothing about how it holds setpoint or performs.")
 
 
 # "what's the worst month for alarms?", "which month had the most alerts?": a month picked by its alert count.

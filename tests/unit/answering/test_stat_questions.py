@@ -59,6 +59,11 @@ def test_a_chiller_that_was_off_is_said_to_be_off_before_its_idle_readings() -> 
         "Chiller 9 was not running in June 2021 (no running samples): the readings are those of an idle chiller, "
         "so they say nothing about how it holds setpoint or performs.")
     assert idle_sentence([_window()]) is None  # type: ignore[list-item]
+    # a few running samples are not none: "barely ran", since figures while running follow
+    barely = art("telemetry_window", {"stats": {"Chiller 9 Supply Temperature": {"mean": 69.1, "unit": "degF"}},
+                                      "running_share": 0.004}, asset="Chiller 9", producer="data", **JUNE)
+    assert (idle_sentence([barely]) or "").startswith(  # type: ignore[list-item]
+        "Chiller 9 barely ran in June 2021 (under 1% of samples running)")
 
 
 def test_a_point_value_read_with_the_load_at_zero_says_the_chiller_was_off() -> None:
