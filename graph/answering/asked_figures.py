@@ -30,7 +30,13 @@ from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.identifiers import find_rule_names
-from graph.understanding.request import HOLDS_SETPOINT, PERIODS_PICKED_AMONG, WHY_THE_CHANGE, ranking_end
+from graph.understanding.request import (
+    BESIDES,
+    HOLDS_SETPOINT,
+    PERIODS_PICKED_AMONG,
+    WHY_THE_CHANGE,
+    ranking_end,
+)
 from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
@@ -862,13 +868,10 @@ def alert_change_driver(question: str, artifacts: list[Artifact]) -> tuple[str, 
     return lead, lines[:5]
 
 
-_BESIDES = re.compile(r"\b(?:besides|other than|apart from|except|excluding|aside from|beyond)\b", re.I)
-
-
 def other_rules_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """"Yes, besides RUL0017 Load Low: CWC04006 logged RUL0022 Chiller Cycling (1)." for "anything besides load low
     on them?": the rules other than the one named that fired, per equipment id; None unless a rule is set aside."""
-    if not _BESIDES.search(question):
+    if not BESIDES.search(question):
         return None
     counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
     named = {r.rule_id: r for _, rules in counted for r in named_rules(question, rules)}

@@ -51,6 +51,7 @@ from graph.understanding.off_topic import function_words, is_off_topic, topic_wo
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     BARE_COMPARATIVE,
+    BESIDES,
     DIRECTION_CHOICE,
     LAST_RAN,
     MONTH_WORD,
@@ -258,7 +259,6 @@ _RANK_THEM = re.compile(r"^(?:(?:ok|so|now|and|then|can you|could you|please|pls
 # "..., or am I imagining it?", "real, or is it just me?": a claim just made, held up for checking
 _CLAIM_DOUBTED = re.compile(r"\bor (?:am i|am i just|is it just me|are we) ?(?:imagining|wrong|off|seeing things)?\b|"
                             r"\bor is it just me\b")
-_BESIDES = re.compile(r"\b(?:besides|other than|apart from|except|excluding|aside from|beyond)\b")
 
 
 def _alerts_when_said(intents: list[str], understood: Understanding) -> list[str]:
@@ -326,7 +326,7 @@ def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatal
         return _failure_mode_question(_two_chillers_compare(intents, understood, catalog), understood)
     if understood.rule_ids:  # "what does RUL0018 mean?": the rule, and how often it fired
         return ["alerts"]
-    if understood.named_rules and _BESIDES.search(understood.text.joined):
+    if understood.named_rules and BESIDES.search(understood.text.joined):
         return ["alerts"]  # "anything besides load low on them?": the other rules' alerts
     fallback = ["diagnose"] if understood.failure_modes else _fallback_intents(understood, focus)
     return _two_chillers_compare(_work_order_follow_up(fallback, understood, focus), understood, catalog)

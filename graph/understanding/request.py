@@ -952,3 +952,7 @@ WHY_THE_CHANGE = re.compile(r"^(?:(?:so|ok|and|but|hmm)[,.]?\s+)*(?:why (?:the|s
                             r"(?:jump|spike|increase|rise|surge|climb|drop|dip|fall|decrease|difference|change)|"
                             r"why (?:so many|so few|more|fewer)|what(?:'s| is|s) (?:driving|behind|causing) (?:that|the|this)"
                             r" (?:jump|spike|increase|rise|surge|climb|drop|dip|fall|decrease|difference|change))\b", re.I)
+
+
+# "anything besides load low on them?", "other than the cycling ones": a record kind set aside, the rest asked for
+BESIDES = re.compile(r"\b(?:besides|other than|apart from|except|excluding|aside from|beyond)\b", re.IGNORECASE)
