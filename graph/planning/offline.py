@@ -48,6 +48,7 @@ from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
 from graph.understanding.model import speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
+from graph.understanding.periods import adjacent_window
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     BARE_COMPARATIVE,
@@ -489,25 +490,8 @@ def _told_jobs(ctx: PlanContext, focus: Focus) -> list[TimeWindow]:
 _MONTH_BESIDE = re.compile(rf"^(?:the |that )?{MONTH_WORD} (?P<side>before|after|prior)\b")
 
 
-_STEP_BESIDE = re.compile(r"^(?:the (?:one|month|week|year|quarter|period|stretch) (?P<side>before|after)|"
-                          r"the (?P<side2>previous|next) one)")
-
-
-def _stepped(window: TimeWindow, *, before: bool) -> TimeWindow:
-    """The window of the same length just before (after) `window`: whole months step by months."""
-    months = (window.end.year - window.start.year) * 12 + window.end.month - window.start.month
-    if window.start.day == 1 and window.end.day == 1 and months > 0:
-        start = cal.add_months(window.start.date(), -months if before else months)
-        zone = window.start.tzinfo
-        return cal.window(start, cal.add_months(start, months), _stepped_label(window, start, months), zone)  # type: ignore[arg-type]
-    length = window.end - window.start
-    return TimeWindow(window.start - length, window.start, window.label) if before \
-        else TimeWindow(window.end, window.end + length, window.label)
-
-
-def _stepped_label(window: TimeWindow, start: date, months: int) -> str:
-    return str(start.year) if months == 12 and start.month == 1 else f"{start:%B %Y}" if months == 1 \
-        else f"{months} months from {start.isoformat()}"
+# "and the year before that?", "the month after it": the period of the same length next to the one discussed
+_STEP_BESIDE = re.compile(r"^the (?:one|month|week|year|quarter|period|stretch) (?P<side>before|after)|^the previous one")
 
 
 def _past_the_discussed(understood: Understanding, focus: Focus) -> Understanding:
@@ -525,7 +509,7 @@ def _past_the_discussed(understood: Understanding, focus: Focus) -> Understandin
         # ("and the year before that?" after 2020 against 2019: before both, 2018)
         step = _STEP_BESIDE.match(understood.text.joined[mention.start:]) if mention.kind == "focus" else None
         while step is not None and window is not None and (window.start, window.end) in discussed:
-            window = _stepped(window, before=(step.group("side") or step.group("side2")) in ("before", "previous"))
+            window = adjacent_window(window, step.group("side") != "after", zone=window.start.tzinfo)  # type: ignore[arg-type]
         mentions.append(replace(mention, window=window))
     if mentions == understood.periods.mentions:
         return understood

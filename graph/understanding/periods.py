@@ -238,13 +238,16 @@ def _unit_after(unit: str, label: str, focus: TimeWindow, *, zone: tzinfo, count
     return TimeWindow(start, end, label.removeprefix("the "))
 
 
-def _adjacent(focus: TimeWindow, before: bool, *, zone: tzinfo) -> TimeWindow:
-    """The window of the focus's length just before (or after) it: a calendar month gives the month next
-    to it ("June" -> "May 2021"), any other span the same number of days."""
+def adjacent_window(focus: TimeWindow, before: bool, *, zone: tzinfo) -> TimeWindow:
+    """The window of the focus's length just before (or after) it: whole calendar months step by months ("June" ->
+    "May 2021", 2020 -> 2019), any other span by the same number of days."""
     start, end = focus.start.date(), focus.end.date()
-    if start.day == 1 and end.day == 1 and cal.add_months(start, 1) == end:
-        month = cal.add_months(start, -1 if before else 1)
-        return cal.month_window(month.year, month.month, f"{month:%B %Y}", zone)
+    months = (end.year - start.year) * 12 + end.month - start.month
+    if start.day == 1 and end.day == 1 and months > 0:
+        first = cal.add_months(start, -months if before else months)
+        label = f"{first:%B %Y}" if months == 1 else str(first.year) if months == 12 and first.month == 1 \
+            else f"{months} months from {first.isoformat()}"
+        return cal.window(first, cal.add_months(first, months), label, zone)
     length = focus.end - focus.start
     span = "day" if length.days == 1 else f"{length.days} days"
     if before:
@@ -482,12 +485,12 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 if focus_window is None:
                     continue
                 side = match.group(1) or match.group(2)
-                span, kind = _adjacent(focus_window, side in ("before", "previous"), zone=zone), "focus"
+                span, kind = adjacent_window(focus_window, side in ("before", "previous"), zone=zone), "focus"
             elif name == "focus_adjacent":
                 # with an event, "before that" is the lead-up; with "earlier in the month", that says how far
                 if focus_window is None or event is not None or _FOCUS_REST.search(text):
                     continue
-                span, kind = _adjacent(focus_window, match.group(1) != "after", zone=zone), "focus"
+                span, kind = adjacent_window(focus_window, match.group(1) != "after", zone=zone), "focus"
             elif name == "focus_shift":
                 if focus_window is None:
                     continue
