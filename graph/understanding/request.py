@@ -47,6 +47,7 @@ class Grammar:
     which_anywhere: tuple[str, ...]
     how_to_openers: tuple[str, ...]
     verdict_phrases: tuple[str, ...]
+    summary_verbs: tuple[str, ...]
     recommend_openers: tuple[str, ...]
     recommend_anywhere: tuple[str, ...]
     write_verbs: frozenset[str]
@@ -77,7 +78,7 @@ def grammar() -> Grammar:
         polite_openers=tuple(raw["polite_openers"]),
         wh_words=frozenset(raw["wh_words"]), which_openers=tuple(raw["which_openers"]),
         which_anywhere=tuple(raw["which_anywhere"]), how_to_openers=tuple(raw["how_to_openers"]),
-        verdict_phrases=tuple(raw["verdict_phrases"]), recommend_openers=tuple(raw["recommend_openers"]),
+        verdict_phrases=tuple(raw["verdict_phrases"]), summary_verbs=tuple(raw["summary_verbs"]), recommend_openers=tuple(raw["recommend_openers"]),
         recommend_anywhere=tuple(raw["recommend_anywhere"]), write_verbs=frozenset(raw["write_verbs"]),
         write_objects=tuple(raw["write_objects"]), write_commands=tuple(raw["write_commands"]),
         imperative_verbs=frozenset(raw["imperative_verbs"]) | frozenset(raw["write_verbs"]),
@@ -588,13 +589,17 @@ _WHERE_WE_ARE = re.compile(r"^(?:so |ok |okay |right |alright |and |well )?(?:wh
 
 
 # "what do I tell the room?", "condense that into two lines for the shift log", "boil it down for me": the
-# findings so far, passed on to someone (a verdict), not another analysis ("condense" reads "condenser" once the
-# spelling is mended, hence the optional r)
-_FINDINGS_PASSED_ON = re.compile(r"^(?:(?:so|ok|okay|right|alright|and)\s+)*what (?:do|should|shall|can|would) (?:i|we) "
-                                 r"(?:tell|say to|report to|put to|give|write for)\b|"
-                                 r"^(?:(?:so|ok|okay|right|alright|and|please|pls|can you|could you)\s+)*(?:condenser?|"
-                                 r"summari[sz]e|boil|recap|distil|distill) (?:that|this|it|all (?:that|this|of (?:that|it))|"
-                                 r"everything|what we (?:found|have|know))\b")
+# findings so far, passed on to someone (a verdict), not another analysis; the verbs are the grammar's
+# `summary_verbs` (listed there, so the spelling mender knows them: "condense" stays "condense")
+_TOLD_ON = r"^(?:(?:so|ok|okay|right|alright|and)\s+)*what (?:do|should|shall|can|would) (?:i|we) (?:tell|say to|report to|" \
+    r"put to|give|write for)\b"
+_SUMMED_UP = r"^(?:(?:so|ok|okay|right|alright|and|please|pls|can you|could you)\s+)*(?:{verbs}) (?:that|this|it|all " \
+    r"(?:that|this|of (?:that|it))|everything|what we (?:found|have|know))\b"
+
+
+@lru_cache(maxsize=4)
+def _findings_passed_on(verbs: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(f"{_TOLD_ON}|{_SUMMED_UP.format(verbs='|'.join(re.escape(v) for v in verbs))}")
 
 
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
@@ -610,7 +615,7 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     if lead_in is not None and _starts(tuple(" ".join(opening)[lead_in.end():].split()), g.yes_no_openers):
         return "yes_no"  # "bottom line, was it in better shape than chiller 6?": the verdict asked is a yes or no
     if _has(whole, g.verdict_phrases) or _WHERE_WE_ARE.match(" ".join(opening)) \
-            or _FINDINGS_PASSED_ON.search(clause.joined):
+            or _findings_passed_on(g.summary_verbs).search(clause.joined):
         # "so what's the verdict, clean it now or wait for the fall?": the verdict asked is a choice of action
         return "recommend" if _ACT_OR_WAIT.search(whole.joined) else "verdict"
     if _starts(opening, g.how_to_openers) or _WHAT_STEPS.match(" ".join(opening)):
