@@ -249,8 +249,9 @@ def _work_order_follow_up(intents: list[str], understood: Understanding, focus: 
 
 
 # Words that name work orders rather than alerts ("break the worst one down by rule" names alerts by their rules)
+# (and that say a record is meant: "what was that job about?")
 _ORDER_WORDS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|maintenance|pms?|corrective|preventive|"
-                          r"breakdowns|failure codes?|codes?|callouts?|visits?)\b")
+                          r"breakdowns|failure codes?|codes?|call-?outs?|visits?)\b")
 
 
 # "rank all four, best to worst", "order them", "sort the lot": the set discussed, in order of what was compared
@@ -823,8 +824,6 @@ _WHAT_THEY_WERE = re.compile(r"\bwhat (?:sort|sorts|kind|kinds|type|types)\b|\bm
 # "what was that about?", "what was it for?": the content of a record the message points at
 _WHAT_IT_WAS_ABOUT = re.compile(r"\bwhat (?:was|is|were|are) (?:that|it|this|those|these|the \w+) (?:about|for)\b|"
                                 r"\bwhat did (?:that|it|they) (?:find|say|cover)\b")
-_A_RECORD = re.compile(r"\b(?:job|jobs|ticket|tickets|work orders?|wo|wos|repair|repairs|callout|call-out|service "
-                       r"visit|visit)\b")
 # "did chiller 9 trip last month?", "has 4 tripped since the repair?": whether a stop happened, not why.
 _ASKS_IF_TRIPPED = re.compile(r"^(?:so |and |ok )?(?:did|has|have|had|was|were|is) (?:it|they|\w+ \d+|chiller \d+|ch\d+|"
                               r"#\d+|any (?:of them|chillers?|units?)|\d+) (?:\w+ )?(?:trip|tripped|trips|shut down|"
@@ -1024,7 +1023,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if asks_if_resolved(reading.clause) and (understood.assets.assets or focus.asset_ids) \
             and set(understood.intents) <= {"resolution", "plan_fix", "onset", "work_orders"}:
         return ["resolution"]  # "when did we sort that out?": the work order that dealt with what was found
-    if _WHAT_IT_WAS_ABOUT.search(reading.clause) and _A_RECORD.search(understood.text.joined) \
+    if _WHAT_IT_WAS_ABOUT.search(reading.clause) and _ORDER_WORDS.search(understood.text.joined) \
             and (understood.assets.assets or focus.asset_ids):
         return ["work_orders"]  # "there was a vibration job on 6 end of August - what was that about?": the order
     if reading.shape == "yes_no" and _ASKED_IF_RAISED.search(reading.clause) \
