@@ -67,3 +67,10 @@ def alerts(asset: str, equipment: str, counts: dict[str, int], *, start: str, en
     rules = [{"rule_id": r, "rule_name": names.get(r, f"Chiller - {r}"), "count": n} for r, n in counts.items()]
     return art("alert_rules", {"rules": rules}, asset=asset, equipment=[equipment], producer="maintenance",
                start=day(start), end=day(end), id=kw.pop("id", f"artifact_mp_al_{equipment}_{start}"), **kw)
+
+
+def running(asset: str, start: str, end: str, share: float) -> Artifact:
+    """A telemetry window whose chiller ran for `share` of its samples."""
+    found = window(asset, start, end, {"Chiller % Loaded": (50.0, "%")})
+    found.results["running_share"] = share
+    return found

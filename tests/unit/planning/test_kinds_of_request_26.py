@@ -11,7 +11,7 @@ from graph.answering.record_verdicts import records_rank_verdict
 from graph.answering.stat_questions import run_time_change, total_change
 from graph.understanding.request import BARE_COMPARATIVE, read_request
 from graph.understanding.text import Text
-from tests.unit.answering.builders import art, window
+from tests.unit.answering.builders import art, running, window
 from tests.unit.planning.dialog import Dialog, at, steps
 
 REFERENCE = date(2020, 9, 30)
@@ -46,15 +46,9 @@ def test_least_efficient_ranks_on_kw_per_ton() -> None:
     assert {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors} == {"Chiller Efficiency"}
 
 
-def _running(asset: str, start: str, end: str, share: float) -> object:
-    found = window(asset, start, end, {"Chiller % Loaded": (50.0, "%")})
-    found.results["running_share"] = share
-    return found
-
-
 def test_running_hours_in_two_periods() -> None:
-    windows = [_running("Chiller 9", "2019-09-01", "2019-10-01", 0.42),
-               _running("Chiller 9", "2020-09-01", "2020-10-01", 0.48)]
+    windows = [running("Chiller 9", "2019-09-01", "2019-10-01", 0.42),
+               running("Chiller 9", "2020-09-01", "2020-10-01", 0.48)]
     more = run_time_change("is it on for more hours this sept than last sept?", windows)  # type: ignore[arg-type]
     assert more is not None and more[0].startswith("Yes, Chiller 9 ran more hours")
     choice = run_time_change("So was it running more hours this year or fewer?", windows)  # type: ignore[arg-type]

@@ -119,12 +119,10 @@ def test_a_job_said_in_the_passive_with_a_tag_asks_whether_it_was_done() -> None
 
 def test_ran_at_all_answers_yes_or_no_on_the_running_share() -> None:
     from graph.answering.stat_questions import ran_at_all_sentence
-    from tests.unit.answering.builders import window
+    from tests.unit.answering.builders import running
 
     def ran(asset: str, share: float) -> object:
-        found = window(asset, "2020-02-01", "2020-03-01", {"Chiller % Loaded": (50.0, "%")})
-        found.results["running_share"] = share
-        return found
+        return running(asset, "2020-02-01", "2020-03-01", share)
 
     fleet = [ran("Chiller 3", 0.05), ran("Chiller 4", 0.0)]
     idle = ran_at_all_sentence("Did any of the chillers sit idle for the whole of February?", fleet)  # type: ignore[arg-type]
@@ -209,12 +207,10 @@ def test_when_did_it_last_run_reads_far_enough_back() -> None:
 
 def test_a_chiller_that_has_not_run_at_all_is_asked_about_idling() -> None:
     from graph.answering.stat_questions import ran_at_all_sentence
-    from tests.unit.answering.builders import window
+    from tests.unit.answering.builders import running
 
     def ran(asset: str, share: float) -> object:
-        found = window(asset, "2020-04-01", "2020-04-09", {"Chiller % Loaded": (50.0, "%")})
-        found.results["running_share"] = share
-        return found
+        return running(asset, "2020-04-01", "2020-04-09", share)
 
     fleet = [ran("Chiller 3", 0.0), ran("Chiller 4", 0.3)]
     said = ran_at_all_sentence("any chiller that hasnt run at all this month?", fleet)  # type: ignore[arg-type]
