@@ -51,6 +51,7 @@ from graph.understanding.off_topic import function_words, is_off_topic, topic_wo
 from graph.understanding.periods import adjacent_window
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
+    ACTION_NEEDED,
     BARE_COMPARATIVE,
     BESIDES,
     DIRECTION_CHOICE,
@@ -985,10 +986,9 @@ _OF_THE_EVENT = re.compile(r"\b(?:explain|explains|behind|cause|causing|caused|t
                            r"driving|push|pushing)(?: (?:the|that|this|those|these|its|it|them)\b(?! (?:kind|sort|type)\b)"
                            r"(?: \w+)?(?: \w+)? ?\?*$| (?:it|that|this|those|these|them)\b)")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
+# ("anything we should act on?", "is there anything I need to escalate?": request.ACTION_NEEDED)
 _ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
-                                  r"do (?:we|i) need)\b|"
-                                  # "anything we should act on?", "is there anything I need to escalate?"
-                                  r"^(?:\w+ )?(?:is there )?anything (?:we|i|you) (?:should|need to|must|have to|ought to)\b")
+                                  r"do (?:we|i) need)\b|" + ACTION_NEEDED.pattern)
 
 
 def _names_instruments(understood: Understanding, vocab: Vocabulary) -> bool:

@@ -602,6 +602,11 @@ def _findings_passed_on(verbs: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(f"{_TOLD_ON}|{_SUMMED_UP.format(verbs='|'.join(re.escape(v) for v in verbs))}")
 
 
+# "anything I need to escalate?", "is there anything we should chase up?": whether anything calls for action, which
+# is advice on the evidence, whatever the verb
+ACTION_NEEDED = re.compile(r"^(?:\w+ )?(?:is there )?anything (?:we|i|you) (?:should|need to|must|have to|ought to|got to)\b")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -633,7 +638,7 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         # the ranking, not a pick
         return "yes_no"
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \
-            or _CONSEQUENCE.search(clause.joined):
+            or _CONSEQUENCE.search(clause.joined) or ACTION_NEEDED.match(" ".join(opening)):
         return "recommend"
     # ("real, or am I imagining it?": the other side of that "or" is the claim's own doubt, no choice offered)
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) \

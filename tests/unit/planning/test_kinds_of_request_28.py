@@ -66,7 +66,8 @@ def test_where_are_we_asks_for_the_findings() -> None:
 def test_advice_asked_in_a_word_or_two_points_back_at_the_subject() -> None:
     dialog = Dialog(reference_date=NOVEMBER)
     dialog.say("is chiller 9 ok this month?")
-    for message in ("should I be worried?", "anything I need to escalate?", "anything we should act on?"):
+    for message in ("should I be worried?", "anything I need to escalate?", "anything we should act on?",
+                    "is there anything I need to chase up?"):
         decision = dialog.say(message)
         assert decision.kind == "run" and decision.intent == "recommend_wo", message
     assert dialog.say("should I buy bitcoin?").kind == "reject"
