@@ -25,6 +25,7 @@ from artifacts.readings import (
 )
 from graph.answering.figures import KEY_SENSORS, sensor_label
 from graph.answering.markdown import chillers, join_names, number, table
+from graph.understanding.model import speaks_of_alerts
 from graph.understanding.request import ranking_end
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -211,14 +212,46 @@ def compare_assets(artifacts: list[Artifact], question: str = "") -> Comparison 
                 rows.reverse()
             return Comparison(_headline(kind, rows[::-1] if best_first else rows, best_first),
                               _telemetry_table(windows, rows[:MAX_ROWS]), rows)
-        lines = table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
+        both = _with_alerts(kind, rows, artifacts, question)
+        lines = both if both is not None else \
+            table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
         if len(rows) > MAX_ROWS:
             lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")
         headline = _headline(kind, rows)
         if ROWS[kind][2]:  # "Chiller 6 (CWC04006) has the most alerts": the chiller by name, its records' id beside
             headline = headline.replace(rows[0].asset, _named_row(rows[0], {a.id: a for a in windows}), 1)
+        if both is not None:  # the other record kind's leader beside: "...; CWC04009 has the most alerts: 79."
+            alert_rows = sorted((r for a in _latest_per_asset(artifacts, "alert_rules") if (r := _alert_row(a))),
+                                key=lambda r: (-r.value, r.asset))
+            headline = f"{headline.rstrip('.')}; {alert_rows[0].asset} has the most alerts: {alert_rows[0].figure}."
         return Comparison(headline, lines, rows)
     return None
+
+
+def _with_alerts(kind: str, rows: list[AssetRow], artifacts: list[Artifact], question: str) -> list[str] | None:
+    """"alerts and corrective WOs per chiller": one table of both records, a row per equipment id in the work
+    orders' order, when the question asks for alerts beside the work orders and both were counted."""
+    if kind != "work_order_summary" or not speaks_of_alerts(question.lower()):
+        return None
+    alerts = {",".join(a.equipment_ids or a.asset_ids): row for a in _latest_per_asset(artifacts, "alert_rules")
+              if (row := _alert_row(a)) is not None}
+    if len(alerts) < 2:
+        return None
+    by_id = {a.id: a for a in artifacts}
+
+    def alert_cell(row: AssetRow) -> str:
+        art = by_id.get(row.artifact_id)
+        found = alerts.get(",".join(art.equipment_ids)) if art is not None else None
+        return found.figure if found is not None else "-"
+
+    return table(["Asset", "Work orders", "Alerts", "Alerts mostly"],
+                 [[r.asset, r.figure, alert_cell(r), _alert_finding(r, by_id, alerts)] for r in rows[:MAX_ROWS]])
+
+
+def _alert_finding(row: AssetRow, by_id: dict[str, Artifact], alerts: dict[str, AssetRow]) -> str:
+    art = by_id.get(row.artifact_id)
+    found = alerts.get(",".join(art.equipment_ids)) if art is not None else None
+    return (found.finding or "-") if found is not None else "-"
 
 
 def _named_row(row: AssetRow, artifacts: dict[str, Artifact]) -> str:

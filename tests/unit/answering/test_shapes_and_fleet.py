@@ -7,7 +7,7 @@ from graph.answering.figures import telemetry_figures
 from graph.answering.fleet_ranking import compare_assets
 from graph.answering.markdown import whole_sentences
 from graph.answering.shapes import AnswerInputs, decision_shape, shaped_lead
-from tests.unit.answering.builders import anomaly, art, diagnosis, work_orders
+from tests.unit.answering.builders import alerts, anomaly, art, diagnosis, work_orders
 
 
 def _inputs(shape: str, artifacts: list, **kw: object) -> AnswerInputs:  # type: ignore[type-arg]
@@ -31,6 +31,23 @@ def test_fleet_work_orders_table_sorted_by_count() -> None:
     comparison = compare_assets([low, high])
     assert comparison is not None and comparison.headline.startswith("CWC04009 has the most work orders: 45")
     assert comparison.lines[2].startswith("| CWC04009 |")
+
+
+def test_alerts_and_work_orders_per_chiller_are_one_table_of_both_records() -> None:
+    records = [art("work_order_summary", {"total": 14, "corrective": 14}, asset="Chiller 6", equipment=["CWC04006"],
+                   id="w6"),
+               art("work_order_summary", {"total": 3, "corrective": 3}, asset="Chiller 9", equipment=["CWC04009"],
+                   id="w9"),
+               alerts("Chiller 6", "CWC04006", {"RUL0017": 33, "RUL0022": 30}, start="2020-01-01", end="2021-01-01"),
+               alerts("Chiller 9", "CWC04009", {"RUL0017": 46, "RUL0022": 33}, start="2020-01-01", end="2021-01-01")]
+    comparison = compare_assets(records, "alerts and corrective WOs per chiller for 2020")
+    assert comparison is not None
+    assert comparison.headline.startswith("Chiller 6 (CWC04006) has the most work orders: 14")
+    assert comparison.headline.endswith("CWC04009 has the most alerts: 79 alerts.")
+    assert comparison.lines[0] == "| Asset | Work orders | Alerts | Alerts mostly |"
+    assert "| 63 alerts |" in comparison.lines[2] and "| 79 alerts |" in comparison.lines[3]
+    only_orders = compare_assets(records, "corrective WOs per chiller for 2020")
+    assert only_orders is not None and "Alerts" not in only_orders.lines[0]
 
 
 def test_which_question_gets_the_pick_first() -> None:
