@@ -949,6 +949,10 @@ _ASKED_IF_RAISED = re.compile(
     r"^(?:\w+ )?(?:was|were|has|have|is) (?:a|an|any) (?:wo|work order|ticket|job)s? (?:ever |already )?(?:been )?"
     r"(?:raised|opened|logged|created|filed|put in|submitted|cut|written|issued)\b")
 # "is that typical?", "usual for it?", "normal for june?": set against what is usual for it.
+# A reading said to be higher or lower than in another period ("is that higher than may?", "was it lower in march?",
+# "hotter than last summer?"): a degree of the reading discussed, set against the period named.
+_HIGHER_THAN_THEN = re.compile(r"\b(?:higher|lower|more|less|hotter|colder|warmer|cooler|bigger|smaller|greater|"
+                               r"up|down)\b(?: \w+){0,2}? (?:than|in|vs|versus|compared (?:to|with))\b")
 _USUAL = re.compile(r"\b(?:typical|usual|normal|unusual|atypical|par for the course)\b")
 # A pick by concern ("which one worries you?", "most at risk", "needs attention first"): a ranking on fault
 # evidence, not on a reading's level.
@@ -1069,6 +1073,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if DIRECTION_CHOICE.search(reading.clause) and not understood.intents and focus.last_intent in _READINGS_LOOKED \
             and (focus.asset_ids or understood.assets.assets):
         return ["compare"]  # "this year's quarter, up or down on that?": the reading again, set against the last
+    if _HIGHER_THAN_THEN.search(reading.clause) and understood.periods.mentions and set(understood.intents) <= {
+            "investigate", "compare", "history"} and focus.last_intent in _READINGS_LOOKED and focus.window is not None \
+            and not _USUAL.search(reading.clause) and (focus.asset_ids or understood.assets.assets):
+        return ["compare"]  # "is that higher than may?" after June's power: the reading in May set against June's
     if asks_where_to_begin(reading.clause) and set(understood.intents) <= {"prioritize", "investigate"} \
             and (focus.asset_ids or reading.fleet):
         return ["prioritize"]  # "where should the crew go first?": the chillers discussed, worst first

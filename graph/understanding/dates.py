@@ -311,13 +311,20 @@ def _contrasted(bare: Atom, atoms: list[Atom]) -> bool:
 
 
 def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo,
-                year_of_context: int | None = None, relative_ends: frozenset[int] = frozenset()) -> list[Atom]:
+                year_of_context: int | None = None, relative_ends: frozenset[int] = frozenset(),
+                year_of_focus: int | None = None) -> list[Atom]:
     """Merge "X to Y", "between X and Y", "Mar-May 2021" into one atom spanning [X.start, Y.end); a bare
     month or quarter takes `year_of_context` (else the one whole year the text names, else the latest).
     `relative_ends`: where a period qualified by a relative year ends ("Q4 last year" written "q4 2019"); its year
-    is its own, no frame for the others ("Q1 vs Q4 last year" is this Q1)."""
+    is its own, no frame for the others ("Q1 vs Q4 last year" is this Q1).
+    `year_of_focus`: the one year of the period discussed, which a message naming only bare months belongs to
+    ("is that higher than may?" after June 2020 is May 2020), unless that month would not have started yet."""
     merged: list[Atom] = []
     year_of_context = year_of_context or context_year([a for a in atoms if a.end not in relative_ends])
+    if year_of_context is None and year_of_focus is not None and atoms \
+            and all(a.month_only is not None for a in atoms) \
+            and all(date(year_of_focus, a.month_only, 1) <= reference for a in atoms if a.month_only is not None):
+        year_of_context = year_of_focus
     index = 0
     while index < len(atoms):
         left = atoms[index]

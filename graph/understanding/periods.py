@@ -889,6 +889,14 @@ def _day_of_the_discussed(text: str, out: Periods, focus: TimeWindow | None) -> 
         out.mentions[index] = replace(mention, window=TimeWindow(focus.start, window.end, window.label))
 
 
+def _one_year(window: TimeWindow | None) -> int | None:
+    """The calendar year a discussed period lies in, None when it spans two (or there is none)."""
+    if window is None:
+        return None
+    last = window.end - timedelta(microseconds=1)
+    return window.start.year if window.start.year == last.year else None
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
                  year_of_context: int | None = None) -> Periods:
@@ -906,7 +914,8 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         atoms.append(atom)  # a date that contains a relative phrase ("the last week of 2020") is the date
         out.mentions = [m for m in out.mentions if all(m.start != start for start, _ in overlapping)]
     for atom in join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context,
-                            relative_ends=frozenset(after for after, _ in shifts)):
+                            relative_ends=frozenset(after for after, _ in shifts),
+                            year_of_focus=_one_year(focus_window)):
         if atom.problem:
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)
