@@ -1006,6 +1006,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if focus.last_intent == "failure_modes" and understood.failure_modes and _ELLIPTICAL_OPENING.match(
+            understood.text.joined) and sum(any(c.isalnum() for c in t) for t in understood.text.tokens) \
+            <= _ELLIPTICAL_MAX_TOKENS and not understood.periods.mentions:
+        return ["failure_modes"]  # "and for the evaporator-side ones?" after the sensors of the condenser ones
     if reading.shape == "yes_no" and _ASKS_IF_TRIPPED.search(reading.clause) \
             and (understood.assets.assets or focus.asset_ids) and not understood.periods.of_kind("event"):
         return ["diagnose"]  # "did chiller 9 trip last month?": the diagnosis finds a stop on a safety, and when

@@ -310,6 +310,10 @@ def _contrasted(bare: Atom, atoms: list[Atom]) -> bool:
         and months(a.window) == bare.months_long for a in atoms)
 
 
+# "this June", "last march": a month placed by its own word, never by the year under discussion.
+_QUALIFIED = re.compile(r"\b(?:this|last|next|past|previous|coming)\s+$")
+
+
 def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary, *, zone: tzinfo,
                 year_of_context: int | None = None, relative_ends: frozenset[int] = frozenset(),
                 year_of_focus: int | None = None) -> list[Atom]:
@@ -322,7 +326,7 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
     merged: list[Atom] = []
     year_of_context = year_of_context or context_year([a for a in atoms if a.end not in relative_ends])
     if year_of_context is None and year_of_focus is not None and atoms \
-            and all(a.month_only is not None for a in atoms) \
+            and all(a.month_only is not None and not _QUALIFIED.search(text[:a.start]) for a in atoms) \
             and all(date(year_of_focus, a.month_only, 1) <= reference for a in atoms if a.month_only is not None):
         year_of_context = year_of_focus
     index = 0

@@ -49,3 +49,32 @@ def test_higher_than_normal_is_still_a_look_for_anomalies() -> None:
     dialog.say("chiller 9 power in june 2020")
     decision = dialog.say("was it higher than normal in may?")
     assert "compare" not in [t.action for t in decision.tasks]
+
+
+def test_this_june_is_the_current_one_whatever_year_is_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("chiller 9 kw/ton last month")
+    dialog.say("same month a year before?")
+    decision = dialog.say("going back to this june: did it throw any alarms?")
+    assert _windows(decision) == {(at(2021, 6, 1), at(2021, 7, 1))}
+
+
+def test_worry_asked_of_what_was_just_shown_is_never_off_topic() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 5))
+    dialog.say("check chiller 9 condenser sensors last 30 days")
+    for follow_up in ("anything in there I should be worried about?", "anything in there that worries you?"):
+        decision = Dialog(reference_date=date(2020, 7, 5), focus=dialog.focus,
+                          artifacts=list(dialog.artifacts)).say(follow_up)
+        assert decision.kind == "run" and decision.intent != "off_topic", follow_up
+
+
+def test_a_side_of_the_machine_stands_for_its_failure_modes_and_swaps_into_the_last_question() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 5))
+    dialog.say("what can go wrong on chiller 9?")
+    condenser = dialog.say("which sensors would show the condenser-side ones?")
+    mapping = next(t for t in condenser.tasks if t.action == "sensor_mapping")
+    assert set(mapping.params["failure_modes"]) == {"Condenser Water side fouling",
+                                                     "Condenser Improper water side flow rate"}
+    evaporator = dialog.say("and for the evaporator-side ones?")
+    assert [t.action for t in evaporator.tasks] == ["sensor_mapping"]
+    assert evaporator.tasks[0].params["failure_modes"] == ["Evaporator Water side fouling"]
