@@ -31,6 +31,7 @@ from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.identifiers import find_rule_names
 from graph.understanding.request import (
+    COUNT_A_PERIOD,
     BESIDES,
     HOLDS_SETPOINT,
     PERIODS_PICKED_AMONG,
@@ -526,12 +527,21 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
         parts.append(f"{total} alert{'s' if total != 1 else ''} on {where} from {fired} rule{'s' if fired != 1 else ''}")
     if not parts or (not _COUNT.search(question) and not named_ids):
         return None
+    one_id = len({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}) == 1
+    if len(counted) > 1 and named_ids and one_id:
+        # one equipment id over several periods ("how many load low a year since 2017?"): the rule's count per period
+        where = ", ".join(counted[0][0].equipment_ids or counted[0][0].asset_ids)
+        ordered = sorted(counted, key=lambda pair: str(pair[0].window_start))
+        when = [f"{sum(r.count for r in rules if r.rule_id in named_ids)} {window_phrase(art)}".strip()
+                for art, rules in ordered]
+        rule_names = join_names([rule_text(r) for r in named_ids.values()])
+        return f"{rule_names} on {where}: " + join_names(when) + "."
     if len(counted) > 1 and named_ids:  # several equipment ids: the rule's total leads
         rule_names = join_names([rule_text(r) for r in named_ids.values()])
         busiest = [p for p in parts if " fired 0 times" not in p]
         return (f"{rule_names} fired {named_total} time{'s' if named_total != 1 else ''} in all"
                 + (": " + join_names(busiest[:4]) if busiest else "") + ".")
-    if len(counted) > 1 and len({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}) == 1:
+    if len(counted) > 1 and one_id:
         # one equipment id over several periods ("this month vs last"): each period's count, no sum
         when = [f"{sum(r.count for r in rules)} {window_phrase(art)}".strip() for art, rules in counted]
         where = ", ".join(counted[0][0].equipment_ids or counted[0][0].asset_ids)
@@ -571,7 +581,7 @@ def orders_per_period_sentence(question: str, artifacts: list[Artifact]) -> str 
 
 # "year by year", "each quarter", "per month", "quarterly": counts asked period by period.
 _PER_PERIOD = re.compile(r"\b(?:by|each|every|per) (?:month|quarter|year)\b|\b(?:month|quarter|year) by\b|"
-                         r"\b(?:monthly|quarterly|yearly)\b", re.I)
+                         rf"\b(?:monthly|quarterly|yearly)\b|{COUNT_A_PERIOD}", re.I)
 
 
 _ASKS_RULES = re.compile(r"\brules?\b|\bwhich (?:alarms?|alerts?)\b|\bwhat (?:alarms?|alerts?)\b|\btop \d* ?(?:alarms?|alerts?)\b",

@@ -660,6 +660,24 @@ def _to_the_end_of(text: str, out: Periods) -> None:
         return
 
 
+_END_OF = re.compile(r"\s*(?:the )?(?:end|close) of\s*$")
+
+
+def _from_then_to_a_relative_end(text: str, out: Periods) -> None:
+    """"from 2017 up to the end of last year", "since march through last month": a span opened at a date and closed by a
+    period named relative to today runs from the date to that period's end (not from the date to today)."""
+    for first, second in pairwise(sorted(out.mentions, key=lambda m: m.start)):
+        if first.window is None or second.window is None or first.kind != "absolute" or second.kind != "past":
+            continue
+        between = _END_OF.sub("", text[first.start:second.start])
+        if not _UP_TO.search(between) or not first.window.start < second.window.start < first.window.end:
+            continue
+        joined = TimeWindow(first.window.start, second.window.end, f"{first.window.label} to {second.window.label}")
+        out.mentions = [m for m in out.mentions if m is not first and m is not second]
+        out.mentions.append(PeriodMention(joined, "absolute", first.start))
+        return
+
+
 # "did the plant use less this summer than last?", "was June better this year than the last one?" said of a
 # season or a month: the elided side is the same period a year before
 _THAN_LAST_ALONE = re.compile(r"\b(?:than|vs|versus|compared (?:to|with)) (?:the )?(?:last|previous|prior)"
@@ -942,6 +960,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         _same_span_in_year(text, out, vocab)
         _shift_of_the_first(text, out, vocab, zone=zone)
     _to_the_end_of(text, out)
+    _from_then_to_a_relative_end(text, out)
     _than_last(text, out, zone=zone)
     _last_means_the_one_before(text, out, focus_window)
     _last_week_before_this(out)

@@ -277,6 +277,8 @@ def ranking_end(text: str) -> str | None:
     return "good" if good and not bad else "bad" if bad and not good else None
 
 
+# "how many a year?", "how often a month does it fire?": a count asked per calendar unit (the unit is the group).
+COUNT_A_PERIOD = r"\bhow (?:many|often)\b(?: [\w-]+){0,3}? an? (month|quarter|year)\b"
 # A month as written, short or long ("sept", "June"); "may" only as itself (not "maybe"). For patterns over text.
 MONTH_WORD = r"(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may)"
 # "of those three Augusts, which one ...", "which of the two months": a pick among the periods the dialog set side by

@@ -154,6 +154,16 @@ def test_alerts_of_one_equipment_over_two_periods_are_not_summed() -> None:
         "Alerts on CWC04009: 1 in June 2021 and 5 in May 2021.")
 
 
+def test_a_named_rule_of_one_equipment_counted_a_year_at_a_time_gives_each_year_in_order() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+
+    low = {"RUL0017": "Chiller - Load Low"}
+    years = [alerts("Chiller 3", "CWC04703", {"RUL0017": n, "RUL0021": 4}, start=f"{y}-01-01", end=f"{y + 1}-01-01",
+                    id=f"y{y}", names=low) for y, n in ((2018, 36), (2017, 27))]
+    assert alert_count_sentence("low-load alarms off chiller 3, how many a year since 2017?", years) == (
+        "RUL0017 Load Low on CWC04703: 27 in 2017 and 36 in 2018.")
+
+
 def test_did_we_do_a_job_is_yes_with_the_order_or_no_with_the_period() -> None:
     from graph.answering.shapes import AnswerInputs, shaped_lead
     from tests.unit.answering.builders import orders

@@ -78,3 +78,17 @@ def test_a_side_of_the_machine_stands_for_its_failure_modes_and_swaps_into_the_l
     evaporator = dialog.say("and for the evaporator-side ones?")
     assert [t.action for t in evaporator.tasks] == ["sensor_mapping"]
     assert evaporator.tasks[0].params["failure_modes"] == ["Evaporator Water side fouling"]
+
+
+def test_a_span_from_a_year_to_the_end_of_last_year_ends_there() -> None:
+    decision = Dialog(reference_date=date(2020, 7, 5)).say(
+        "can you pull the breakdown jobs on CWC04006 from 2017 up to the end of last year, year by year?")
+    assert min(s for s, _ in _windows(decision)) == at(2017, 1, 1)
+    assert max(e for _, e in _windows(decision)) == at(2020, 1, 1)
+
+
+def test_how_many_a_year_splits_the_count_by_year() -> None:
+    decision = Dialog(reference_date=date(2020, 7, 5)).say(
+        "we get a steady drip of low-load alarms off chiller 3. how many a year since 2017?")
+    assert _windows(decision) == {(at(y, 1, 1), at(y + 1, 1, 1)) for y in (2017, 2018, 2019)} | {
+        (at(2020, 1, 1), at(2020, 7, 5))}
