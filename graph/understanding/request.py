@@ -788,7 +788,12 @@ def _fleet(whole: Text, g: Grammar) -> bool:
         whole = Text(tuple(_SITE_WORD_NOT_SCOPE.sub(" ", whole.joined).split()), whole.source)
     if _QUANTIFIED_ASSETS.search(whole.joined):
         return True
-    if any(whole.contains(p) for p in g.plural_back_references):
+    backs = whole.find_longest(g.plural_back_references)
+    if backs:
+        named = whole.find_longest(g.fleet_words)
+        # "did each of our chillers get any, and were any of them ...?": "them" points at the set named before it
+        if named and min(m.start for m in named) < min(m.start for m in backs):
+            return True
         return any(whole.contains(p) for p in g.fleet_words if p not in ("units", "chillers", "assets", "machines"))
     return any(whole.contains(p) for p in g.fleet_words)
 

@@ -92,3 +92,12 @@ def test_how_many_a_year_splits_the_count_by_year() -> None:
         "we get a steady drip of low-load alarms off chiller 3. how many a year since 2017?")
     assert _windows(decision) == {(at(y, 1, 1), at(y + 1, 1, 1)) for y in (2017, 2018, 2019)} | {
         (at(2020, 1, 1), at(2020, 7, 5))}
+
+
+def test_them_after_the_chillers_named_in_the_same_message_is_that_set_not_a_question() -> None:
+    decision = Dialog(reference_date=date(2018, 9, 20)).say(
+        "how many corrective work orders did each of our four monitored chillers get from june through august, "
+        "and were any of them refrigerant-related?")
+    assert decision.kind == "run"
+    assert sorted(a for t in decision.tasks for a in t.asset_ids) == ["Chiller 3", "Chiller 4", "Chiller 6",
+                                                                      "Chiller 9"]
