@@ -12,13 +12,17 @@ from datetime import datetime
 
 from artifacts.model import Artifact
 from artifacts.readings import (
+    RuleCount,
+    alert_outcomes,
     alert_rules,
     anomaly_rate,
     efficiency_trend_per_day,
     hypotheses,
     work_order_counts,
 )
-from graph.understanding.request import described_work, named_job, read_request
+from graph.answering.asked_figures import rule_text
+from graph.understanding.request import ALARM_TUNING, described_work, named_job, read_request
+from specialists.maintenance.alerts import MEANINGFUL_P, SPURIOUS_P
 from specialists.maintenance.bundling import MOBILISATION_HOURS
 from specialists.maintenance.drafting import code_text, draft_work_order
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
@@ -179,6 +183,34 @@ def about_assets(artifacts: list[Artifact], assets: set[str]) -> list[Artifact]:
             or assets & {*a.asset_ids, *a.equipment_ids}]
 
 
+def alarm_tuning(artifacts: list[Artifact], pending_offer: str | None) -> Recommendation | None:
+    """"Is it worth loosening the cycling alarm?": whether the rule's alerts led to work decides. Mostly not: tuning
+    it costs little (it fires without trouble behind it); mostly yes: keep it, it flags real work. None without an
+    analysis of its alerts."""
+    found = [(a, o) for a in artifacts if a.kind == "alert_to_failure" for o in alert_outcomes(a) if o.alerts]
+    if not found:
+        return None
+    names = {r.rule_id: r.rule_name for a in artifacts if a.kind == "alert_rules" for r in alert_rules(a) or []}
+    art, outcome = max(found, key=lambda pair: pair[1].alerts)
+    rule = rule_text(RuleCount(outcome.rule_id, outcome.alerts, names.get(outcome.rule_id, "")))
+    where = ", ".join(art.equipment_ids or art.asset_ids)
+    followed = f"{outcome.p_work_order:.0%} of its {outcome.alerts} alerts on {where}"
+    share = f"a work order followed {followed}"
+    reasons = [f"{rule}: {share} [{art.id}]",
+               f"a rule is meaningful when at least {MEANINGFUL_P:.0%} of its alerts lead to work, likely spurious "
+               f"under {SPURIOUS_P:.0%}"]
+    if outcome.p_work_order >= MEANINGFUL_P:
+        sentence = (f"No, I would leave {rule} as it is: {share}, enough to count as a meaningful rule, so making it "
+                    f"fire less would hide real trouble.")
+    elif outcome.p_work_order < SPURIOUS_P:
+        sentence = (f"Yes, {rule} is worth re-tuning: a work order followed only {followed}, so most of its alerts are noise the crew "
+                    f"learns to ignore.")
+    else:
+        sentence = (f"Worth a careful re-tune of {rule}: {share}, so some of its alerts do lead to work; adjust it in "
+                    f"small steps and check the alerts it would have dropped.")
+    return Recommendation(sentence, reasons, offer_sentence(pending_offer))
+
+
 def recommend(question: str, artifacts: list[Artifact], pending_offer: str | None,
               assets: set[str] | None = None) -> Recommendation:
     """The recommendation the question asks for, on the evidence of `assets` (the turn's chillers): the order
@@ -188,4 +220,7 @@ def recommend(question: str, artifacts: list[Artifact], pending_offer: str | Non
         return preview(artifacts, pending_offer, described_work(question))
     if _REPLACE.search(question):
         return replace_or_repair(artifacts, pending_offer)
+    tuned = alarm_tuning(artifacts, pending_offer) if ALARM_TUNING.search(question.lower()) else None
+    if tuned is not None:
+        return tuned
     return inspection(artifacts, pending_offer, named_job(question), bool(_NOW_OR_LATER.search(question)))

@@ -52,6 +52,7 @@ from graph.understanding.periods import adjacent_window
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     ACTION_NEEDED,
+    ALARM_TUNING,
     BARE_COMPARATIVE,
     BESIDES,
     DIRECTION_CHOICE,
@@ -1006,6 +1007,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if ALARM_TUNING.search(reading.clause) and (understood.assets.assets or focus.asset_ids or reading.fleet):
+        return ["thresholds"]  # "is it worth loosening the cycling alarm?": the rule's limit and what its alerts led to
     if focus.last_intent == "failure_modes" and understood.failure_modes and _ELLIPTICAL_OPENING.match(
             understood.text.joined) and sum(any(c.isalnum() for c in t) for t in understood.text.tokens) \
             <= _ELLIPTICAL_MAX_TOKENS and not understood.periods.mentions:

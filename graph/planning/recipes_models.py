@@ -98,7 +98,8 @@ def sensor_health(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 
 def thresholds(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Baseline ranges and proposed thresholds for the rules (or sensors) in play."""
-    rules = ctx.understanding.rule_ids or ctx.focus.rule_ids or rule_ids_from(ctx.artifacts, ctx.assets)
+    rules = ctx.understanding.rule_ids or ctx.understanding.named_rules or ctx.focus.rule_ids \
+        or rule_ids_from(ctx.artifacts, ctx.assets)
     days = int(ctx.default("threshold_baseline_days"))  # type: ignore[call-overload]
     baseline = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date, f"last {days} days", ctx.catalog.zone)
     window = ctx.analysis_window()
@@ -111,6 +112,13 @@ def thresholds(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     names = list(dict.fromkeys(names)) or list(ctx.vocab.default_rule_sensors)
     for asset in ctx.telemetry_assets:
         detect(ctx, plan, asset, window, names, "threshold_suggestion", rule_ids=list(rules))
+    if ctx.request is not None and ctx.request.shape == "recommend" and rules:
+        # "is it worth loosening the cycling alarm?": whether its alerts led to work says if it flags real trouble
+        for asset in ctx.assets:
+            for rule in rules:
+                plan.add("maintenance", "alert_to_failure", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),
+                         window=ctx.window, params={"rule_id": rule, "rule_ids": [rule]},
+                         goal=f"do {rule} alerts on {asset} lead to maintenance?")
     return None
 
 

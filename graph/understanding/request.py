@@ -277,6 +277,13 @@ def ranking_end(text: str) -> str | None:
     return "good" if good and not bad else "bad" if bad and not good else None
 
 
+# Tuning an alarm ("is it worth loosening the cycling alarm?", "should we raise the load low limit?"): a verb that moves
+# a limit and the alarm or limit it moves ("raise" and "lower" only of a limit: "did it raise any alarms?" counts them).
+ALARM_TUNING = re.compile(
+    r"\b(?:tighten\w*|loosen\w*|relax\w*|widen\w*|narrow\w*|re-?tun\w*|adjust\w*|desensiti[sz]\w*|silenc\w*|"
+    r"suppress\w*|mut(?:e|ing))\b(?: [\w-]+){0,4}? (?:thresholds?|limits?|alarms?|alerts?|rules?|setpoints?|bands?)\b|"
+    r"\b(?:raise|raising|lower|lowering|bump\w*|chang\w*|mov(?:e|ing)|tun(?:e|ing)|shift\w*)\b(?: [\w-]+){0,4}? "
+    r"(?:thresholds?|limits?|setpoints?|trip points?|bands?)\b")
 # "how many a year?", "how often a month does it fire?": a count asked per calendar unit (the unit is the group).
 COUNT_A_PERIOD = r"\bhow (?:many|often)\b(?: [\w-]+){0,3}? an? (month|quarter|year)\b"
 # A month as written, short or long ("sept", "June"); "may" only as itself (not "maybe"). For patterns over text.

@@ -129,3 +129,19 @@ def test_breakdowns_per_year_from_one_listing_per_year_are_one_series() -> None:
              ((2018, 7), (2019, 11), (2020, 14))]
     verdict = yes_no_verdict("so its getting worse, right?", years)
     assert verdict.sentence.startswith("Yes, breakdowns are getting more frequent: 7, 11, 14 corrective orders a year")
+
+
+def test_tuning_an_alarm_is_advised_on_whether_its_alerts_led_to_work() -> None:
+    from graph.answering.recommend import recommend
+
+    listing = alerts("Chiller 9", "CWC04009", {"RUL0022": 26, "RUL0017": 46}, start="2020-01-01", end="2021-01-01",
+                     names=NAMES)
+    kept = recommend("is it worth loosening the cycling alarm, or would I be hiding genuine problems?",
+                     [listing, outcome("RUL0022", 26, 0.81, "meaningful")], None)
+    assert kept.sentence.startswith("No, I would leave RUL0022 Chiller Cycling as it is: a work order followed 81% "
+                                    "of its 26 alerts on CWC04009")
+    noisy = recommend("should we raise the load low limit?", [listing, outcome("RUL0017", 46, 0.04, "likely spurious")],
+                      None)
+    assert noisy.sentence.startswith("Yes, RUL0017 Load Low is worth re-tuning: a work order followed only 4%")
+    plain = recommend("should we inspect it?", [listing, outcome("RUL0017", 46, 0.04, "likely spurious")], None)
+    assert "re-tuning" not in plain.sentence

@@ -101,3 +101,14 @@ def test_them_after_the_chillers_named_in_the_same_message_is_that_set_not_a_que
     assert decision.kind == "run"
     assert sorted(a for t in decision.tasks for a in t.asset_ids) == ["Chiller 3", "Chiller 4", "Chiller 6",
                                                                       "Chiller 9"]
+
+
+def test_tuning_an_alarm_looks_at_its_limit_and_at_what_its_alerts_led_to() -> None:
+    dialog = Dialog(reference_date=date(2021, 1, 25))
+    dialog.say("how many alerts did chiller 6 raise in 2020 and which rules?")
+    decision = dialog.say("is it worth loosening the cycling alarm so people stop tuning it out?")
+    assert decision.intent == "thresholds"
+    followed = [t for t in decision.tasks if t.action == "alert_to_failure"]
+    assert [t.params["rule_id"] for t in followed] == ["RUL0022"]
+    counted = dialog.say("did it raise any alarms in may?")  # raising alarms is no limit moved
+    assert [t.action for t in counted.tasks] == ["alert_rules"]
