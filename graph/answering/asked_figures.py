@@ -32,6 +32,7 @@ from graph.answering.markdown import join_names, number
 from graph.understanding.identifiers import find_rule_names
 from graph.understanding.request import (
     COUNT_A_PERIOD,
+    EACH_OF_THE_PERIODS,
     BESIDES,
     HOLDS_SETPOINT,
     PERIODS_PICKED_AMONG,
@@ -505,10 +506,10 @@ def _moved_between(question: str, counted: list[tuple[Artifact, list[RuleCount]]
 def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """For a question about alerts ("how many alerts", a named rule): the count first, per equipment,
     the named rule's own count when the question names one. None when the turn has no alert counts."""
-    if not _ALERTS.search(question):
-        return None
-    parts = []
     counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
+    if not _ALERTS.search(question) and not any(asked_rules(a) for a, _ in counted):
+        return None  # ("same breakdown for 9" after load low alarms: the rule asked about is the listing's own)
+    parts = []
     # a rule the question names is counted on every equipment id, 0 where it did not fire (or does not exist); "those
     # two alarms" are the rules asked about before (the listing records them)
     named_ids = {r.rule_id: r for _, rules in counted for r in named_rules(question, rules)} or {
@@ -581,7 +582,7 @@ def orders_per_period_sentence(question: str, artifacts: list[Artifact]) -> str 
 
 # "year by year", "each quarter", "per month", "quarterly": counts asked period by period.
 _PER_PERIOD = re.compile(r"\b(?:by|each|every|per) (?:month|quarter|year)\b|\b(?:month|quarter|year) by\b|"
-                         rf"\b(?:monthly|quarterly|yearly)\b|{COUNT_A_PERIOD}", re.I)
+                         rf"\b(?:monthly|quarterly|yearly)\b|{COUNT_A_PERIOD}|{EACH_OF_THE_PERIODS}", re.I)
 
 
 _ASKS_RULES = re.compile(r"\brules?\b|\bwhich (?:alarms?|alerts?)\b|\bwhat (?:alarms?|alerts?)\b|\btop \d* ?(?:alarms?|alerts?)\b",

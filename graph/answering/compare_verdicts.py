@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from artifacts.model import Artifact
-from artifacts.readings import alert_rules, listed_kind, stats_of, work_order_counts
+from artifacts.readings import alert_rules, asked_rules, listed_kind, stats_of, work_order_counts
 from graph.answering.asked_figures import (
     HIGHER_IS_WORSE,
     asked_sensors,
@@ -115,7 +115,9 @@ def order_sides(question: str, artifacts: list[Artifact], *, corrective: bool = 
 def alert_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
     """Alerts per equipment: of the rule the question names (on every side), else all."""
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
-    named_ids = {r.rule_id for _, rules in found for r in named_rules(question, rules)}
+    # (else the rules the dialog asked about, which the listing records: "worst yr?" after load low alarms per year)
+    named_ids = {r.rule_id for _, rules in found for r in named_rules(question, rules)} or {
+        rule for art, _ in found for rule in asked_rules(art)}
     sides = []
     for art, rules in found:
         if named_ids:

@@ -9,7 +9,7 @@ from graph.planning.artifacts import fired_rules_by_count
 from graph.planning.context import PlanContext
 from graph.understanding import Understanding
 from graph.understanding.model import speaks_of_alerts
-from graph.understanding.request import read_request
+from graph.understanding.request import asks_repeat, read_request
 
 # Listings of alerts: after one, "the load low ones" names a rule even with no alert word.
 ALERT_LISTINGS = frozenset({"alerts", "alert_to_failure"})
@@ -37,8 +37,9 @@ def asked_rules(ctx: PlanContext) -> list[str]:
     pointed = _THAT_RULE.search(text)
     if ctx.focus.asked_rules:
         # "is 9 doing the same?", "what about 3 and 4": the same question of other chillers, the rule with it
-        again = ctx.focus.last_intent in ALERT_LISTINGS and not ctx.understanding.intents \
-            and (bool(_THE_SAME.search(text)) or len(ctx.understanding.text.tokens) <= _ELLIPTICAL_TOKENS)
+        again = ctx.focus.last_intent in ALERT_LISTINGS and (asks_repeat(text) or (
+            not ctx.understanding.intents
+            and (bool(_THE_SAME.search(text)) or len(ctx.understanding.text.tokens) <= _ELLIPTICAL_TOKENS)))
         return list(ctx.focus.asked_rules) if pointed or again or set(ctx.assets) == set(ctx.focus.asset_ids) else []
     # none named yet: "that same alarm" is the one the last listing found most, "any of those" every one it found
     those = pointed is not None or (ctx.focus.last_intent in ALERT_LISTINGS and bool(_THOSE_ALONE.search(text)))

@@ -217,6 +217,9 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
         return ["history"]
     if new_subject and focus.last_intent in RECIPES:
         return [focus.last_intent]
+    if focus.last_intent in _WORK_ORDER_LISTINGS and any(understood.text.contains(word) for words in
+                                                         vocab.work_order_kinds.values() for word in words):
+        return [focus.last_intent]  # "and the unplanned ones?" after planned jobs counted: the same count, that kind
     next_step = vocab.follow_up_next.get(focus.last_intent or "")
     if next_step and focus.asset_ids and vocab.follow_up_cues & set(understood.text.tokens):
         return [next_step]
@@ -379,7 +382,8 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     hypotheses = hypotheses_from(ctx.artifacts, ctx.assets) or (list(focus.hypotheses) if same_assets else [])
     named = ctx.understanding.named_rules if rule_named(ctx.understanding, focus) else []
     rules = ctx.understanding.rule_ids or named or rule_ids_from(ctx.artifacts, ctx.assets) or (
-        list(focus.rule_ids) if same_assets else [])
+        # ("same breakdown for 9": the rules asked about stay, on the other chiller)
+        list(focus.rule_ids) if same_assets or asks_repeat(ctx.understanding.text.joined) else [])
     # "Is that the same thing Chiller 9 had last year?": Chiller 9 and last year are the comparison's side;
     # the subject chiller keeps its own period.
     side_look = (ctx.request is not None and ctx.request.others) or _compared_with_another(ctx)
@@ -643,6 +647,8 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if not intents:
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
+    if carried is None and focus.asked and intents == [focus.last_intent] and asks_repeat(understood.text.joined):
+        carried = focus.asked  # "same breakdown for 9": the last question, asked again of what this one names
     understood = _ahead_when_looking_ahead(understood, intents, reference_date)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
                       intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed,
@@ -1007,6 +1013,13 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    # ("same comparison for chiller 4" repeats the comparison that set the periods: read below)
+    if asks_repeat(understood.text.joined) and "comparison" not in understood.text.tokens \
+            and focus.last_intent in RECIPES and (focus.asset_ids or
+                                                                                understood.assets.assets) \
+            and not understood.sensors.canonical and set(understood.intents) <= {*_RECORD_NOUN_INTENTS,
+                                                                                focus.last_intent}:
+        return [focus.last_intent]  # "same breakdown for 9" after alerts per year: that request again, not breakdowns
     if ALARM_TUNING.search(reading.clause) and (understood.assets.assets or focus.asset_ids or reading.fleet):
         return ["thresholds"]  # "is it worth loosening the cycling alarm?": the rule's limit and what its alerts led to
     if focus.last_intent == "failure_modes" and understood.failure_modes and _ELLIPTICAL_OPENING.match(
@@ -1321,6 +1334,8 @@ def _offer(act: ActReading, ctx: PlanContext) -> str | None:
 # Requests to look at data that, asked as "how should we...?" / "what should the crew check?", want steps.
 _LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value", "worsening"})
 # Record listings a "getting worse?" follow-up asks about (breakdowns, alerts), not the readings.
+# Intents a repeat's own noun may score ("same breakdown for 9": the split asked before, not breakdowns to count).
+_RECORD_NOUN_INTENTS = frozenset({"work_orders", "compare", "history", "investigate"})
 _RECORD_LISTINGS = frozenset({"work_orders", "bundling", "predict_next", "alerts", "alert_to_failure", "lifecycle"})
 # Listings a bare "which one?" picks from (the same listing again: its calls are memoised, so no new work).
 _PICKABLE_LISTINGS = frozenset({"work_orders", "alerts", "alert_to_failure", "bundling", "compare", "history",

@@ -22,6 +22,7 @@ from graph.planning.recipes_telemetry import detect
 from graph.understanding import calendar_math as cal
 from graph.understanding.request import (
     COUNT_A_PERIOD,
+    EACH_OF_THE_PERIODS,
     asks_difference,
     described_work,
     named_job,
@@ -154,7 +155,7 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 # "may and june, separately", "month by month", "for each month": the span's months one by one; "each
 # quarter of 2020", "quarterly", "year by year": its quarters or years.
 _EACH = re.compile(r"\b(?:each|every|per|by) (?:calendar )?(month|quarter|year)\b|\b(month|quarter|year) by \2\b|"
-                   rf"\b(month|quarter|year)ly\b|{COUNT_A_PERIOD}|"
+                   rf"\b(month|quarter|year)ly\b|{COUNT_A_PERIOD}|{EACH_OF_THE_PERIODS}|"
                    # ("broken down by rule" splits by rule, which a listing does anyway: no split by time)
                    r"\b(?:separately|individually|respectively|for each|(?:broken (?:out|down)|split)"
                    r"(?! by (?!(?:calendar )?(?:month|quarter|year)))(?! (?:out |up )?by (?!(?:calendar )?(?:month|quarter|year))))\b")

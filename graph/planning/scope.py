@@ -37,7 +37,10 @@ def fleet_assets(ctx: PlanContext) -> list[str]:
 
 
 # "the worst one", "the top unit", "the most urgent of them": one asset, picked by a ranking.
-_SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|weakest|most \w+|least \w+|\w+est|"
+# ("the rest of the summer", "the test of that": words that end in -est without being superlatives)
+_NOT_SUPERLATIVE = r"(?!(?:rest|test|west|request|interest|contest|protest|harvest|quest|chest|guest|nest)\b)"
+_SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|weakest|most \w+|least \w+|"
+                              rf"{_NOT_SUPERLATIVE}\w+est|"
                               # of two: "why is the worse one worse?"
                               r"worse|better|higher|lower|bigger|weaker|hotter|noisier|busier|more \w+|less \w+) "
                               r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b")

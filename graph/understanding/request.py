@@ -286,6 +286,8 @@ ALARM_TUNING = re.compile(
     r"(?:thresholds?|limits?|setpoints?|trip points?|bands?)\b")
 # "how many a year?", "how often a month does it fire?": a count asked per calendar unit (the unit is the group).
 COUNT_A_PERIOD = r"\bhow (?:many|often)\b(?: [\w-]+){0,3}? an? (month|quarter|year)\b"
+# "in each of those two years", "for each of the three months": the span split into the units it is made of.
+EACH_OF_THE_PERIODS = r"\beach of (?:the |those |these )?(?:(?:two|three|four|five|six|\d+) )?(month|quarter|year)s\b"
 # A month as written, short or long ("sept", "June"); "may" only as itself (not "maybe"). For patterns over text.
 MONTH_WORD = r"(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may)"
 # "of those three Augusts, which one ...", "which of the two months": a pick among the periods the dialog set side by

@@ -179,3 +179,21 @@ def test_did_we_do_a_job_is_yes_with_the_order_or_no_with_the_period() -> None:
     lead = shaped_lead(AnswerInputs(shape="yes_no", scope="asset", question="have we had an oil analysis done on it "
                                     "this summer?", artifacts=[summer]))
     assert lead is not None and lead.first.startswith("No, no such work order on Chiller 4")
+
+
+def test_the_worst_year_and_a_repeat_count_the_rule_the_dialog_asked_about() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+    from graph.answering.compare_verdicts import period_record_pick
+
+    low = {"RUL0017": "Chiller - Load Low"}
+    years = []
+    for year, load_low in ((2017, 29), (2018, 32), (2019, 43)):
+        listing = alerts("Chiller 4", "CWC04704", {"RUL0017": load_low, "RUL0021": 2}, start=f"{year}-01-01",
+                         end=f"{year + 1}-01-01", id=f"y{year}", names=low)
+        listing.results["asked_rules"] = ["RUL0017"]
+        years.append(listing)
+    verdict = period_record_pick("worst yr?", years)
+    assert verdict is not None and verdict.sentence.startswith(
+        "2019 was the worst: Chiller 4 had 43 RUL0017 Load Low alerts in 2019, against 29 in 2017, 32 in 2018.")
+    assert alert_count_sentence("same breakdown for 9", years) == (
+        "RUL0017 Load Low on CWC04704: 29 in 2017, 32 in 2018 and 43 in 2019.")

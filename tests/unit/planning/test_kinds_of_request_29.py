@@ -112,3 +112,33 @@ def test_tuning_an_alarm_looks_at_its_limit_and_at_what_its_alerts_led_to() -> N
     assert [t.params["rule_id"] for t in followed] == ["RUL0022"]
     counted = dialog.say("did it raise any alarms in may?")  # raising alarms is no limit moved
     assert [t.action for t in counted.tasks] == ["alert_rules"]
+
+
+def test_the_rest_of_the_summer_is_no_pick_of_one_chiller() -> None:
+    from graph.planning.scope import superlative_one
+
+    assert not superlative_one("put together a maintenance plan for the site for the rest of the summer")
+    assert superlative_one("the hottest one") and superlative_one("the worst of them")
+
+
+def test_a_kind_of_work_order_named_after_a_count_of_another_kind_counts_that_kind() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("how many planned maintenance jobs did chiller 4 get in 2020?")
+    decision = dialog.say("and the unplanned ones?")
+    assert [t.action for t in decision.tasks] == ["wo_summary"]
+
+
+def test_maint_is_maintenance() -> None:
+    decision = Dialog(reference_date=date(2020, 9, 15)).say(
+        "need a maint plan for the chillers going into fall - whats due and whats urgent")
+    assert {"prioritize", "predict_next"} <= {t.action for t in decision.tasks}
+
+
+def test_same_breakdown_for_another_chiller_repeats_the_listing_with_its_rule() -> None:
+    dialog = Dialog(reference_date=date(2020, 9, 15))
+    dialog.say("load low alarms on chiller 4 - count per year since 2017?")
+    dialog.say("worst yr?")
+    decision = dialog.say("same breakdown for 9")
+    assert {t.action for t in decision.tasks} == {"alert_rules"}
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 9"}
+    assert len(decision.tasks) == 4 and decision.focus.rule_ids == ["RUL0017"]
