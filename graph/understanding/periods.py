@@ -660,6 +660,33 @@ def _to_the_end_of(text: str, out: Periods) -> None:
         return
 
 
+# "by this point last year", "at the same time last year", "the same point last year": last year up to today's date
+# (a year-to-date set against the same stretch a year before, not against all of last year)
+_SAME_POINT_LAST_YEAR = re.compile(r"\b(?:(?:by|at|to|up to|until|till) )?(?:this|the same|that) (?:point|time|stage|date|"
+                                   r"day)(?: of the year)? (?:last|the previous|the prior) year\b")
+
+
+def _same_point_last_year(text: str, out: Periods, reference: date, focus: TimeWindow | None, *,
+                          zone: tzinfo) -> None:
+    said = _SAME_POINT_LAST_YEAR.search(text)
+    if said is None:
+        return
+    year_start = date(reference.year, 1, 1)
+    # the year so far this message or the dialog set up; with none, "by this point" itself says up to today's date
+    ytd = next((m.window for m in out.mentions if m.window is not None and m.start < said.start()
+                and m.window.start.date() == year_start), None) \
+        or (focus if focus is not None and focus.start.date() == year_start else None)
+    if ytd is None and (focus is not None or not said.group(0).startswith(("by ", "up to ", "until ", "till "))):
+        return  # "at this time last year" after the last 30 days: those 30 days a year before (read elsewhere)
+    window = cal.shift(ytd, years=-1, label="the same point last year") if ytd is not None else \
+        cal.window(date(reference.year - 1, 1, 1), cal.add_months(reference, -12) + timedelta(days=1),
+                   "last year to the same date", zone)
+    out.mentions = [m for m in out.mentions if not (said.start() <= m.start < said.end())
+                    and not (m.window is not None and m.window.label == "the last 30 days" and m.start >= said.start())]
+    out.mentions = [m for m in out.mentions if m.kind != "focus" or m.start < said.start()]
+    out.mentions.append(PeriodMention(window, "past", said.start()))
+
+
 _END_OF = re.compile(r"\s*(?:the )?(?:end|close) of\s*$")
 
 
@@ -961,6 +988,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         _shift_of_the_first(text, out, vocab, zone=zone)
     _to_the_end_of(text, out)
     _from_then_to_a_relative_end(text, out)
+    _same_point_last_year(text, out, reference, focus_window, zone=zone)
     _than_last(text, out, zone=zone)
     _last_means_the_one_before(text, out, focus_window)
     _last_week_before_this(out)

@@ -142,3 +142,13 @@ def test_same_breakdown_for_another_chiller_repeats_the_listing_with_its_rule() 
     assert {t.action for t in decision.tasks} == {"alert_rules"}
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 9"}
     assert len(decision.tasks) == 4 and decision.focus.rule_ids == ["RUL0017"]
+
+
+def test_by_this_point_last_year_is_last_year_up_to_todays_date() -> None:
+    dialog = Dialog(reference_date=date(2020, 9, 15))
+    dialog.say("how many corrective jobs has chiller 6 had so far this year?")
+    decision = dialog.say("is that more than it had by this point last year?")
+    assert (at(2019, 1, 1), at(2019, 9, 16)) in _windows(decision)
+    alone = Dialog(reference_date=date(2020, 9, 15)).say("how many corrective jobs did chiller 6 have by this point "
+                                                         "last year?")
+    assert _windows(alone) == {(at(2019, 1, 1), at(2019, 9, 16))}
