@@ -7,6 +7,7 @@ table, one row per asset, sorted so the asset that matters comes first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ from graph.understanding.request import ranking_end
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 STANDS_OUT_RATE = 2 * FALSE_ALARM_RATE
+_FEWEST = re.compile(r"\b(?:fewest|least|lowest number|quietest|smallest number)\b", re.I)
 MAX_ROWS = 12  # the site has 11 equipment ids
 
 
@@ -147,12 +149,14 @@ def _natural(name: str) -> tuple[str, int]:
     return (head, int(tail)) if tail.isdigit() else (name, 0)
 
 
-def _headline(kind: str, rows: list[AssetRow], best_first: bool = False) -> str:
-    if ROWS[kind][2]:  # counts: the largest first
+def _headline(kind: str, rows: list[AssetRow], best_first: bool = False, fewest: bool = False) -> str:
+    if ROWS[kind][2]:  # counts: the largest first (the smallest when the fewest are asked for)
         first = rows[0]
         unit = "work orders" if kind == "work_order_summary" else "alerts"
         if all(r.value == 0 for r in rows):  # nothing to rank: none had any
             return f"None of the {len(rows)} equipment ids has any {unit} in this period."
+        if fewest:
+            return f"{first.asset} has the fewest {unit}: {first.figure}; {len(rows) - 1} other equipment id(s) above it."
         return (f"{first.asset} has the most {unit}: {first.figure}; "
                 f"{len(rows) - 1} other equipment id(s) below it.")
     if kind == "telemetry_window":
@@ -206,6 +210,9 @@ def compare_assets(artifacts: list[Artifact], question: str = "") -> Comparison 
         if len(rows) < 2:
             continue
         rows.sort(key=lambda r: (-r.value, r.asset))
+        fewest = ROWS[kind][2] and bool(_FEWEST.search(question))
+        if fewest:  # "which one needed the fewest corrective jobs?": the quiet end leads
+            rows.sort(key=lambda r: (r.value, r.asset))
         shown = rows[:MAX_ROWS]
         if kind == "telemetry_window":
             if best_first:
@@ -217,7 +224,7 @@ def compare_assets(artifacts: list[Artifact], question: str = "") -> Comparison 
             table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
         if len(rows) > MAX_ROWS:
             lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")
-        headline = _headline(kind, rows)
+        headline = _headline(kind, rows, fewest=fewest)
         if ROWS[kind][2]:  # "Chiller 6 (CWC04006) has the most alerts": the chiller by name, its records' id beside
             headline = headline.replace(rows[0].asset, _named_row(rows[0], {a.id: a for a in windows}), 1)
         if both is not None:  # the other record kind's leader beside: "...; CWC04009 has the most alerts: 79."

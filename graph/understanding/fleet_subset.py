@@ -15,7 +15,7 @@ from typing import Literal
 Subset = Literal["telemetry", "no_telemetry"]
 
 _MACHINES = r"(?:chillers|units|ones|machines|assets)"
-_SENSED = r"(?:un)?(?:monitored|instrumented|metered)|sensors?|telemetry|sensor data|trend data|data feeds?|readings|bms"
+_SENSED = r"(?:un)?(?:monitored|instrumented|metered)|monitor|sensors?|telemetry|sensor data|trend data|data feeds?|readings|bms"
 _NEGATIONS = re.compile(r"\b(?:no|not|without|don't|dont|do not|does not|doesn't|lack|lacking|never|aren't|isn't|"
                         r"are not|is not|none)\b|\bun(?:monitored|instrumented|metered)\b")
 # "monitored chillers", "the unmonitored units": the sensed word before the machines.

@@ -20,6 +20,7 @@ from typing import Literal
 import yaml
 
 from assetops.domain.turn import QuestionShape
+from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.text import Text
 
 GRAMMAR_PATH = Path(__file__).with_name("requests.yaml")
@@ -793,6 +794,8 @@ _SITE_WORD_NOT_SCOPE = re.compile(r"\b(?:to|off) (?:- )?site\b|\bonsite\b|\bsite
 
 
 def _fleet(whole: Text, g: Grammar) -> bool:
+    if telemetry_subset(whole.joined) is not None:
+        return True  # "of the ones without telemetry, which ...": a side of the site is still the site's set
     if _SITE_WORD_NOT_SCOPE.search(whole.joined):
         whole = Text(tuple(_SITE_WORD_NOT_SCOPE.sub(" ", whole.joined).split()), whole.source)
     if _QUANTIFIED_ASSETS.search(whole.joined):

@@ -50,6 +50,14 @@ def test_alerts_and_work_orders_per_chiller_are_one_table_of_both_records() -> N
     assert only_orders is not None and "Alerts" not in only_orders.lines[0]
 
 
+def test_the_fewest_records_lead_when_the_fewest_are_asked_for() -> None:
+    low = art("work_order_summary", {"total": 3, "corrective": 1}, asset=None, equipment=["CWC04013"], id="a1")
+    high = art("work_order_summary", {"total": 45, "corrective": 12}, asset=None, equipment=["CWC04009"], id="a2")
+    comparison = compare_assets([high, low], "which one needed the fewest corrective jobs in 2020?")
+    assert comparison is not None and comparison.headline.startswith("CWC04013 has the fewest work orders: 3")
+    assert comparison.lines[2].startswith("| CWC04013 |")
+
+
 def test_which_question_gets_the_pick_first() -> None:
     lead = shaped_lead(_inputs("which", [anomaly("Chiller 3", 0.02), anomaly("Chiller 6", 0.31)]))
     assert lead is not None and lead.first.startswith("Chiller 6 ")  # the pick first, said once

@@ -152,3 +152,14 @@ def test_by_this_point_last_year_is_last_year_up_to_todays_date() -> None:
     alone = Dialog(reference_date=date(2020, 9, 15)).say("how many corrective jobs did chiller 6 have by this point "
                                                          "last year?")
     assert _windows(alone) == {(at(2019, 1, 1), at(2019, 9, 16))}
+
+
+def test_a_side_of_the_site_named_after_one_chiller_is_asked_of_that_side() -> None:
+    dialog = Dialog(reference_date=date(2020, 9, 15))
+    dialog.say("what about chiller 13, what do we know about it")
+    decision = dialog.say("of the ones without telemetry, which had the most corrective work last year")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {
+        "Chiller 1", "Chiller 2", "Chiller 7", "Chiller 10", "Chiller 12", "Chiller 13", "Chiller 14"}
+    monitored = Dialog(reference_date=date(2021, 1, 25)).say(
+        "of the four chillers we actually monitor, which one needed the fewest corrective jobs in 2020?")
+    assert {a for t in monitored.tasks for a in t.asset_ids} == {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
