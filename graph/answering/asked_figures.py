@@ -39,6 +39,7 @@ from graph.understanding.request import (
     WHY_THE_CHANGE,
     ranking_end,
 )
+from graph.understanding.sensors import load_only_as_condition
 from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
@@ -86,8 +87,11 @@ def names_measure(question: str, sensor: str) -> bool:
 def asked_sensors(question: str) -> list[str]:
     """The sensors (bare names) the question names, in the order of SENSOR_WORDS, at most MAX_ASKED."""
     # as typed and as normalised ("evap aproach" -> "evaporator approach", "kw per ton" spelled out)
-    normalised = " ".join(Text.of(question).tokens)
+    text = Text.of(question)
+    normalised = " ".join(text.tokens)
     found = [sensor for pattern, sensor in SENSOR_WORDS if pattern.search(question) or pattern.search(normalised)]
+    if load_only_as_condition(text):  # "avg while loaded in aug vs june?": the samples while it ran, not its load
+        found = [s for s in found if s != "Chiller % Loaded"]
     return list(dict.fromkeys(found))[:MAX_ASKED]
 
 

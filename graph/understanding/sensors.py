@@ -22,11 +22,34 @@ _MOVED_WORDS = frozenset({"through", "pushed", "push", "pushing", "pumped", "pum
                           "circulated", "circulating", "gpm", "volume", "delivered", "passed"})
 
 
+# "while loaded", "when it's loaded", "under load", "at high load": the state the chiller is in, a condition on the
+# samples read, not the % Loaded reading itself
+_CONDITION_OPENERS = frozenset({"while", "when", "under", "at", "during"})
+_CONDITION_FILLERS = frozenset({"it's", "it", "is", "was", "its", "full", "high", "low", "heavy", "light", "part",
+                                "peak", "partial", "being", "fully", "properly", "actually"})
+
+
+def _a_load_condition(text: Text, start: int) -> bool:
+    before = [t for t in text.tokens[max(0, start - 3):start]]
+    while before and before[-1] in _CONDITION_FILLERS:
+        before.pop()
+    return bool(before) and before[-1] in _CONDITION_OPENERS
+
+
+def load_only_as_condition(text: Text) -> bool:
+    """Every "load"/"loaded" in `text` is a condition ("while loaded", "under load"), none the reading itself."""
+    places = [i for i, t in enumerate(text.tokens) if t in ("load", "loaded")]
+    return bool(places) and all(_a_load_condition(text, i) for i in places)
+
+
 def find_sensors(text: Text, vocab: Vocabulary) -> SensorMentions:
     """Sensors named in `text`, longest alias first so "cooling load" is Tonnage, not % Loaded."""
     phrases = [*vocab.sensor_aliases, *vocab.sensor_groups, *vocab.all_sensor_phrases, *vocab.other_sensor_phrases]
     mentions = SensorMentions()
     for match in text.find_longest(phrases):
+        if vocab.sensor_aliases.get(match.phrase) == "Chiller % Loaded" and match.phrase in ("load", "loaded") \
+                and _a_load_condition(text, match.start):
+            continue  # "avg while loaded in aug vs june?": the samples while it ran, of the reading discussed
         if match.phrase in vocab.other_sensor_phrases:
             mentions.other_sensors = True
         elif match.phrase in vocab.all_sensor_phrases:

@@ -163,3 +163,16 @@ def test_a_side_of_the_site_named_after_one_chiller_is_asked_of_that_side() -> N
     monitored = Dialog(reference_date=date(2021, 1, 25)).say(
         "of the four chillers we actually monitor, which one needed the fewest corrective jobs in 2020?")
     assert {a for t in monitored.tasks for a in t.asset_ids} == {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+
+
+def test_while_loaded_is_a_condition_on_the_samples_not_the_load_reading() -> None:
+    from graph.answering.asked_figures import asked_sensors
+    from graph.understanding.sensors import find_sensors
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    for said in ("avg while loaded in aug vs june?", "what does it average when it's loaded?"):
+        assert find_sensors(Text.of(said), vocabulary()).canonical == [], said
+        assert "Chiller % Loaded" not in asked_sensors(said), said
+    assert find_sensors(Text.of("what was the load at noon"), vocabulary()).canonical == ["Chiller % Loaded"]
+    assert find_sensors(Text.of("kw/ton under load"), vocabulary()).canonical == ["Chiller Efficiency"]
