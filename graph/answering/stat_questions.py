@@ -8,7 +8,7 @@ Pure: the question and the turn's artifacts in, a sentence (or None) out.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from artifacts.model import Artifact
@@ -325,6 +325,17 @@ def rule_last_fired_sentence(question: str, artifacts: list[Artifact]) -> str | 
     return join_names(said) + "." if said else None
 
 
+def _months_of_rules(rule_ids: set[str]) -> Callable[[Artifact], dict[str, int]]:
+    """Alerts per month of the given rules only, from a listing's per-rule months."""
+    def counted(art: Artifact) -> dict[str, int]:
+        months: dict[str, int] = {}
+        for rule in alert_rules(art) or []:
+            for month, count in rule.months if rule.rule_id in rule_ids else ():
+                months[month] = months.get(month, 0) + count
+        return dict(sorted(months.items()))
+    return counted
+
+
 def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
     """"March 2021 was the busiest month for alerts on CWC04006: 25 of 62." for a question picking a month by
     its alerts, from the alert-rule reads' monthly counts (None when it picks no month or none was counted)."""
@@ -333,6 +344,11 @@ def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[st
     quiet = bool(_QUIETEST.search(question))
     reads = [a for a in artifacts if a.kind == "alert_rules" and alerts_per_month(a)]
     per_month, what = alerts_per_month, "alerts"
+    asked = {r.rule_id: r for a in reads for r in alert_rules(a) or []
+             if r.rule_id in asked_rules(a) or r in named_rules(question, alert_rules(a) or [])}
+    if asked:  # "which month was worst?" after the cycling alerts were counted: that rule's own months
+        per_month = _months_of_rules(set(asked))
+        what = f"{join_names([rule_text(r) for r in asked.values()])} alerts"
     if not reads:  # "which month had the most of them?" after a count of work orders: the orders' months
         reads = [a for a in artifacts if orders_per_month(a)]
         per_month = orders_per_month
@@ -348,7 +364,7 @@ def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[st
     where = ", ".join(x for a in reads for x in (a.equipment_ids or a.asset_ids))
     total = sum(months.values())
     said = datetime.strptime(pick, "%Y-%m").strftime("%B %Y")
-    unit = what.split()[-1] if what == "alerts" else "work orders"
+    unit = "alerts" if what.endswith("alerts") else "work orders"
     lines = [f"- {datetime.strptime(m, '%Y-%m'):%B %Y}: {n} {unit if n != 1 else unit[:-1]}" for m, n in months.items()]
     return (f"{said} was the {'quietest' if quiet else 'busiest'} month for {what} on {where}: {months[pick]} of "
             f"{total} {window_phrase(reads[0])}.".replace("  ", " "), lines)

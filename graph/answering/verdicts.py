@@ -508,7 +508,11 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
             which = "; ".join(f"{rule_text(r)} ({r.count})" for r in rules_here[:_RULES_SAID])
             return Verdict("Yes", f"Yes, {count} alert{'s' if count != 1 else ''} fired on {where}"
                                   + (f": {which}." if which else "."), evidence)
-        said = join_names([f"{count} on {where}" for count, where in sorted(fired, reverse=True)[:3]])
+        # ("which one the most?" is answered by the chiller's name: "9 on Chiller 9 (CWC04009)")
+        chiller = {", ".join(a.equipment_ids or a.asset_ids): a.asset_ids[0] for a, _ in found
+                   if len(a.asset_ids) == 1 and a.equipment_ids}
+        said = join_names([f"{count} on {chiller[where] + ' (' + where + ')' if where in chiller else where}"
+                           for count, where in sorted(fired, reverse=True)[:3]])
         return Verdict("Yes", f"Yes, alerts fired on {len(fired)} equipment ids: {said}"
                               f"{' and more' if len(fired) > 3 else ''}.", evidence)
     return Verdict("No", "No, no alert rule fired in this period.", evidence)

@@ -156,6 +156,9 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 # quarter of 2020", "quarterly", "year by year": its quarters or years.
 _EACH = re.compile(r"\b(?:each|every|per|by) (?:calendar )?(month|quarter|year)\b|\b(month|quarter|year) by \2\b|"
                    rf"\b(month|quarter|year)ly\b|{COUNT_A_PERIOD}|{EACH_OF_THE_PERIODS}|"
+                   # "which quarter of last year was the heaviest?": the span's quarters, to pick one (months are
+                   # picked from one listing's monthly counts)
+                   r"\bwhich (quarter|year)\b|"
                    # ("broken down by rule" splits by rule, which a listing does anyway: no split by time)
                    r"\b(?:separately|individually|respectively|for each|(?:broken (?:out|down)|split)"
                    r"(?! by (?!(?:calendar )?(?:month|quarter|year)))(?! (?:out |up )?by (?!(?:calendar )?(?:month|quarter|year))))\b")

@@ -406,6 +406,8 @@ _AROUND_THEN = re.compile(r"\b(?:around|about|at|by|near) (?:then|that time|the 
                           r"\bat that point\b|\bthat (?:month|week|year|time|period|quarter|summer|winter)\b")
 _AROUND = re.compile(r"\b(?:around|about|near) (?:then|that time|the time)\b")
 _AROUND_MARGIN = timedelta(days=31)
+# "has it been cleaned yet?": since the trouble discussed, not the whole history
+_YET = re.compile(r"\byet\b|\bso far\b")
 _LAST_RAN_LOOKBACK = timedelta(days=365)  # how far back "when did it last run?" looks
 
 
@@ -451,6 +453,13 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         ctx.window = TimeWindow(focus.start - _AROUND_MARGIN, min(focus.end + _AROUND_MARGIN, cal.at_midnight(
             ctx.reference_date + timedelta(days=1), ctx.catalog.zone)), f"around {focus.label}")
         ctx.note(f"'Around then' read as a month either side of {focus.label}.")
+    elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and ctx.focus.window is not None \
+            and last_done_job(ctx.understanding.text, ctx.vocab) and _YET.search(ctx.understanding.text.joined):
+        # "has either of them been topped up yet?": done since the period discussed began, up to today
+        ctx.window = TimeWindow(ctx.focus.window.start, cal.at_midnight(ctx.reference_date + timedelta(days=1),
+                                                                        ctx.catalog.zone),
+                                f"since {ctx.focus.window.label}")
+        ctx.note(f"'Yet' read as since {ctx.focus.window.label}, the period discussed.")
     elif set(ctx.intents) <= WHOLE_HISTORY_INTENTS and last_done_job(ctx.understanding.text, ctx.vocab) \
             and not (ctx.focus.window is not None and _AROUND_THEN.search(ctx.understanding.text.joined)):
         ctx.window, ctx.window_is_aside = None, ctx.focus.window is not None  # "when was it last cleaned?"

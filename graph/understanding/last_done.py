@@ -21,7 +21,7 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    # "did we already do a leak check on it this summer?", "has it had its oil analysis?"
                    # (a yes/no opening the question: "how many ... did it get in 2020?" counts, it asks no date)
                    r"(?:^|[?!.] |\b(?:so|and|ok|okay|but|also) )(?:did|have|has|had|didn't|didnt|hasn't|hasnt|"
-                   r"haven't|havent) (?:we|you|they|it|anyone|someone|somebody|anybody) "
+                   r"haven't|havent) (?:we|you|they|it|anyone|someone|somebody|anybody|either|either of them|chiller \d+|#?\d+) "
                    r"(?:already |ever |actually |even )?"
                    r"(?:do|done|get|got|had|have|book|booked|schedule|scheduled|been|run|ran|log|logged|raise|raised|"
                    r"record|recorded|carry out|carried out|perform|performed|complete|completed)\b|"
@@ -69,11 +69,16 @@ def job_stems(text: Text, vocab: Vocabulary) -> frozenset[str]:
     # ("recalibrate", "re-clean": the job done again is the job)
     again = {s: s[2:] for s in text.stems if s.startswith("re") and s[2:] in jobs}
     found = frozenset(job for job in (_job_word(again.get(s, s), jobs) for s in text.stems) if job)
+    if _TOP_UP.search(text.joined):  # "has either been topped up yet?": the refrigerant top-up ("top" alone is none)
+        found |= {TOP_UP}
     # "a leak detection PM": the job is the leak detection; "PM" only says it was planned ("annual service" is a job)
     planned = frozenset({stem("preventive"), stem("maintenance")})
     return found - planned if found - SERVICE_STEMS - REPAIR_STEMS else found
 
 
+# A job said with a particle ("topped up", "a top-up"): only the whole phrase names it.
+_TOP_UP = re.compile(r"\btop(?:ped|ping|s)?\s*-?\s*ups?\b")
+TOP_UP = "top"
 _SAME_WORD_PREFIX = 6  # "analysed" and "analysis" stem apart ("analys", "analysi"): one word to a job
 _SHORTENED, _CUT_OFF = 5, 3  # "calib": a job word cut short by a few letters is the job ("over" is no "overhaul")
 

@@ -506,7 +506,14 @@ _RESOLVED = re.compile(r"\b(?:did|have|has|had)\s+(?:we|they|you|anyone|someone|
                        r"ops)\s+(?:ever\s+|already\s+|actually\s+|even\s+|finally\s+)?(?:fix(?:ed)?|sort(?:ed)?\b(?: \w+){0,2}? "
                        r"out|repair(?:ed)?|resolve[d]?|deal(?:t)? with|address(?:ed)?|take care of|taken care of|clear(?:ed)?|"
                        # "did we do anything about it back then?"
-                       r"do(?:ne)? (?:anything|something|much) (?:about|for|with)|act(?:ed)? on)\b")
+                       r"do(?:ne)? (?:anything|something|much) (?:about|for|with)|act(?:ed)? on|"
+                       # "has anyone already put a job in for it?", "did someone raise a ticket on that?": an order
+                       # that deals with it, already on file
+                       r"(?:put|raise[d]?|open(?:ed)?|log(?:ged)?|submit(?:ted)?|create[d]?|file[d]?|book(?:ed)?)"
+                       r"(?: (?:in|up))? (?:a|an|any) (?:[\w-]+ )?(?:job|work order|wo|ticket|request|order)s?"
+                       r"(?: in)? (?:for|on|about) (?:it|that|this|them|those))\b|"
+                       r"\b(?:is|are) there (?:already )?(?:a|an|any) (?:[\w-]+ )?(?:job|work order|wo|ticket|request)s? "
+                       r"(?:in |open |raised |logged |on file )?(?:for|on|about) (?:it|that|this|them|those)\b")
 
 
 def asks_if_resolved(text: str) -> bool:

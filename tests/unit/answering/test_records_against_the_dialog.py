@@ -197,3 +197,27 @@ def test_the_worst_year_and_a_repeat_count_the_rule_the_dialog_asked_about() -> 
         "2019 was the worst: Chiller 4 had 43 RUL0017 Load Low alerts in 2019, against 29 in 2017, 32 in 2018.")
     assert alert_count_sentence("same breakdown for 9", years) == (
         "RUL0017 Load Low on CWC04704: 29 in 2017, 32 in 2018 and 43 in 2019.")
+
+
+def test_the_busiest_month_counts_the_rule_the_dialog_asked_about() -> None:
+    from graph.answering.stat_questions import busiest_month_sentence
+
+    spring = alerts("Chiller 9", "CWC04009", {"RUL0022": 20, "RUL0017": 21}, start="2019-03-01", end="2019-06-01",
+                    names={"RUL0022": "Chiller - Chiller Cycling"})
+    spring.results["rules"][0]["months"] = {"2019-03": 5, "2019-04": 10, "2019-05": 5}
+    spring.results["rules"][1]["months"] = {"2019-03": 1, "2019-04": 7, "2019-05": 13}
+    spring.results["per_month"] = {"2019-03": 6, "2019-04": 17, "2019-05": 18}
+    spring.results["asked_rules"] = ["RUL0022"]
+    found = busiest_month_sentence("which month was worst this year?", [spring])
+    assert found is not None and found[0].startswith(
+        "April 2019 was the busiest month for RUL0022 Chiller Cycling alerts on CWC04009: 10 of 20")
+
+
+def test_alerts_fired_on_several_chillers_are_said_by_chiller_name() -> None:
+    from graph.answering.verdicts import alert_verdict
+
+    reads = [alerts("Chiller 9", "CWC04009", {"RUL0017": 9}, start="2021-01-01", end="2021-03-10"),
+             alerts("Chiller 4", "CWC04704", {"RUL0017": 5}, start="2021-01-01", end="2021-03-10")]
+    verdict = alert_verdict(reads, "have any of the chillers been throwing alerts since new year, and which one the most?")
+    assert verdict is not None and verdict.sentence.startswith(
+        "Yes, alerts fired on 2 equipment ids: 9 on Chiller 9 (CWC04009) and 5 on Chiller 4 (CWC04704)")

@@ -176,3 +176,29 @@ def test_while_loaded_is_a_condition_on_the_samples_not_the_load_reading() -> No
         assert "Chiller % Loaded" not in asked_sensors(said), said
     assert find_sensors(Text.of("what was the load at noon"), vocabulary()).canonical == ["Chiller % Loaded"]
     assert find_sensors(Text.of("kw/ton under load"), vocabulary()).canonical == ["Chiller Efficiency"]
+
+
+def test_which_quarter_of_a_year_counts_each_quarter() -> None:
+    dialog = Dialog(reference_date=date(2021, 1, 15))
+    dialog.say("corrective work order count per year on chiller 6, 2017 through 2020?")
+    decision = dialog.say("which quarter of last year was the heaviest for breakdowns?")
+    assert _windows(decision) == {(at(2020, m, 1), at(2020 + (m == 10), (m + 3 - 1) % 12 + 1, 1))
+                                  for m in (1, 4, 7, 10)}
+
+
+def test_topped_up_yet_asks_for_the_job_since_the_period_discussed() -> None:
+    dialog = Dialog(reference_date=date(2018, 9, 1))
+    dialog.say("show me the liquid refrigerant evaporator temperature on chillers 4 and 6 for august against july")
+    decision = dialog.say("has either of them been topped up yet?")
+    assert {t.action for t in decision.tasks} == {"wo_summary"}
+    assert _windows(decision) == {(at(2018, 7, 1), at(2018, 9, 2))}  # since the july-august discussed
+    assert Dialog(reference_date=date(2018, 9, 1)).say("which is the top unit?").intent != "work_orders"
+
+
+def test_a_job_already_put_in_for_what_was_found_is_asked_of_the_records() -> None:
+    from graph.understanding.request import asks_if_resolved
+
+    for said in ("has anyone already put a job in for it?", "is there already a work order in for that?",
+                 "did someone raise a ticket on it?"):
+        assert asks_if_resolved(said), said
+    assert not asks_if_resolved("how many jobs are there for it?")
