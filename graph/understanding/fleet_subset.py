@@ -20,9 +20,10 @@ _NEGATIONS = re.compile(r"\b(?:no|not|without|don't|dont|do not|does not|doesn't
                         r"are not|is not|none)\b|\bun(?:monitored|instrumented|metered)\b")
 # "monitored chillers", "the unmonitored units": the sensed word before the machines.
 _BEFORE = re.compile(rf"\b({_SENSED}) {_MACHINES}\b")
-# "the chillers we don't have sensors on", "units with telemetry", "ones without any data feed": up to six
-# words between the machines and the sensed word, inside one clause.
-_AFTER = re.compile(rf"\b{_MACHINES}\b((?: (?![,.;?!])[\w']+){{0,6}}?) ({_SENSED})\b")
+# "the chillers we don't have sensors on", "units with telemetry", "ones without any data feed", "the chillers that
+# only have maintenance records - no sensors": up to eight words between the machines and the sensed word, inside
+# one clause (a dash sets off an aside, it ends no clause).
+_AFTER = re.compile(rf"\b{_MACHINES}\b((?: (?![,.;?!])[\w'-]+){{0,8}}?) ({_SENSED})\b")
 
 
 def telemetry_subset(text: str) -> Subset | None:

@@ -828,6 +828,30 @@ def _since_at_the_end(text: str, out: Periods, reference: date, *, zone: tzinfo)
     out.mentions = [replace(m, window=since) if m is said else m for m in out.mentions]
 
 
+# "since they cleaned it at the end of June", "since the repair in march": since an event, dated by the period after it
+_SINCE_AN_EVENT = re.compile(r"\bsince\b(?: (?!since\b)[\w'-]+){1,8}? (?:at|in|on|during|around|back in)(?: the)?\s*$")
+
+
+_SHORT_EVENT_SPAN = timedelta(days=11)
+
+
+def _since_an_event_then(text: str, out: Periods, reference: date, *, zone: tzinfo) -> None:
+    today = cal.at_midnight(reference, zone)  # (up to the reference date, as "since march" reads)
+    for index, mention in enumerate(out.mentions):
+        window = mention.window
+        if window is None or mention.kind != "absolute" or window.end >= today \
+                or not _SINCE_AN_EVENT.search(text[:mention.start]):
+            continue
+        if any(other.start < mention.start and other.start > text.rfind("since", 0, mention.start)
+               for other in out.mentions if other is not mention):
+            continue  # another period between "since" and this one: that one is what "since" dates
+        out.context.append(mention)
+        # (an event dated to a few days, "at the end of June", "on the 3rd", was over by their end: what came after
+        # starts there; one dated to a month or more starts with it)
+        start = window.end if window.end - window.start <= _SHORT_EVENT_SPAN and window.end < today else window.start
+        out.mentions[index] = replace(mention, window=TimeWindow(start, today, f"since {window.label}"))
+
+
 def _drop_deadlines(text: str, out: Periods) -> None:
     for mention in list(out.mentions):
         before = text[max(0, mention.start - 30):mention.start]
@@ -995,6 +1019,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _drop_deadlines(text, out)
     _drop_left_out(text, out)
     _since_at_the_end(text, out, reference, zone=zone)
+    _since_an_event_then(text, out, reference, zone=zone)
     _spelled_out_over_since_then(out)
     _up_to_the_period(text, out, zone=zone)
     _day_of_the_discussed(text, out, focus_window)

@@ -202,3 +202,29 @@ def test_a_job_already_put_in_for_what_was_found_is_asked_of_the_records() -> No
                  "did someone raise a ticket on it?"):
         assert asks_if_resolved(said), said
     assert not asks_if_resolved("how many jobs are there for it?")
+
+
+def test_since_an_event_dated_by_a_period_runs_from_then_to_today() -> None:
+    from zoneinfo import ZoneInfo
+
+    from graph.understanding.periods import find_periods
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    def spans(said: str) -> list[tuple[object, object]]:
+        found = find_periods(Text.of(said).joined, vocabulary(), date(2019, 8, 20), zone=ZoneInfo("America/New_York"))
+        return [(m.window.start, m.window.end) for m in found.mentions if m.window is not None]
+
+    # a few days' event is over by their end; a month's starts with it
+    assert spans("has the flow held up since they cleaned it at the end of june?") == [(at(2019, 7, 1),
+                                                                                        at(2019, 8, 20))]
+    assert spans("has it improved since the repair in march?") == [(at(2019, 3, 1), at(2019, 8, 20))]
+
+
+def test_a_side_of_the_site_set_off_by_dashes_is_still_read() -> None:
+    from graph.understanding.fleet_subset import telemetry_subset
+    from graph.understanding.text import Text
+
+    said = "of the chillers that only have maintenance records - no sensors - which had the most corrective work?"
+    assert telemetry_subset(Text.of(said).joined) == "no_telemetry"
+    assert telemetry_subset(Text.of("which chillers had the highest readings").joined) is None
