@@ -263,7 +263,9 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
 
 
 # "was that one also the worst in June 2020?", "is 9 still the most efficient?": whether one asset tops a ranking.
-_TOP_ASKED = re.compile(r"\b(?:the|our) (worst|best|least efficient|most efficient|highest|lowest)\b", re.I)
+_TOP_ASKED = re.compile(r"\b(?:the|our) (worst|best|least efficient|most efficient|highest|lowest)\b|"
+                        # "was 6 also on top a year earlier?": the top of the ranking made before, its highest
+                        r"\b(?:on|at the) (top)\b", re.I)
 
 
 def rank_place(question: str, artifacts: list[Artifact], subject: str | None,
@@ -281,7 +283,7 @@ def rank_place(question: str, artifacts: list[Artifact], subject: str | None,
     figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
     if len(figures) < 2 or subject not in {f.asset for f in figures}:
         return None
-    word = asked.group(1).lower()
+    word = "highest" if asked.group(2) else asked.group(1).lower()
     # kW/ton: the worst is the highest; for any other reading "worst" is read as the highest too
     highest_first = word in ("worst", "least efficient", "highest") if sensor in HIGHER_IS_WORSE or word in (
         "highest", "lowest") else word in ("worst", "least efficient")

@@ -105,7 +105,9 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
                     artifact_ids=[a.id for a in outcome.artifacts], visible_artifact_ids=artifact_ids)
     update: dict[str, Any] = {"answer": answer, "messages": [AIMessage(content=answer)]}
     # a pick, or a "yes" naming the chillers that show it ("Yes, Chillers 4, 6 and 9 show ...")
-    picks = outcome.decision.shape == "which" or (outcome.decision.shape == "yes_no" and answer.startswith("Yes"))
+    # (a ranking asked for picks its top too: "rank them by power" then "was 6 also on top a year earlier?")
+    picks = outcome.decision.shape == "which" or (outcome.decision.shape == "yes_no" and answer.startswith("Yes")) \
+        or bool(_RANKING_ASKED.search(outcome.question))
     picked = picked_asset(answer, outcome.focus.asset_ids, ctx.deps.catalog) if picks else None
     # a ranking of several chillers (a pick, or a site-wide table): "the runner-up", "the other one" read it
     ranked = ranked_in_answer(answer, outcome.focus.asset_ids, ctx.deps.catalog) \
@@ -122,6 +124,7 @@ async def respond(state: SupervisorState, runtime: Runtime[TurnContext]) -> Comm
 
 
 _EQUIPMENT_ID = re.compile(r"\bCWC\d{5}\b")
+_RANKING_ASKED = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted)\b", re.I)
 _EARLIER_KEPT = 8  # earlier answers a summary may restate
 _SHORT_LEAD = 30  # a pick ("Chiller 4.") says little without the sentence after it
 

@@ -64,6 +64,7 @@ from graph.understanding.request import (
     PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
+    SAME_ONE,
     WHEN_OF_THOSE,
     WHY_THE_CHANGE,
     RequestReading,
@@ -90,7 +91,7 @@ from graph.understanding.request import (
     request_sentences,
     states_then_asks,
 )
-from graph.understanding.sensors import canonical_of, expand
+from graph.understanding.sensors import canonical_of, expand, find_sensors
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text, phrase_stems
 from graph.understanding.vocabulary import Vocabulary
@@ -921,6 +922,8 @@ _WORST_FOR = re.compile(r"\b(?:the )?(?:worst|best|top|highest|lowest)\b(?: [\w-
                         rf"(?:the )?(that|those|it|this|them|{'|'.join(sorted(_RECORD_WORDS))})\b")
 
 
+# "rank the four chillers by average power draw", "sort them by kW/ton": a ranking on what follows "by".
+_RANKED_BY = re.compile(r"\b(?:rank|ranked|ranking|order|ordered|sort|sorted)\b(?: [\w/-]+){0,6}? by\b")
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
 _RANKED_BY_RECORDS = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted|order|ordered|list)\b(?: [\w-]+){0,5}? by "
                                 r"(?:(?:the )?(?:total|number of|count of|how many)\s+)?" + _RECORD_NOUNS)
@@ -1020,6 +1023,17 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and not understood.sensors.canonical and set(understood.intents) <= {*_RECORD_NOUN_INTENTS,
                                                                                 focus.last_intent}:
         return [focus.last_intent]  # "same breakdown for 9" after alerts per year: that request again, not breakdowns
+    if reading.shape == "yes_no" and SAME_ONE.search(reading.clause) and focus.picked and focus.last_intent in RECIPES \
+            and understood.periods.mentions and not understood.sensors.canonical \
+            and set(understood.intents) <= {"prioritize", "investigate", "history", "compare"}:
+        return [focus.last_intent]  # "was 6 also on top a year earlier?": the same ranking over that period
+    ranked_by = _RANKED_BY.search(reading.clause)
+    if ranked_by is not None and not _RANKED_BY_RECORDS.search(reading.clause) and find_sensors(
+            Text.of(reading.clause[ranked_by.end():]), vocabulary()).canonical \
+            and set(understood.intents) <= {"prioritize", "history", "compare", "point_value", "diagnose", "monitor"}:
+        # "rank the chillers by average power while running", "rank them by kw/ton": the reading, ranked ("rank"
+        # alone ranks causes)
+        return ["history"]
     if ALARM_TUNING.search(reading.clause) and (understood.assets.assets or focus.asset_ids or reading.fleet):
         return ["thresholds"]  # "is it worth loosening the cycling alarm?": the rule's limit and what its alerts led to
     if focus.last_intent == "failure_modes" and understood.failure_modes and _ELLIPTICAL_OPENING.match(

@@ -314,7 +314,10 @@ BARE_COMPARATIVE = re.compile(r"^(?:so |and |ok )?(?:is it |was it |it is |it's 
                               r"(?: now| then| overall| though| this time)?\b"
                               r"(?:\s*,?\s*(?:y/n|yes or no|then|right|or not))?\s*\??\s*$", re.IGNORECASE)
 # "was it the same unit last year?", "same chiller on top in 2019?": the last pick asked again over another period.
-SAME_ONE = re.compile(r"\b(?:the )?same (?:one|unit|chiller|machine|equipment|asset)\b")
+SAME_ONE = re.compile(r"\b(?:the )?same (?:one|unit|chiller|machine|equipment|asset)\b|"
+                      # "was 6 also on top a year earlier?", "still the worst in May?": the pick made again
+                      r"\b(?:also|still)\b(?: \w+)?? (?:on top|at the top|top|first|number one|the (?:top|highest|"
+                      r"worst|best|biggest|busiest|leader|lowest))\b|\b(?:on top|top|first) again\b")
 # "Don't file anything yet - just tell me ...": a negative imperative, not a yes/no question.
 _NEGATIVE_IMPERATIVE = ("don't", "do not", "dont", "never")
 # "what would the work order say?", "show me what the draft would look like": a record shown, not written.

@@ -221,3 +221,14 @@ def test_alerts_fired_on_several_chillers_are_said_by_chiller_name() -> None:
     verdict = alert_verdict(reads, "have any of the chillers been throwing alerts since new year, and which one the most?")
     assert verdict is not None and verdict.sentence.startswith(
         "Yes, alerts fired on 2 equipment ids: 9 on Chiller 9 (CWC04009) and 5 on Chiller 4 (CWC04704)")
+
+
+def test_on_top_again_is_the_place_of_the_one_picked_in_the_new_period() -> None:
+    from graph.answering.asked_figures import rank_place
+    from tests.unit.answering.builders import window
+
+    june = [window(c, "2019-06-01", "2019-07-01", {"Power Input": (kw, "kW")}, id=f"w{c[-1]}")
+            for c, kw in (("Chiller 6", 304.2), ("Chiller 9", 271.7), ("Chiller 3", 188.5))]
+    place = rank_place("was 6 also on top in the same month a year earlier?", june, "Chiller 6", ["Power Input"])
+    assert place is not None and place[0] == "Yes"
+    assert place[1].startswith("Yes, Chiller 6 was the highest on power input in June 2019: 304.2 kW")

@@ -228,3 +228,22 @@ def test_a_side_of_the_site_set_off_by_dashes_is_still_read() -> None:
     said = "of the chillers that only have maintenance records - no sensors - which had the most corrective work?"
     assert telemetry_subset(Text.of(said).joined) == "no_telemetry"
     assert telemetry_subset(Text.of("which chillers had the highest readings").joined) is None
+
+
+def test_ranking_the_chillers_by_a_reading_reads_it_without_a_diagnosis() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 15))
+    for said in ("rank the four monitored chillers by average power draw while running last month.",
+                 "rank them by kw/ton"):
+        decision = dialog.say(said)
+        assert {t.action for t in decision.tasks} == {"history"}, said
+    causes = Dialog(reference_date=date(2020, 7, 15)).say("rank the causes by likelihood on chiller 6")
+    assert "diagnose" in {t.action for t in causes.tasks}
+
+
+def test_also_on_top_asks_for_the_pick_made_again() -> None:
+    from graph.understanding.request import SAME_ONE
+
+    for said in ("was 6 also on top in the same month a year earlier?", "still the worst in may?",
+                 "was it top again in 2019?"):
+        assert SAME_ONE.search(said), said
+    assert not SAME_ONE.search("what was on top of the list?")
