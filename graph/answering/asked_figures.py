@@ -509,10 +509,15 @@ def _moved_between(question: str, counted: list[tuple[Artifact, list[RuleCount]]
             f"{window_phrase(late)}.").replace("  ", " ")
 
 
+_RANKING = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted)\b", re.I)
+
+
 def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """For a question about alerts ("how many alerts", a named rule): the count first, per equipment,
     the named rule's own count when the question names one. None when the turn has no alert counts."""
     counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
+    if _RANKING.search(question) and len({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}) > 1:
+        return None  # "rank the chillers by how many alerts they threw": the ranking leads, not the total
     if not _ALERTS.search(question) and not any(asked_rules(a) for a, _ in counted):
         return None  # ("same breakdown for 9" after load low alarms: the rule asked about is the listing's own)
     parts = []

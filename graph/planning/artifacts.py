@@ -163,6 +163,23 @@ def alert_totals(artifacts: Sequence[ArtifactSummary], assets: Sequence[str]) ->
     return totals
 
 
+def reading_means(artifacts: Sequence[ArtifactSummary], assets: Sequence[str], sensor: str) -> dict[str, float]:
+    """Each asset's running mean of `sensor` (bare name) in its latest telemetry window holding it (assets without
+    one left out): what "the one with the worst kW/ton" is read from."""
+    means: dict[str, float] = {}
+    for artifact in reversed(artifacts):
+        if artifact.kind not in ("history", "telemetry_window") or len(artifact.asset_ids) != 1:
+            continue
+        asset = artifact.asset_ids[0]
+        stats = artifact.key_results.get("stats")
+        entry = stats.get(f"{asset} {sensor}") if isinstance(stats, Mapping) else None
+        value = (entry.get("running_mean") if entry.get("running_mean") is not None else entry.get("mean")) \
+            if isinstance(entry, Mapping) else None
+        if asset in assets and asset not in means and isinstance(value, int | float) and value > 0:
+            means[asset] = float(value)
+    return means
+
+
 def event_time_from(artifacts: Sequence[ArtifactSummary], *, stops: bool = False) -> datetime | None:
     """The time of the latest trip/event an artifact reported ("event_time" or "trip_time", ISO-8601). With
     `stops`, a telemetry window's stop counts too ("stopped_at": it sat off from then to the window's end), so

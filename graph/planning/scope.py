@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
-from graph.planning.artifacts import alert_totals, ranked_assets
+from graph.planning.artifacts import alert_totals, ranked_assets, reading_means
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
 from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.request import asks_repeat, ranking_end
+from graph.understanding.sensors import find_sensors
+from graph.understanding.text import Text
 
 # Alert rules are evaluated on telemetry, so only chillers with telemetry have alerts to look at.
 _ALERT_INTENTS = frozenset({"alerts", "alert_to_failure", "thresholds", "monitor"})
@@ -53,11 +55,28 @@ DESCRIBED_ONE = re.compile(r"\bthe (?:one|unit|chiller|machine) (?:with|that (?:
                            r"\b(?: [\w/%]+){0,3}?(?=\s*[?,.;]|\s+-|\s+(?:what|how|which|why|when|is|was|did|does)\b|\s*$)")
 
 
+def _described_by_a_reading(ctx: PlanContext, assets: list[str], described: str) -> str | None:
+    """"The one with the worst kW/ton": the end of the reading it names, among the means the dialog read (kW/ton:
+    worst is highest; any other reading: "highest"/"most" the top, "lowest"/"least" the bottom)."""
+    named = find_sensors(Text.of(described), ctx.vocab).canonical
+    if len(named) != 1:
+        return None
+    means = reading_means(ctx.artifacts, assets, named[0])
+    if len(means) < 2:
+        return None
+    low = bool(re.search(r"\b(?:lowest|least|fewest|best)\b", described)) if named[0] == "Chiller Efficiency" \
+        else bool(re.search(r"\b(?:lowest|least|fewest)\b", described))
+    ordered = sorted(means, key=lambda a: (means[a] if low else -means[a], a))
+    return ordered[0] if means[ordered[0]] != means[ordered[1]] else None
+
+
 def _described_pick(ctx: PlanContext, assets: list[str]) -> str | None:
     """"The one with the most (fewest) alerts": read from the alert counts the dialog listed for `assets`."""
     described = DESCRIBED_ONE.search(ctx.understanding.text.joined)
-    if described is None or not re.search(r"\b(?:alerts?|alarms?)\b", described.group(0)) or len(assets) < 2:
+    if described is None or len(assets) < 2:
         return None
+    if not re.search(r"\b(?:alerts?|alarms?)\b", described.group(0)):
+        return _described_by_a_reading(ctx, assets, described.group(0))
     totals = alert_totals(ctx.artifacts, assets)
     if len(totals) < 2:
         return None
@@ -204,7 +223,7 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return _fleet_scope(ctx)
     described = _described_pick(ctx, focus_assets)
     if described is not None:
-        ctx.note(f"Taking it to mean {described}, the one with the most alerts.")
+        ctx.note(f"Taking it to mean {described}, the one the question describes.")
         return [described]
     picked = ctx.focus.picked
     asked_end = ranking_end(ctx.understanding.text.joined) if _superlative_one(ctx) else None

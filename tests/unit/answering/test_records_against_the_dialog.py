@@ -232,3 +232,12 @@ def test_on_top_again_is_the_place_of_the_one_picked_in_the_new_period() -> None
     place = rank_place("was 6 also on top in the same month a year earlier?", june, "Chiller 6", ["Power Input"])
     assert place is not None and place[0] == "Yes"
     assert place[1].startswith("Yes, Chiller 6 was the highest on power input in June 2019: 304.2 kW")
+
+
+def test_a_ranking_of_alerts_asked_for_leads_with_the_ranking_not_the_total() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+
+    reads = [alerts("Chiller 9", "CWC04009", {"RUL0017": 41}, start="2020-01-01", end="2020-07-01"),
+             alerts("Chiller 3", "CWC04703", {"RUL0017": 16}, start="2020-01-01", end="2020-07-01")]
+    assert alert_count_sentence("rank the chillers by how many alerts they threw in the first half", reads) is None
+    assert alert_count_sentence("how many alerts did the chillers throw in the first half?", reads) is not None

@@ -247,3 +247,20 @@ def test_also_on_top_asks_for_the_pick_made_again() -> None:
                  "was it top again in 2019?"):
         assert SAME_ONE.search(said), said
     assert not SAME_ONE.search("what was on top of the list?")
+
+
+def test_the_one_with_the_worst_kw_per_ton_is_picked_from_the_means_the_dialog_read() -> None:
+    from assetops.domain.turn import Focus, TimeWindow
+    from graph.planning import ArtifactSummary
+
+    june = TimeWindow(at(2021, 6, 1), at(2021, 7, 1), "last month")
+    chillers = {"Chiller 3": 0.45, "Chiller 4": 0.49, "Chiller 6": 0.41, "Chiller 9": 0.40}
+    read = [ArtifactSummary(id=f"w{n}", producer="data", kind="telemetry_window", asset_ids=(name,), window=june,
+                            key_results={"stats": {f"{name} Chiller Efficiency": {"running_mean": kw, "mean": 0.2}}})
+            for n, (name, kw) in enumerate(chillers.items())]
+    dialog = Dialog(reference_date=SUMMER, focus=Focus(asset_ids=list(chillers), window=june), artifacts=read)
+    decision = dialog.say("ok, the one with the worst kw/ton last month - what was it averaging")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}
+    best = Dialog(reference_date=SUMMER, focus=Focus(asset_ids=list(chillers), window=june), artifacts=read).say(
+        "the one with the best kw/ton - how many hours did it run?")
+    assert {a for t in best.tasks for a in t.asset_ids} == {"Chiller 9"}
