@@ -31,12 +31,13 @@ from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
 from graph.understanding.identifiers import find_rule_names
 from graph.understanding.request import (
+    BESIDES,
     COUNT_A_PERIOD,
     EACH_OF_THE_PERIODS,
-    BESIDES,
     HOLDS_SETPOINT,
     PERIODS_PICKED_AMONG,
     WHY_THE_CHANGE,
+    asks_repeat,
     ranking_end,
 )
 from graph.understanding.sensors import load_only_as_condition
@@ -518,7 +519,7 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
     counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
     if _RANKING.search(question) and len({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}) > 1:
         return None  # "rank the chillers by how many alerts they threw": the ranking leads, not the total
-    if not _ALERTS.search(question) and not any(asked_rules(a) for a, _ in counted):
+    if not _ALERTS.search(question) and not (asks_repeat(question.lower()) and any(asked_rules(a) for a, _ in counted)):
         return None  # ("same breakdown for 9" after load low alarms: the rule asked about is the listing's own)
     parts = []
     # a rule the question names is counted on every equipment id, 0 where it did not fire (or does not exist); "those
@@ -544,10 +545,12 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
         # one equipment id over several periods ("how many load low a year since 2017?"): the rule's count per period
         where = ", ".join(counted[0][0].equipment_ids or counted[0][0].asset_ids)
         ordered = sorted(counted, key=lambda pair: str(pair[0].window_start))
-        when = [f"{sum(r.count for r in rules if r.rule_id in named_ids)} {window_phrase(art)}".strip()
-                for art, rules in ordered]
+        counts = [(sum(r.count for r in rules if r.rule_id in named_ids), art) for art, rules in ordered]
+        when = [f"{n} {window_phrase(art)}".strip() for n, art in counts]
         rule_names = join_names([rule_text(r) for r in named_ids.values()])
-        return f"{rule_names} on {where}: " + join_names(when) + "."
+        total = sum(n for n, _ in counts)
+        return (f"{rule_names} fired {total} time{'s' if total != 1 else ''} on {where}: " + join_names(when)
+                + ".")
     if len(counted) > 1 and named_ids:  # several equipment ids: the rule's total leads
         rule_names = join_names([rule_text(r) for r in named_ids.values()])
         busiest = [p for p in parts if " fired 0 times" not in p]

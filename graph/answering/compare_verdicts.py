@@ -115,9 +115,11 @@ def order_sides(question: str, artifacts: list[Artifact], *, corrective: bool = 
 def alert_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
     """Alerts per equipment: of the rule the question names (on every side), else all."""
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
-    # (else the rules the dialog asked about, which the listing records: "worst yr?" after load low alarms per year)
-    named_ids = {r.rule_id for _, rules in found for r in named_rules(question, rules)} or {
-        rule for art, _ in found for rule in asked_rules(art)}
+    # (else the rules every listing compared was made for: "worst yr?" after load low alarms per year; a rule asked
+    # about later, of one listing, "how many of those were the setpoint one?", leaves the others' totals)
+    asked = {frozenset(asked_rules(art)) for art, _ in found}
+    named_ids = {r.rule_id for _, rules in found for r in named_rules(question, rules)} or (
+        set(next(iter(asked))) if len(asked) == 1 else set())
     sides = []
     for art, rules in found:
         if named_ids:

@@ -343,7 +343,8 @@ def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[st
         return None
     quiet = bool(_QUIETEST.search(question))
     reads = [a for a in artifacts if a.kind == "alert_rules" and alerts_per_month(a)]
-    per_month, what = alerts_per_month, "alerts"
+    per_month: Callable[[Artifact], dict[str, int]] = alerts_per_month
+    what = "alerts"
     asked = {r.rule_id: r for a in reads for r in alert_rules(a) or []
              if r.rule_id in asked_rules(a) or r in named_rules(question, alert_rules(a) or [])}
     if asked:  # "which month was worst?" after the cycling alerts were counted: that rule's own months

@@ -1452,13 +1452,27 @@ def _spelled_out_elsewhere(whole: Understanding, part: Understanding) -> bool:
     return len(explicit) >= 2 and all(m.kind == "focus" for m in part.periods.mentions)
 
 
+def _frame_year(focus: Focus) -> int | None:
+    """The year the dialog is in, which a bare month belongs to ("is that higher than may?" after June 2020): the one
+    year of the period discussed; none when that period spans two years, or when it is the earlier side of a
+    comparison with the same stretch later on ("and the same month last year?" then "how many alarms in june?"
+    is this June: the dialog's frame stayed the later year)."""
+    window, earlier = focus.window, focus.earlier_window
+    if window is None or window.start.year != (window.end - timedelta(microseconds=1)).year:
+        return None
+    if earlier is not None and earlier.start > window.start and earlier.start.year != window.start.year:
+        return None
+    return window.start.year
+
+
 def _understand(message: str, reference_date: date, focus: Focus,
                 artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> Understanding:
     """The message's reading, with intents (and the period, when it names one) taken from its request
     sentences: "I'm writing the June report. How did Chiller 9 do last month?" asks for history of
     last month, not for a report about June."""
     event_time = event_time_from(artifacts, stops=True)
-    whole = understand(message, reference_date, focus.window, event_time, catalog=catalog)
+    frame = _frame_year(focus)
+    whole = understand(message, reference_date, focus.window, event_time, catalog=catalog, frame_year=frame)
     if not whole.named_rules and focus.last_intent in ALERT_LISTINGS:
         # right after an alert listing a rule may be named by the words of its name with no alert word ("when did it
         # last log excessive power while off?"), by words beyond a reading's name: "avg cond water flow in august?"
@@ -1469,7 +1483,8 @@ def _understand(message: str, reference_date: date, focus: Focus,
         whole = replace(whole, named_rules=named)
     request = request_sentences(message)
     if request != message:
-        part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message)
+        part = understand(request, reference_date, focus.window, event_time, catalog=catalog, context=message,
+                          frame_year=frame)
         # "I'm putting the Q2 pack together ... What I need: Chiller 4's average kW/ton over Q2": a reading asked
         # for is the request, even with no intent phrase; the context's "pack" asks for no report
         if part.intents or part.sensors.canonical:

@@ -104,7 +104,7 @@ def find_references(text: Text, vocab: Vocabulary) -> set[str]:
 
 def understand(message: str, reference_date: date, focus_window: TimeWindow | None = None,
                event_time: datetime | None = None, vocab: Vocabulary | None = None, *, catalog: FleetCatalog,
-               context: str | None = None) -> Understanding:
+               context: str | None = None, frame_year: int | None = None) -> Understanding:
     """Read intents, assets, sensors, failure modes, ids, periods and references out of `message`.
 
     `focus_window` resolves "same period last year" / "that period"; `event_time` resolves
@@ -118,7 +118,8 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
     # `context`: the whole message when `message` is its asking part ("closing out 2020's books. ... Q2?").
     year = year_named(Text.of(context).joined, vocab, reference_date, zone=catalog.zone) if context else None
     periods = find_periods(text.joined, vocab, reference_date, focus_window, event_time,
-                           window_reference="window" in references, zone=catalog.zone, year_of_context=year)
+                           window_reference="window" in references, zone=catalog.zone, year_of_context=year,
+                           frame_year=frame_year)
     periods = set_aside_context_periods(message, text.joined, periods, vocab, catalog)
     return Understanding(
         text=text,

@@ -878,9 +878,22 @@ def _up_to_the_period(text: str, out: Periods, *, zone: tzinfo) -> None:
         out.mentions[index] = replace(mention, window=TimeWindow(cal.at_midnight(_OPEN_START, zone), window.start, label))
 
 
+# "back to this year", "for last year's review": a year named relative to today (not "q4 last year", "july this
+# year": those qualify their own period only)
+_RELATIVE_YEAR = re.compile(r"\b(this|last|previous) year\b")
+_QUALIFIES = re.compile(r"\b(?:q[1-4]|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|"
+                        r"dec\w*|spring|summer|autumn|fall|winter)(?: of)?\s*$")
+
+
 def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> int | None:
-    """The one whole calendar year the normalised `text` names as context, if any."""
-    return context_year(find_atoms(text, vocab, reference, zone=zone))
+    """The one whole calendar year the normalised `text` names as context, if any ("ok back to this year. june vs
+    april?" names this year)."""
+    named = context_year(find_atoms(text, vocab, reference, zone=zone))
+    if named is not None:
+        return named
+    relative = {reference.year - (m.group(1) != "this") for m in _RELATIVE_YEAR.finditer(text)
+                if not _QUALIFIES.search(text[:m.start()])}
+    return relative.pop() if len(relative) == 1 else None
 
 
 def _year_words_as_years(text: str, vocab: Vocabulary, reference: date) -> tuple[str, list[tuple[int, int]]]:
@@ -958,20 +971,13 @@ def _day_of_the_discussed(text: str, out: Periods, focus: TimeWindow | None) -> 
         out.mentions[index] = replace(mention, window=TimeWindow(focus.start, window.end, window.label))
 
 
-def _one_year(window: TimeWindow | None) -> int | None:
-    """The calendar year a discussed period lies in, None when it spans two (or there is none)."""
-    if window is None:
-        return None
-    last = window.end - timedelta(microseconds=1)
-    return window.start.year if window.start.year == last.year else None
-
-
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
-                 year_of_context: int | None = None) -> Periods:
+                 year_of_context: int | None = None, frame_year: int | None = None) -> Periods:
     """Every period in the normalised `text`, resolved against `reference` (and the focus/event), as
     windows in the site's time zone `zone`; a month or quarter without a year takes `year_of_context`
-    (the year the surrounding message names) when given."""
+    (the year the surrounding message names) when given, else `frame_year` (the year the dialog is in) when the
+    message names only bare months."""
     out = Periods()
     text, shifts = _year_words_as_years(text, vocab, reference)
     taken = _relative(text, vocab, reference, focus_window, event, out, zone=zone)
@@ -984,7 +990,8 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         out.mentions = [m for m in out.mentions if all(m.start != start for start, _ in overlapping)]
     for atom in join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context,
                             relative_ends=frozenset(after for after, _ in shifts),
-                            year_of_focus=_one_year(focus_window)):
+                            # (a message placing itself, "ok back to this year. june vs april?", keeps the latest)
+                            year_of_focus=None if taken else frame_year):
         if atom.problem:
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from assetops.domain.catalog import FleetCatalog
 from graph.understanding.text import Text
-from graph.understanding.vocabulary import Vocabulary
+from graph.understanding.vocabulary import Vocabulary, vocabulary
 
 
 @dataclass
@@ -29,6 +29,11 @@ _CONDITION_FILLERS = frozenset({"it's", "it", "is", "was", "its", "full", "high"
                                 "peak", "partial", "being", "fully", "properly", "actually"})
 
 
+# A figure asked of the samples ("avg while loaded"): the load word conditions it ("it dropped off while it was
+# loaded, did it trip?" states the load it stopped at, a reading of the event).
+_STATISTIC_WORDS = frozenset({"avg", "average", "averaged", "averaging", "mean", "median", "typical", "typically"})
+
+
 def _a_load_condition(text: Text, start: int) -> bool:
     before = [t for t in text.tokens[max(0, start - 3):start]]
     while before and before[-1] in _CONDITION_FILLERS:
@@ -39,16 +44,21 @@ def _a_load_condition(text: Text, start: int) -> bool:
 def load_only_as_condition(text: Text) -> bool:
     """Every "load"/"loaded" in `text` is a condition ("while loaded", "under load"), none the reading itself."""
     places = [i for i, t in enumerate(text.tokens) if t in ("load", "loaded")]
-    return bool(places) and all(_a_load_condition(text, i) for i in places)
+    return bool(places) and all(_a_load_condition(text, i) for i in places) \
+        and "Chiller % Loaded" not in find_sensors(text, vocabulary()).canonical
 
 
 def find_sensors(text: Text, vocab: Vocabulary) -> SensorMentions:
     """Sensors named in `text`, longest alias first so "cooling load" is Tonnage, not % Loaded."""
     phrases = [*vocab.sensor_aliases, *vocab.sensor_groups, *vocab.all_sensor_phrases, *vocab.other_sensor_phrases]
     mentions = SensorMentions()
-    for match in text.find_longest(phrases):
+    matches = text.find_longest(phrases)
+    # (a state signal, "just the schedule", is no reading a figure is asked of)
+    others = any(vocab.sensor_aliases.get(m.phrase) not in (None, "Chiller % Loaded", "Schedule", "Run Status")
+                 for m in matches)
+    for match in matches:
         if vocab.sensor_aliases.get(match.phrase) == "Chiller % Loaded" and match.phrase in ("load", "loaded") \
-                and _a_load_condition(text, match.start):
+                and _a_load_condition(text, match.start) and (others or _STATISTIC_WORDS & set(text.tokens)):
             continue  # "avg while loaded in aug vs june?": the samples while it ran, of the reading discussed
         if match.phrase in vocab.other_sensor_phrases:
             mentions.other_sensors = True

@@ -161,7 +161,7 @@ def test_a_named_rule_of_one_equipment_counted_a_year_at_a_time_gives_each_year_
     years = [alerts("Chiller 3", "CWC04703", {"RUL0017": n, "RUL0021": 4}, start=f"{y}-01-01", end=f"{y + 1}-01-01",
                     id=f"y{y}", names=low) for y, n in ((2018, 36), (2017, 27))]
     assert alert_count_sentence("low-load alarms off chiller 3, how many a year since 2017?", years) == (
-        "RUL0017 Load Low on CWC04703: 27 in 2017 and 36 in 2018.")
+        "RUL0017 Load Low fired 63 times on CWC04703: 27 in 2017 and 36 in 2018.")
 
 
 def test_did_we_do_a_job_is_yes_with_the_order_or_no_with_the_period() -> None:
@@ -196,7 +196,7 @@ def test_the_worst_year_and_a_repeat_count_the_rule_the_dialog_asked_about() -> 
     assert verdict is not None and verdict.sentence.startswith(
         "2019 was the worst: Chiller 4 had 43 RUL0017 Load Low alerts in 2019, against 29 in 2017, 32 in 2018.")
     assert alert_count_sentence("same breakdown for 9", years) == (
-        "RUL0017 Load Low on CWC04704: 29 in 2017, 32 in 2018 and 43 in 2019.")
+        "RUL0017 Load Low fired 104 times on CWC04704: 29 in 2017, 32 in 2018 and 43 in 2019.")
 
 
 def test_the_busiest_month_counts_the_rule_the_dialog_asked_about() -> None:

@@ -264,3 +264,28 @@ def test_the_one_with_the_worst_kw_per_ton_is_picked_from_the_means_the_dialog_r
     best = Dialog(reference_date=SUMMER, focus=Focus(asset_ids=list(chillers), window=june), artifacts=read).say(
         "the one with the best kw/ton - how many hours did it run?")
     assert {a for t in best.tasks for a in t.asset_ids} == {"Chiller 9"}
+
+
+def test_after_the_same_month_last_year_a_bare_month_is_this_years_again() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("supply temp on 6 in june")
+    dialog.say("and the same month last year?")
+    decision = dialog.say("how many setpoint attainment alarms did it throw in june")
+    assert _windows(decision) == {(at(2021, 6, 1), at(2021, 7, 1))}
+
+
+def test_a_message_that_places_itself_in_this_year_keeps_its_months_there() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("chiller 9 alerts in may 2020")
+    decision = dialog.say("ok back to this year. avg liquid refrigerant evap temp on 9 in june vs april?")
+    assert (at(2021, 6, 1), at(2021, 7, 1)) in _windows(decision)
+    assert (at(2021, 4, 1), at(2021, 5, 1)) in _windows(decision)
+
+
+def test_loaded_stays_the_reading_when_no_figure_of_another_is_asked() -> None:
+    from graph.understanding.sensors import find_sensors
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    said = "9 dropped off yesterday afternoon while it was loaded. did it trip or was that just the schedule"
+    assert "Chiller % Loaded" in find_sensors(Text.of(said), vocabulary()).canonical
