@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from artifacts.model import Artifact
-from artifacts.readings import alert_rules, asked_rules, listed_kind, stats_of, work_order_counts
+from artifacts.readings import alert_rules, listed_kind, stats_of, work_order_counts
 from graph.answering.asked_figures import (
     HIGHER_IS_WORSE,
     asked_sensors,
@@ -115,11 +115,9 @@ def order_sides(question: str, artifacts: list[Artifact], *, corrective: bool = 
 def alert_sides(question: str, artifacts: list[Artifact]) -> list[Side]:
     """Alerts per equipment: of the rule the question names (on every side), else all."""
     found = [(a, r) for a in artifacts if a.kind == "alert_rules" and (r := alert_rules(a)) is not None]
-    # (else the rules every listing compared was made for: "worst yr?" after load low alarms per year; a rule asked
-    # about later, of one listing, "how many of those were the setpoint one?", leaves the others' totals)
-    asked = {frozenset(asked_rules(art)) for art, _ in found}
-    named_ids = {r.rule_id for _, rules in found for r in named_rules(question, rules)} or (
-        set(next(iter(asked))) if len(asked) == 1 else set())
+    # (a rule asked about earlier is not assumed: after "how many of those were the setpoint one?", "was May any
+    # better?" is about the alarms as a whole)
+    named_ids = {r.rule_id for _, rules in found for r in named_rules(question, rules)}
     sides = []
     for art, rules in found:
         if named_ids:
