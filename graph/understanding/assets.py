@@ -286,10 +286,17 @@ _CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the)\s+#?(\d{1,3})\s*(?:(?i:then|
 _OFFERED_CHOICE = re.compile(r"[,:\-\u2013]\s*#?(\d{1,3})\s+(?:or|vs\.?|versus)\s+#?(\d{1,3})\s*[?.!]*\s*$")
 
 
+# "should we start budgeting to replace 6?", "is it time to retire 6 or keep fixing it": the number a verb done to a
+# machine takes as its object, ending the clause (or before "or"/"and"): a chiller ("replace 6 bearings" goes on).
+_VERB_OBJECT_NUMBER = re.compile(r"\b(?i:replac\w*|retir\w*|scrap\w*|decommission\w*|overhaul\w*|inspect\w*|"
+                                 r"servic\w*|diagnos\w*|shut down|restart\w*|isolat\w*|swap out|mothball\w*)\s+"
+                                 r"#?(\d{1,3})\s*(?=[,;:?!.]|$|\s+(?i:or|and|now|first|soon|next|yet)\b)")
+
+
 def _scan_typed_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, catalog: FleetCatalog) -> None:
     """Chiller numbers only the typed text shows: a possessive ("6's"), a number ending its clause and a choice
     of two offered at the end."""
-    for pattern in (_POSSESSIVE_NUMBER, _CLAUSE_END_NUMBER, _OFFERED_CHOICE):
+    for pattern in (_POSSESSIVE_NUMBER, _CLAUSE_END_NUMBER, _OFFERED_CHOICE, _VERB_OBJECT_NUMBER):
         for match in pattern.finditer(text.source):
             names = [_name_for(int(number), vocab) for number in match.groups()]
             if all(catalog.asset_id_of(name) for name in names):

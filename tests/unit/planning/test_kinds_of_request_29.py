@@ -289,3 +289,18 @@ def test_loaded_stays_the_reading_when_no_figure_of_another_is_asked() -> None:
 
     said = "9 dropped off yesterday afternoon while it was loaded. did it trip or was that just the schedule"
     assert "Chiller % Loaded" in find_sensors(Text.of(said), vocabulary()).canonical
+
+
+def test_a_bare_number_a_machine_verb_takes_is_a_chiller_and_keep_or_replace_is_advice() -> None:
+    from graph.understanding.assets import find_assets
+    from graph.understanding.request import read_request
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    from tests.support.catalog import default_catalog
+
+    for said in ("should we start budgeting to replace 6?", "is it time to retire 6?",
+                 "should we replace 6 or keep fixing it"):
+        assert find_assets(Text.of(said), vocabulary(), default_catalog()).assets == ["Chiller 6"], said
+    assert find_assets(Text.of("replace 6 bearings on it"), vocabulary(), default_catalog()).assets == []
+    assert read_request("honestly, would you keep patching it up or start budgeting for a replacement?").shape \
+        == "recommend"
