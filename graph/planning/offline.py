@@ -1462,7 +1462,9 @@ def _frame_year(focus: Focus) -> int | None:
         return None
     if earlier is not None and earlier.start > window.start and earlier.start.year != window.start.year:
         return None
-    return window.start.year
+    # only a year the user wrote moves the frame ("june 2020"): a recent period that happens to fall in last year
+    # ("since around Christmas", "last december") leaves bare months at their latest
+    return window.start.year if str(window.start.year) in (focus.asked or "") else None
 
 
 def _understand(message: str, reference_date: date, focus: Focus,

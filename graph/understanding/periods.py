@@ -615,9 +615,16 @@ _ONWARD = re.compile(r"\s*(?:onwards?|forward|and (?:later|after|since|beyond|on
                      r"(?:till|until|up to) (?:now|today))\b")
 
 
+_HEDGES = frozenset({"around", "about", "roughly", "approximately", "circa", "approx", "maybe", "say"})
+
+
 def _since(text: str, atom: Atom, lead_start: int, reference: date, *, zone: tzinfo) -> TimeWindow | None:
-    """"since 2018", "from the start of 2020", "after late July": from that period to the reference date."""
-    before = text[:lead_start].split()[-1:] or [""]
+    """"since 2018", "from the start of 2020", "after late July": from that period to the reference date ("since
+    around Christmas", "since about mid-May": a hedge between changes nothing)."""
+    words = text[:lead_start].split()
+    while words and words[-1] in _HEDGES:
+        words.pop()
+    before = words[-1:] or [""]
     if atom.window is not None and not atom.joined and before[0] not in ("since", "from", "after") \
             and _ONWARD.match(text[atom.end:]):  # "2017 onward", "2019 and later": from then to the reference date
         return TimeWindow(atom.window.start, cal.at_midnight(reference, zone), f"{atom.window.label} onward")

@@ -304,3 +304,13 @@ def test_a_bare_number_a_machine_verb_takes_is_a_chiller_and_keep_or_replace_is_
     assert find_assets(Text.of("replace 6 bearings on it"), vocabulary(), default_catalog()).assets == []
     assert read_request("honestly, would you keep patching it up or start budgeting for a replacement?").shape \
         == "recommend"
+
+
+def test_since_around_a_day_is_since_that_day_and_a_recent_period_last_year_moves_no_frame() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    first = dialog.say("since around christmas the leaving chilled water on chiller 6 has been reading warm against "
+                       "setpoint. is it the sensor?")
+    assert first.focus.window is not None and first.focus.window.start == at(2020, 12, 25)
+    assert first.focus.window.end == at(2021, 7, 1)
+    decision = dialog.say("how many setpoint attainment alarms did it log in may?")
+    assert _windows(decision) == {(at(2021, 5, 1), at(2021, 6, 1))}
