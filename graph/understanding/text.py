@@ -91,8 +91,8 @@ def _corrected_request_word(token: str, vocab: Vocabulary) -> str | None:
     if request is not None:
         return request
     technical, known = _lexicon(vocab)
-    if len(token) < _MIN_TYPO_TOKEN or token in known:
-        return None
+    if len(token) < _MIN_TYPO_TOKEN or token in known or stem(token) in _known_stems(known):
+        return None  # ("raising" is "raise" inflected, never a misspelt "rising")
     # one edit, and only one technical word that close: a near miss of two words is left alone
     # (a typo seldom changes the first letter: "heading" is not a misspelt "reading")
     close = [word for word in technical if word[0] == token[0] and abs(len(word) - len(token)) <= 1
@@ -132,6 +132,12 @@ def _lexicon(vocab: Vocabulary) -> tuple[tuple[str, ...], frozenset[str]]:
         | {w for phrases in vocab.references.values() for w in words(phrases)}
     _LEXICONS[id(vocab)] = (vocab, tuple(sorted(technical)), frozenset(known))
     return tuple(sorted(technical)), frozenset(known)
+
+
+@lru_cache(maxsize=4)
+def _known_stems(known: frozenset[str]) -> frozenset[str]:
+    """The stems of the words the vocabulary knows: an inflection of a known word is no typo."""
+    return frozenset(stem(word) for word in known)
 
 
 def _nearest(token: str, words: Sequence[str], budget: int) -> str | None:

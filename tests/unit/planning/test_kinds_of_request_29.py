@@ -314,3 +314,14 @@ def test_since_around_a_day_is_since_that_day_and_a_recent_period_last_year_move
     assert first.focus.window.end == at(2021, 7, 1)
     decision = dialog.say("how many setpoint attainment alarms did it log in may?")
     assert _windows(decision) == {(at(2021, 5, 1), at(2021, 6, 1))}
+
+
+def test_an_inflection_of_a_known_word_is_no_typo() -> None:
+    from graph.understanding.text import Text
+
+    assert Text.of("which of the units are raising them").joined == "which of the units are raising them"
+    assert Text.of("condensor fouling").joined == "condenser fouling"  # a real typo is still mended
+    decision = Dialog(reference_date=date(2021, 7, 5)).say(
+        "evaporator approach alarms have been stacking up across the plant since spring. which of the units are "
+        "raising them, and how many came in last month?")
+    assert {t.action for t in decision.tasks} == {"alert_rules"}
