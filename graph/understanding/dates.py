@@ -30,6 +30,7 @@ class Atom:
     months_long: int = 1  # 3 for a quarter named without a year ("in Q2")
     problem: str = ""
     joined: bool = False  # a range built from two expressions ("from X to Y")
+    until: TimeWindow | None = None  # the day a span this atom opens runs to ("from the 9th" before "July 23rd")
 
 
 def _alternation(words: list[str] | tuple[str, ...]) -> str:

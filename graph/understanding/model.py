@@ -18,7 +18,7 @@ from graph.understanding.identifiers import (
 )
 from graph.understanding.intents import classify, score_intents
 from graph.understanding.period_subject import set_aside_context_periods
-from graph.understanding.periods import Periods, find_periods, year_named
+from graph.understanding.periods import Periods, find_periods, named_day, year_named
 from graph.understanding.sensors import SensorMentions, find_sensors
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import Vocabulary, vocabulary
@@ -117,9 +117,11 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
     references = find_references(text, vocab)
     # `context`: the whole message when `message` is its asking part ("closing out 2020's books. ... Q2?").
     year = year_named(Text.of(context).joined, vocab, reference_date, zone=catalog.zone) if context else None
+    # ("Chiller 9 tripped on July 23rd. What was it doing from the 9th?": the day the scene dates places "the 9th")
+    anchor = named_day(Text.of(context).joined, vocab, reference_date, zone=catalog.zone) if context else None
     periods = find_periods(text.joined, vocab, reference_date, focus_window, event_time,
                            window_reference="window" in references, zone=catalog.zone, year_of_context=year,
-                           frame_year=frame_year)
+                           frame_year=frame_year, day_anchor=anchor)
     periods = set_aside_context_periods(message, text.joined, periods, vocab, catalog)
     return Understanding(
         text=text,

@@ -100,7 +100,7 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "same_next_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:a |one )?(?:year later|year after|"
                                      r"the following year|the next year|next year|the year after)\b"),
         # "vs the same quarter in 2019?", "the same months of 2018": the span discussed, moved to the year named
-        "same_in_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:(?:in|of|during|for|back in) )?((?:19|20)\d\d)\b"),
+        "same_in_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:(?:in|of|during|for|back in|from) )?((?:19|20)\d\d)\b"),
         # "this year's quarter", "last year's months": the span discussed, in the year said
         "year_own_span": re.compile(r"\b(this|last|previous) year(?:'s|s)? (?:same )?(quarter|months|period|stretch|"
                                     r"window|span|season|numbers|figures)\b"),
@@ -978,9 +978,42 @@ def _day_of_the_discussed(text: str, out: Periods, focus: TimeWindow | None) -> 
         out.mentions[index] = replace(mention, window=TimeWindow(focus.start, window.end, window.label))
 
 
+_ORDINAL_ONLY = re.compile(r"^(?:the )?\d{1,2}(?:st|nd|rd|th)$")
+
+
+def named_day(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -> TimeWindow | None:
+    """The one day of a named month the normalised `text` dates ("tripped on July 23rd"), None when none or several."""
+    days = [a.window for a in find_atoms(text, vocab, reference, zone=zone) if a.window is not None
+            and a.window.end - a.window.start == timedelta(days=1) and not _ORDINAL_ONLY.match(text[a.start:a.end])]
+    return days[0] if len(days) == 1 else None
+
+
+def _days_in_the_month_named(text: str, atoms: list[Atom], anchor: TimeWindow | None, *, zone: tzinfo) -> list[Atom]:
+    """"Chiller 9 tripped on July 23rd ... from the 9th": a bare day of the month in a message that dates one day of a
+    named month (`anchor`, when the message's scene-setting sentence dates it) is a day of that month (before it),
+    and the dated day closes a span it opens."""
+    days = [a for a in atoms if a.window is not None and a.window.end - a.window.start == timedelta(days=1)]
+    named = [a for a in days if not _ORDINAL_ONLY.match(text[a.start:a.end])]
+    if len(named) == 1 and named[0].window is not None:
+        anchor = named[0].window
+    elif named or anchor is None:
+        return atoms
+    first = anchor.start.date()
+    out = []
+    for atom in atoms:
+        if atom in days and atom not in named and _ORDINAL_ONLY.match(text[atom.start:atom.end]) \
+                and atom.window is not None and atom.window.start.day < first.day:
+            day = first.replace(day=atom.window.start.day)
+            atom = replace(atom, window=cal.window(day, day + timedelta(days=1), text[atom.start:atom.end], zone),
+                           until=anchor)
+        out.append(atom)
+    return out
+
+
 def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: TimeWindow | None = None,
                  event: datetime | None = None, window_reference: bool = False, *, zone: tzinfo,
-                 year_of_context: int | None = None, frame_year: int | None = None) -> Periods:
+                 year_of_context: int | None = None, frame_year: int | None = None,
+                 day_anchor: TimeWindow | None = None) -> Periods:
     """Every period in the normalised `text`, resolved against `reference` (and the focus/event), as
     windows in the site's time zone `zone`; a month or quarter without a year takes `year_of_context`
     (the year the surrounding message names) when given, else `frame_year` (the year the dialog is in) when the
@@ -995,10 +1028,11 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
             continue
         atoms.append(atom)  # a date that contains a relative phrase ("the last week of 2020") is the date
         out.mentions = [m for m in out.mentions if all(m.start != start for start, _ in overlapping)]
-    for atom in join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context,
-                            relative_ends=frozenset(after for after, _ in shifts),
-                            # (a message placing itself, "ok back to this year. june vs april?", keeps the latest)
-                            year_of_focus=None if taken else frame_year):
+    joined = join_ranges(text, atoms, reference, vocab, zone=zone, year_of_context=year_of_context,
+                         relative_ends=frozenset(after for after, _ in shifts),
+                         # (a message placing itself, "ok back to this year. june vs april?", keeps the latest)
+                         year_of_focus=None if taken else frame_year)
+    for atom in _days_in_the_month_named(text, joined, day_anchor, zone=zone):
         if atom.problem:
             out.problems.append(atom.problem)
             out.invalid_dates.append(atom.problem)
@@ -1007,6 +1041,9 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         atom, lead_start = _first_or_last_of(text, atom, lead_start, vocab)
         out.mentions = [m for m in out.mentions if not lead_start <= m.start < atom.start]  # "last ten days" of it
         since = _since(text, atom, lead_start, reference, zone=zone)
+        if since is not None and atom.until is not None and atom.until.end <= since.end:
+            # "tripped on July 23rd ... from the 9th": from that day up to the day the message dates
+            since = TimeWindow(since.start, atom.until.end, f"{since.label} to {atom.until.label}")
         out.mentions.append(PeriodMention(since or atom.window, "absolute", lead_start))
     if window_reference and focus_window is not None and not out.mentions:
         out.mentions.append(PeriodMention(focus_window, "focus", len(text)))

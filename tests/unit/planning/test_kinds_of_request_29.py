@@ -325,3 +325,15 @@ def test_an_inflection_of_a_known_word_is_no_typo() -> None:
         "evaporator approach alarms have been stacking up across the plant since spring. which of the units are "
         "raising them, and how many came in last month?")
     assert {t.action for t in decision.tasks} == {"alert_rules"}
+
+
+def test_a_bare_day_in_a_message_that_dates_a_day_of_a_named_month_is_in_that_month() -> None:
+    dialog = Dialog(reference_date=date(2019, 8, 12))
+    decision = dialog.say("chiller 9 tripped on the evening of july 23rd and was out for about two weeks. what were "
+                          "its power input and supply temperature doing in the two weeks leading up to the trip, "
+                          "from the 9th?")
+    assert _windows(decision) == {(at(2019, 7, 9), at(2019, 7, 24))}
+    again = dialog.say("pull the same two weeks from 2018 so I have something normal to compare against.")
+    assert (at(2018, 7, 9), at(2018, 7, 24)) in _windows(again)
+    alone = Dialog(reference_date=date(2019, 8, 12)).say("chiller 9 power since the 9th")
+    assert _windows(alone) == {(at(2019, 8, 9), at(2019, 8, 12))}
