@@ -278,13 +278,15 @@ def rank_place(question: str, artifacts: list[Artifact], subject: str | None,
     if subject is None or asked is None:
         return None
     named = [n for n in asked_sensors(question) if names_measure(question, n)]
-    sensor = named[0] if len(named) == 1 else next(iter(readings), None)
+    word = "highest" if asked.group(2) else asked.group(1).lower()
+    # ("has it always been the worst?" after the worst kW/ton: of the dialog's readings, "worst" is its efficiency)
+    judged = [r for r in readings if r in HIGHER_IS_WORSE] if word in ("worst", "best") else []
+    sensor = named[0] if len(named) == 1 else next(iter(judged or readings), None)
     if sensor is None:
         return None
     figures = _latest_per_asset(sensor_figures(sensor, artifacts), artifacts)
     if len(figures) < 2 or subject not in {f.asset for f in figures}:
         return None
-    word = "highest" if asked.group(2) else asked.group(1).lower()
     # kW/ton: the worst is the highest; for any other reading "worst" is read as the highest too
     highest_first = word in ("worst", "least efficient", "highest") if sensor in HIGHER_IS_WORSE or word in (
         "highest", "lowest") else word in ("worst", "least efficient")

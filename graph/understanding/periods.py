@@ -978,6 +978,28 @@ def _day_of_the_discussed(text: str, out: Periods, focus: TimeWindow | None) -> 
         out.mentions[index] = replace(mention, window=TimeWindow(focus.start, window.end, window.label))
 
 
+# "the summers of 2018 and 2019", "junes 2019, 2020 and 2021": that season (month) in each of the years listed
+_PLURAL_SPAN = re.compile(r"\b(springs|summers|autumns|falls|winters|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+                          r"[a-z]*s) (?:of |in )?((?:(?:19|20)\d\d)(?:\s*(?:,|and|&)?\s*(?:19|20)\d\d)+)\b")
+
+
+def _seasons_of_the_years(text: str, out: Periods, vocab: Vocabulary, *, zone: tzinfo) -> None:
+    said = _PLURAL_SPAN.search(text)
+    if said is None:
+        return
+    name = said.group(1)[:-1]
+    season = vocab.seasons.get(name)
+    month = vocab.months.get(name)
+    first, length = season if season is not None else (month, 1) if month is not None else (None, 0)
+    if first is None:
+        return
+    years = [int(y) for y in re.findall(r"(?:19|20)\d\d", said.group(2))]
+    label = name if season is not None else date(2000, first, 1).strftime("%B")
+    out.mentions = [m for m in out.mentions if not said.start() <= m.start < said.end()]
+    out.mentions += [PeriodMention(cal.months_window(year, first, length, f"{label} {year}", zone), "absolute",
+                                   said.start(2) + index) for index, year in enumerate(years)]
+
+
 _ORDINAL_ONLY = re.compile(r"^(?:the )?\d{1,2}(?:st|nd|rd|th)$")
 
 
@@ -1062,6 +1084,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
         _same_span_in_year(text, out, vocab)
         _shift_of_the_first(text, out, vocab, zone=zone)
     _to_the_end_of(text, out)
+    _seasons_of_the_years(text, out, vocab, zone=zone)
     _from_then_to_a_relative_end(text, out)
     _same_point_last_year(text, out, reference, focus_window, zone=zone)
     _than_last(text, out, zone=zone)

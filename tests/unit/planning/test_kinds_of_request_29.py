@@ -337,3 +337,16 @@ def test_a_bare_day_in_a_message_that_dates_a_day_of_a_named_month_is_in_that_mo
     assert (at(2018, 7, 9), at(2018, 7, 24)) in _windows(again)
     alone = Dialog(reference_date=date(2019, 8, 12)).say("chiller 9 power since the 9th")
     assert _windows(alone) == {(at(2019, 8, 9), at(2019, 8, 12))}
+
+
+def test_the_summers_of_two_years_are_two_summers() -> None:
+    from zoneinfo import ZoneInfo
+
+    from graph.understanding.periods import find_periods
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    found = find_periods(Text.of("give me its figures for the summers of 2018 and 2019 as well").joined, vocabulary(),
+                         date(2021, 1, 25), zone=ZoneInfo("America/New_York"))
+    assert [(m.window.start, m.window.end) for m in found.mentions if m.window] == [
+        (at(2018, 6, 1), at(2018, 9, 1)), (at(2019, 6, 1), at(2019, 9, 1))]
