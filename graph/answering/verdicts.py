@@ -268,11 +268,29 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
     what = f" ({first[0].code} {first[0].description})".replace(" )", ")") if first and first[0].code else ""
     latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}{what}" if first else ""
     matched = _order_for_the_diagnosis(found, session or [])
-    if matched is not None:
+    described = _order_described(found, question)
+    if described is not None:  # "there's already a condenser-plugged job on file, isn't there?": that order
+        latest_text = f"; {described.wo_id} on {described.date} ({described.code} {described.description})".replace(
+            " )", ")")
+    elif matched is not None:
         match, diagnosed = matched
         latest_text = (f"; {match.wo_id} on {match.date} ({match.code} {match.description}) is for the diagnosed "
                        f"{diagnosed}").replace(" )", ")")
     return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} {period}{latest_text}.", lines)
+
+
+_CONTENT_WORD = re.compile(r"[a-z]{4,}")
+_SAID_OF_EVERY_ORDER = frozenset({"work", "order", "orders", "already", "there", "file", "from", "spring", "summer",
+                                  "isn't", "with", "that", "this", "chiller", "unit", "still", "open"})
+
+
+def _order_described(found: list[Artifact], question: str) -> OrderRef | None:
+    """The listed order the question describes by the words of its code ("a condenser-plugged job" is the M013
+    Condenser Plugged order): two of the question's words in the order's description, the latest such order."""
+    said = set(_CONTENT_WORD.findall(question.lower())) - _SAID_OF_EVERY_ORDER
+    listed = list({o.wo_id: o for art in found for o in [*recent_orders(art), *latest_per_job(art)]}.values())
+    fitting = [o for o in listed if len(said & set(_CONTENT_WORD.findall(f"{o.code} {o.description}".lower()))) >= 2]
+    return max(fitting, key=lambda o: o.date) if fitting else None
 
 
 def _order_for_the_diagnosis(found: list[Artifact], session: list[Artifact]) -> tuple[OrderRef, str] | None:

@@ -922,6 +922,10 @@ _WORST_FOR = re.compile(r"\b(?:the )?(?:worst|best|top|highest|lowest)\b(?: [\w-
                         rf"(?:the )?(that|those|it|this|them|{'|'.join(sorted(_RECORD_WORDS))})\b")
 
 
+# "there's already a condenser-plugged job on file, isn't there?", "is there a work order open for the leak?": a record
+# said to exist, checked against the work orders
+_RECORD_ON_FILE = re.compile(r"^(?:so |and |but |ok )?(?:there|is there|was there|are there)(?: is| was| are)? "
+                             r"(?:already |still )?(?:a|an|any|one) (?:[\w-]+ ){0,4}?(?:job|work order|wo|ticket)s?\b")
 # "rank the four chillers by average power draw", "sort them by kW/ton": a ranking on what follows "by".
 _RANKED_BY = re.compile(r"\b(?:rank|ranked|ranking|order|ordered|sort|sorted)\b(?: [\w/-]+){0,6}? by\b")
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
@@ -1034,6 +1038,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "rank the chillers by average power while running", "rank them by kw/ton": the reading, ranked ("rank"
         # alone ranks causes)
         return ["history"]
+    if _RECORD_ON_FILE.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
+        return ["work_orders"]  # "there's already a condenser-plugged job on file from the spring, isn't there?"
     if ALARM_TUNING.search(reading.clause) and (understood.assets.assets or focus.asset_ids or reading.fleet):
         return ["thresholds"]  # "is it worth loosening the cycling alarm?": the rule's limit and what its alerts led to
     if focus.last_intent == "failure_modes" and understood.failure_modes and _ELLIPTICAL_OPENING.match(

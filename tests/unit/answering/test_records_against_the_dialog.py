@@ -241,3 +241,21 @@ def test_a_ranking_of_alerts_asked_for_leads_with_the_ranking_not_the_total() ->
              alerts("Chiller 3", "CWC04703", {"RUL0017": 16}, start="2020-01-01", end="2020-07-01")]
     assert alert_count_sentence("rank the chillers by how many alerts they threw in the first half", reads) is None
     assert alert_count_sentence("how many alerts did the chillers throw in the first half?", reads) is not None
+
+
+def test_a_job_said_to_be_on_file_is_confirmed_with_the_order_its_words_describe() -> None:
+    from graph.answering.verdicts import work_order_existence_verdict
+    from tests.unit.answering.builders import orders
+
+    plugged = {"wo_id": "WO156507", "date": "2021-03-31", "code": "M013",
+               "description": "Condenser Plugged: Condenser Plugged (Partial) (condenser)"}
+    routine = {"wo_id": "WO157002", "date": "2021-05-19", "code": "MT001",
+               "description": "Routine Maintenance: Scheduled Inspection (entire chiller system)"}
+    spring = orders("Chiller 4", "CWC04704", total=7, corrective=1, start="2021-03-01", end="2021-06-01",
+                    recent=[routine, plugged])
+    verdict = work_order_existence_verdict([spring], "there's already a condenser-plugged job on file from the spring, "
+                                                     "isn't there?")
+    assert verdict is not None and verdict.sentence.startswith("Yes, 7 work orders")
+    assert "WO156507 on 2021-03-31 (M013 Condenser Plugged" in verdict.sentence
+    plain = work_order_existence_verdict([spring], "any work orders on it this spring?")
+    assert plain is not None and "the latest is WO157002" in plain.sentence

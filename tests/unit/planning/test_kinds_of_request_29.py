@@ -350,3 +350,14 @@ def test_the_summers_of_two_years_are_two_summers() -> None:
                          date(2021, 1, 25), zone=ZoneInfo("America/New_York"))
     assert [(m.window.start, m.window.end) for m in found.mentions if m.window] == [
         (at(2018, 6, 1), at(2018, 9, 1)), (at(2019, 6, 1), at(2019, 9, 1))]
+
+
+def test_a_job_said_to_be_on_file_with_a_tag_question_is_a_yes_no_about_the_work_orders() -> None:
+    from graph.understanding.request import read_request
+
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("chiller 4 condenser water temps this spring vs last spring")
+    decision = dialog.say("there's already a condenser-plugged job on file from the spring, isn't there?")
+    assert [t.action for t in decision.tasks] == ["wo_summary"]
+    for said in ("it tripped twice, didn't it?", "chiller 9 was cycling a lot this spring, wasn't it?"):
+        assert read_request(said).shape == "yes_no", said
