@@ -20,7 +20,7 @@ from artifacts.readings import (
     hypotheses,
     work_order_counts,
 )
-from graph.answering.asked_figures import rule_text
+from graph.answering.asked_figures import named_rules, rule_text
 from graph.understanding.request import ALARM_TUNING, described_work, named_job, read_request
 from specialists.maintenance.alerts import MEANINGFUL_P, SPURIOUS_P
 from specialists.maintenance.bundling import MOBILISATION_HOURS
@@ -183,7 +183,7 @@ def about_assets(artifacts: list[Artifact], assets: set[str]) -> list[Artifact]:
             or assets & {*a.asset_ids, *a.equipment_ids}]
 
 
-def alarm_tuning(artifacts: list[Artifact], pending_offer: str | None) -> Recommendation | None:
+def alarm_tuning(artifacts: list[Artifact], pending_offer: str | None, question: str = "") -> Recommendation | None:
     """"Is it worth loosening the cycling alarm?": whether the rule's alerts led to work decides. Mostly not: tuning
     it costs little (it fires without trouble behind it); mostly yes: keep it, it flags real work. None without an
     analysis of its alerts."""
@@ -191,7 +191,10 @@ def alarm_tuning(artifacts: list[Artifact], pending_offer: str | None) -> Recomm
     if not found:
         return None
     names = {r.rule_id: r.rule_name for a in artifacts if a.kind == "alert_rules" for r in alert_rules(a) or []}
-    art, outcome = max(found, key=lambda pair: pair[1].alerts)
+    # the rule the question names ("the cycling alarm"), else the busiest one analysed
+    said = {r.rule_id for r in named_rules(question, [RuleCount(o.rule_id, o.alerts, names.get(o.rule_id, ""))
+                                                      for _, o in found])}
+    art, outcome = max(found, key=lambda pair: (pair[1].rule_id in said, pair[1].alerts))
     rule = rule_text(RuleCount(outcome.rule_id, outcome.alerts, names.get(outcome.rule_id, "")))
     where = ", ".join(art.equipment_ids or art.asset_ids)
     followed = f"{outcome.p_work_order:.0%} of its {outcome.alerts} alerts on {where}"
@@ -220,7 +223,7 @@ def recommend(question: str, artifacts: list[Artifact], pending_offer: str | Non
         return preview(artifacts, pending_offer, described_work(question))
     if _REPLACE.search(question):
         return replace_or_repair(artifacts, pending_offer)
-    tuned = alarm_tuning(artifacts, pending_offer) if ALARM_TUNING.search(question.lower()) else None
+    tuned = alarm_tuning(artifacts, pending_offer, question) if ALARM_TUNING.search(question.lower()) else None
     if tuned is not None:
         return tuned
     return inspection(artifacts, pending_offer, named_job(question), bool(_NOW_OR_LATER.search(question)))

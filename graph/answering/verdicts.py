@@ -496,6 +496,19 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
         here = {r.rule_id: r for r in rules}
         named_counts += [(where, here.get(rule_id, RuleCount(rule_id, 0))) for rule_id in asked_rules(art)
                          if (where, rule_id) not in listed]
+    wheres = {", ".join(a.equipment_ids or a.asset_ids) for a, _ in found}
+    if named_counts and len(wheres) == 1 and len(found) > 1:
+        # "did the evaporator approach alarm fire much over those three months?": one equipment's periods, summed
+        where = next(iter(wheres))
+        per = sorted(((art, sum(r.count for r in rules if r.rule_id in {n.rule_id for _, n in named_counts}))
+                      for art, rules in found), key=lambda pair: str(pair[0].window_start))
+        total = sum(n for _, n in per)
+        rule = named_counts[0][1]
+        answer = "Yes" if total else "No"
+        answer = flip(answer) if _WITHOUT_ANY.search(question) else answer
+        said = join_names([f"{n} {window_phrase(art)}".strip() for art, n in per])
+        return Verdict(answer, f"{answer}, {rule_text(rule)} fired {total} time{'s' if total != 1 else ''} on "
+                               f"{where}: {said}.", evidence)
     if named_counts:
         whole = all(art.window_start is None for art, _ in found)  # "has it ever...": the whole record
         quiet = [where for where, r in named_counts if not r.count]

@@ -70,10 +70,21 @@ def _event_anchor(vocab: Vocabulary) -> re.Pattern[str]:
     return re.compile(rf"\b(?:before|prior to|leading up to|in the run up to|ahead of) (?:the |it |that )?(?:{stops})\b")
 
 
+# A purpose clause closing a request ("..., so I can put the approach in the report", "so we can plan the shutdown")
+_PURPOSE = re.compile(r"\b(?:so (?:that )?|in order (?:that |to )?)(?:i|we|they|you|the team|management)? ?(?:can|could|"
+                      r"may|might|have)\b.*$")
+
+
 def intent_scores(text: Text, vocab: Vocabulary) -> dict[str, int]:
     """The intents' scores, leaving out a stop that only dates the reading asked for: "what was it pulling in kW the
     hour before it dropped?" asks for the reading, not why it dropped ("what was it doing in the hours before it
     went down?" names no reading: the stop is what it is about)."""
+    purpose = _PURPOSE.search(text.joined)
+    if purpose is not None and purpose.start() > 0:
+        # "give me last month's average ..., so I can put it in the report": what it is for asks for nothing
+        kept = score_intents(Text.of(text.joined[:purpose.start()]), vocab)
+        if kept or find_sensors(Text.of(text.joined[:purpose.start()]), vocab).canonical:
+            text = Text.of(text.joined[:purpose.start()])
     anchor = _event_anchor(vocab)
     scores = score_intents(text, vocab)
     if not anchor.search(text.joined) or not find_sensors(text, vocab).canonical:

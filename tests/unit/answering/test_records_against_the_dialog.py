@@ -259,3 +259,27 @@ def test_a_job_said_to_be_on_file_is_confirmed_with_the_order_its_words_describe
     assert "WO156507 on 2021-03-31 (M013 Condenser Plugged" in verdict.sentence
     plain = work_order_existence_verdict([spring], "any work orders on it this spring?")
     assert plain is not None and "the latest is WO157002" in plain.sentence
+
+
+def test_a_named_rule_over_one_equipments_periods_is_summed_in_a_yes() -> None:
+    from graph.answering.verdicts import alert_verdict
+
+    evap = {"RUL0018": "Chiller - Evaporator Approach High"}
+    months = [alerts("Chiller 9", "CWC04009", {"RUL0018": n}, start=f"2016-{m:02d}-01", end=f"2016-{m + 1:02d}-01",
+                     id=f"m{m}", names=evap) for m, n in ((6, 0), (7, 20), (8, 40))]
+    verdict = alert_verdict(months, "did the evaporator approach alarm fire much over those three months?")
+    assert verdict is not None and verdict.sentence == (
+        "Yes, RUL0018 Evaporator Approach High fired 60 times on CWC04009: 0 in June 2016, 20 in July 2016 and 40 in "
+        "August 2016.")
+
+
+def test_tuning_the_alarm_named_is_advised_on_that_rule_not_the_busiest() -> None:
+    from graph.answering.recommend import recommend
+    from tests.unit.answering.test_record_verdicts import NAMES, outcome
+
+    listing = alerts("Chiller 9", "CWC04009", {"RUL0022": 26, "RUL0017": 146}, start="2020-01-01", end="2021-01-01",
+                     names=NAMES)
+    advice = recommend("is it worth loosening the cycling alarm?", [listing, outcome("RUL0022", 26, 0.57, "meaningful"),
+                                                                    outcome("RUL0017", 146, 0.05, "likely spurious")],
+                       None)
+    assert "RUL0022 Chiller Cycling" in advice.sentence

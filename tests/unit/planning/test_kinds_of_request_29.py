@@ -361,3 +361,14 @@ def test_a_job_said_to_be_on_file_with_a_tag_question_is_a_yes_no_about_the_work
     assert [t.action for t in decision.tasks] == ["wo_summary"]
     for said in ("it tripped twice, didn't it?", "chiller 9 was cycling a lot this spring, wasn't it?"):
         assert read_request(said).shape == "yes_no", said
+
+
+def test_what_a_figure_is_for_asks_for_nothing_itself() -> None:
+    from graph.understanding.model import intent_scores
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    said = ("give me last month's average liquid refrigerant temperature on it while it was loaded, so I can put the "
+            "approach in the report.")
+    assert "report" not in intent_scores(Text.of(said), vocabulary())
+    assert "report" in intent_scores(Text.of("write the report so I can send it to the manager"), vocabulary())
