@@ -504,10 +504,10 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
                       for art, rules in found), key=lambda pair: str(pair[0].window_start))
         total = sum(n for _, n in per)
         rule = named_counts[0][1]
-        summed: Answer = "Yes" if total else "No"
-        summed = flip(summed) if _WITHOUT_ANY.search(question) else summed
+        over_periods: Answer = "Yes" if total else "No"
+        over_periods = flip(over_periods) if _WITHOUT_ANY.search(question) else over_periods
         said = join_names([f"{n} {window_phrase(art)}".strip() for art, n in per])
-        return Verdict(summed, f"{summed}, {rule_text(rule)} fired {total} time{'s' if total != 1 else ''} on "
+        return Verdict(over_periods, f"{over_periods}, {rule_text(rule)} fired {total} time{'s' if total != 1 else ''} on "
                                f"{where}: {said}.", evidence)
     if named_counts:
         whole = all(art.window_start is None for art, _ in found)  # "has it ever...": the whole record
