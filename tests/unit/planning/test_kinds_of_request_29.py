@@ -372,3 +372,10 @@ def test_what_a_figure_is_for_asks_for_nothing_itself() -> None:
             "approach in the report.")
     assert "report" not in intent_scores(Text.of(said), vocabulary())
     assert "report" in intent_scores(Text.of("write the report so I can send it to the manager"), vocabulary())
+
+
+def test_faults_that_keep_coming_back_are_the_corrective_orders() -> None:
+    dialog = Dialog(reference_date=date(2020, 7, 5))
+    dialog.say("can you pull the breakdown jobs on CWC04006 from 2017 up to the end of last year, year by year?")
+    decision = dialog.say("what sort of faults keep coming back in those?")
+    assert [t.params.get("kind") for t in decision.tasks] == ["corrective"]
