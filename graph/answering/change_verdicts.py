@@ -17,7 +17,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from artifacts.model import Artifact
-from artifacts.readings import OrderRef, anomaly_rate, order_before, recent_orders, running_mean, stats_of
+from artifacts.readings import (
+    OrderRef,
+    anomaly_rate,
+    latest_per_job,
+    order_before,
+    recent_orders,
+    running_mean,
+    stats_of,
+)
 from graph.answering.compare_terms import window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import number
@@ -188,17 +196,33 @@ def _efficiency(window: Artifact) -> float | None:
     return next(iter(means.values()))[1] if means else None
 
 
+def _read_around(mine: list[Artifact], when: datetime | None) -> bool:
+    """Telemetry windows end before `when` and start after it: the readings around that day were read."""
+    windows = [(a, 0.0) for a in mine if a.kind == "telemetry_window"]
+    return when is not None and _around(windows, when) is not None
+
+
+def _order_read_around(pool: list[Artifact], asset: str, mine: list[Artifact]) -> OrderRef | None:
+    """The latest listed order of `asset` whose day the turn's readings sit either side of."""
+    listed = [o for a in pool if a.kind == "work_order_summary" and asset in a.asset_ids
+              for o in [*recent_orders(a), *latest_per_job(a)] if o is not None]
+    return max((o for o in listed if _read_around(mine, _order_date(o))), key=lambda o: o.date, default=None)
+
+
 def repair_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
     """Did the repair fix it? Anomaly shares (else kW/ton) before and after the referred work order's date."""
     if not _REPAIRED.search(question):
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())
     for asset in dict.fromkeys(x for a in turn for x in a.asset_ids):
+        mine = [a for a in pool if asset in a.asset_ids]
         order = referred_repair(question, pool, asset)
+        if order is None or not _read_around(mine, _order_date(order)):
+            # ("did it make a difference?" names no job: the order the turn read the readings around)
+            order = _order_read_around(pool, asset, mine) or order
         when = _order_date(order) if order is not None else None
         if order is None or when is None:
             continue
-        mine = [a for a in pool if asset in a.asset_ids]
         rates = _around([(a, r) for a in mine if a.kind == "anomaly_detection" and (r := anomaly_rate(a)) is not None],
                         when)
         kwt = _around([(a, v) for a in mine if a.kind == "telemetry_window" and (v := _efficiency(a)) is not None],

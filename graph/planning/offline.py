@@ -216,6 +216,8 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
         # "what has the supply averaged over the past two weeks?", "what's it actually been averaging this month?"
         # after a forecast: what was measured, not another forecast
         return ["history"]
+    if new_subject and focus.last_intent in _ONE_OFF and understood.periods.mentions:
+        return ["history"]  # "and how's it looking this summer so far?" after a repair check: a look, not another check
     if new_subject and focus.last_intent in RECIPES:
         return [focus.last_intent]
     if focus.last_intent in _WORK_ORDER_LISTINGS and any(understood.text.contains(word) for words in
@@ -1020,6 +1022,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
+        # "did the cleaning fix it?", "did it make a difference? compare the fortnight before with the fortnight
+        # after": the repair's date, its readings before and after (not the work orders around it)
+        return ["repair_check"]
     # ("same comparison for chiller 4" repeats the comparison that set the periods: read below)
     if asks_repeat(understood.text.joined) and "comparison" not in understood.text.tokens \
             and focus.last_intent in RECIPES and (focus.asset_ids or
@@ -1195,8 +1201,6 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
                 not _MODAL.search(reading.clause) or _OF_THE_EVENT.search(reading.clause)))
             or (chosen[0] == "compare" and not understood.intents)):  # (a comparison carried on, not one asked)
         return ["diagnose"]  # "what's pushing its power up?", "that climb - what was it?": the cause, ranked
-    if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
-        return ["repair_check"]  # "did the cleaning fix it?": the repair's date, its readings before and after
     if reading.shape == "yes_no" and asks_back_in_service(reading.clause) \
             and not set(chosen) & set(_COUNTED_RECORDS) \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
@@ -1354,6 +1358,8 @@ def _offer(act: ActReading, ctx: PlanContext) -> str | None:
 # Requests to look at data that, asked as "how should we...?" / "what should the crew check?", want steps.
 _LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value", "worsening"})
 # Record listings a "getting worse?" follow-up asks about (breakdowns, alerts), not the readings.
+# Requests answered once about one event, never repeated on a new period: a repair's before/after check
+_ONE_OFF = frozenset({"repair_check"})
 # Intents a repeat's own noun may score ("same breakdown for 9": the split asked before, not breakdowns to count).
 _RECORD_NOUN_INTENTS = frozenset({"work_orders", "compare", "history", "investigate"})
 _RECORD_LISTINGS = frozenset({"work_orders", "bundling", "predict_next", "alerts", "alert_to_failure", "lifecycle"})

@@ -121,6 +121,10 @@ def onset(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     return None
 
 
+# "the fortnight before with the fortnight after", "a week either side": equal spans around the repair
+_SPAN_EACH_SIDE = re.compile(r"\b(fortnight|two weeks|week|month|30 days|14 days|7 days)\b.*\bbefore\b.*\bafter\b|"
+                             r"\b(?:a |one )?(fortnight|two weeks|week|month) either side\b")
+_SPAN_DAYS = {"fortnight": 14, "two weeks": 14, "14 days": 14, "week": 7, "7 days": 7, "month": 30, "30 days": 30}
 _REPAIR_LOOK_BACK_DAYS = 365  # the work orders searched for the repair the user refers to
 _BEFORE_REPAIR_DAYS = 30
 
@@ -128,14 +132,16 @@ _BEFORE_REPAIR_DAYS = 30
 def _listed_repair(ctx: PlanContext) -> TimeWindow | None:
     """The day of the job the question names ("did the cleaning fix it?") when an earlier work-order listing
     of the chiller shows it: the latest such order, so before and after sit around the real repair."""
-    job = named_job(ctx.understanding.text.source)
+    # (or the job the last question asked about: "was the condenser cleaned?" then "did it make a difference?")
+    job = named_job(ctx.understanding.text.source) or (named_job(ctx.focus.asked) if ctx.focus.asked else None)
     stems = frozenset(stem(word) for word in (job or "").split() if len(word) > 3)
     if not stems:
         return None
     for artifact in reversed(ctx.artifacts):
-        if artifact.kind != "wo_summary" or not set(artifact.asset_ids) & set(ctx.assets):
+        # (the stored listing's kind is "work_order_summary"; "wo_summary" is the action that makes it)
+        if artifact.kind not in ("work_order_summary", "wo_summary") or not set(artifact.asset_ids) & set(ctx.assets):
             continue
-        for order in artifact.key_results.get("recent", ()):
+        for order in [*artifact.key_results.get("recent", ()), *artifact.key_results.get("latest_per_job", ())]:
             if names_job(str(order.get("description", "")), stems) and order.get("date"):
                 day = date.fromisoformat(str(order["date"]))
                 return cal.window(day, day + timedelta(days=1), f"{job} on {day.isoformat()}", ctx.catalog.zone)
@@ -158,10 +164,15 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     discussed) against the time from its end to today."""
     named = next((m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"),
                  None)
+    span = _SPAN_EACH_SIDE.search(ctx.understanding.text.joined)
+    if span is not None:  # "compare the fortnight before with the fortnight after": spans around the repair, not dates
+        named = None
     around = named or _told_repair(ctx) or _listed_repair(ctx) or ctx.focus.window or ctx.analysis_window()
     today = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
-    before = TimeWindow(around.start - timedelta(days=_BEFORE_REPAIR_DAYS), around.start, "before the repair")
-    after = TimeWindow(around.end, today, "after the repair") if today - around.end >= timedelta(days=3) else \
+    days = _SPAN_DAYS.get(span.group(1), _BEFORE_REPAIR_DAYS) if span is not None else _BEFORE_REPAIR_DAYS
+    before = TimeWindow(around.start - timedelta(days=days), around.start, "before the repair")
+    after = TimeWindow(around.end, min(today, around.end + timedelta(days=days)) if span is not None else today,
+                       "after the repair") if today - around.end >= timedelta(days=3) else \
         TimeWindow(around.start + (around.end - around.start) / 2, today, "after the repair")
     orders = TimeWindow(today - timedelta(days=_REPAIR_LOOK_BACK_DAYS), today, f"the last {_REPAIR_LOOK_BACK_DAYS} days")
     ctx.window, ctx.window_is_aside = around, ctx.focus.window is not None

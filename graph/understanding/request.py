@@ -871,8 +871,11 @@ _JOB_PARTS = r"(?:(?:condenser|evaporator|tube|tubes|coil|coils|refrigerant|leak
              r"valve|full|quick|planned|annual|eddy current)\s+){0,3}"
 _JOB = re.compile(rf"\b({_JOB_PARTS}(?:cleaning|inspection|calibration|repair|replacement|overhaul|flush|tune-up|"
                   rf"service|analysis)|(?:leak|oil|pressure|vibration)\s+(?:check|test)|"
-                  rf"(?:clean|inspect|calibrate|flush)\s+(?:it|them|the\s+\w+))\b", re.IGNORECASE)
-_JOB_VERB = {"clean": "cleaning", "inspect": "inspection", "calibrate": "calibration", "flush": "flush"}
+                  rf"(?:clean|inspect|calibrate|flush)\s+(?:it|them|the\s+\w+)|"
+                  # "was the condenser cleaned out?", "the tubes got cleaned": the job said by its participle
+                  rf"(?:cleaned|inspected|calibrated|flushed)(?=\s+out\b|\s*[?.!,]|\s*$))\b", re.IGNORECASE)
+_JOB_VERB = {"clean": "cleaning", "inspect": "inspection", "calibrate": "calibration", "flush": "flush",
+             "cleaned": "cleaning", "inspected": "inspection", "calibrated": "calibration", "flushed": "flush"}
 
 
 # The priority given to an order being drafted ("priority 2", "p1", "high priority"): a field of the order, not a
@@ -904,7 +907,7 @@ def named_job(message: str) -> str | None:
         return None
     job = " ".join(match.group(1).lower().split())
     verb = job.split()[0]
-    return _JOB_VERB[verb] if verb in _JOB_VERB and len(job.split()) == 2 else job
+    return _JOB_VERB[verb] if verb in _JOB_VERB and len(job.split()) <= 2 else job
 
 
 def read_request(message: str, g: Grammar | None = None) -> RequestReading:

@@ -283,3 +283,22 @@ def test_tuning_the_alarm_named_is_advised_on_that_rule_not_the_busiest() -> Non
                                                                     outcome("RUL0017", 146, 0.05, "likely spurious")],
                        None)
     assert "RUL0022 Chiller Cycling" in advice.sentence
+
+
+def test_did_it_make_a_difference_is_judged_around_the_order_the_readings_sit_either_side_of() -> None:
+    from graph.answering.change_verdicts import repair_verdict
+    from tests.unit.answering.builders import orders, window
+
+    cleaning = {"wo_id": "WO153938", "date": "2020-07-09", "code": "MT002",
+                "description": "Cleaning: Condenser Tube Cleaning (condenser)", "preventive": True}
+    leak = {"wo_id": "WO157323", "date": "2021-07-01", "code": "L002", "description": "Water Leak: Condenser Water Leak"}
+    listing = orders("Chiller 6", "CWC04006", total=35, corrective=15, start="2020-07-06", end="2021-07-06",
+                     recent=[leak])
+    listing.results["latest_per_job"] = [cleaning]
+    before = window("Chiller 6", "2020-06-25", "2020-07-09", {"Chiller Efficiency": (0.46, "kW/ton")}, id="b")
+    after = window("Chiller 6", "2020-07-10", "2020-07-24", {"Chiller Efficiency": (0.41, "kW/ton")}, id="a")
+    verdict = repair_verdict("did it make a difference? compare the fortnight before with the fortnight after.",
+                             [listing, before, after], [])
+    assert verdict is not None and verdict.sentence.startswith(
+        "Yes, Chiller 6 runs more efficiently after WO153938 (Cleaning: Condenser Tube Cleaning (condenser)) on "
+        "2020-07-09: 0.41 kW/ton")

@@ -379,3 +379,22 @@ def test_faults_that_keep_coming_back_are_the_corrective_orders() -> None:
     dialog.say("can you pull the breakdown jobs on CWC04006 from 2017 up to the end of last year, year by year?")
     decision = dialog.say("what sort of faults keep coming back in those?")
     assert [t.params.get("kind") for t in decision.tasks] == ["corrective"]
+
+
+def test_did_it_make_a_difference_reads_either_side_of_the_job_just_asked_about() -> None:
+    from graph.planning import ArtifactSummary
+    from graph.understanding.request import named_job
+
+    assert named_job("was the condenser cleaned out at some point around then?") == "cleaning"
+    cleaning = {"wo_id": "WO153938", "date": "2020-07-09", "code": "MT002",
+                "description": "Cleaning: Condenser Tube Cleaning (condenser)"}
+    listing = ArtifactSummary(id="wo", producer="maintenance", kind="wo_summary", asset_ids=("Chiller 6",),
+                              key_results={"recent": [], "latest_per_job": [cleaning]})
+    dialog = Dialog(reference_date=date(2021, 7, 5), artifacts=[listing])
+    dialog.say("could you summarise how chiller 6 behaved last summer: average power while running?")
+    dialog.say("was the condenser cleaned out at some point around then?")
+    decision = dialog.say("did it make a difference? compare the fortnight before with the fortnight after.")
+    assert decision.intent == "repair_check"
+    assert {(at(2020, 6, 25), at(2020, 7, 9)), (at(2020, 7, 10), at(2020, 7, 24))} <= _windows(decision)
+    later = dialog.say("right, and how's it looking this summer so far?")
+    assert later.intent == "history"
