@@ -266,6 +266,11 @@ def _across_periods(question: str, sides: list[Side], subject_id: str | None = N
                                                           question[:cut.start()] if cut else question, re.I))
     subject, other = (ordered[0], ordered[-1]) if asks_earlier else (ordered[-1], ordered[-2])
     named = next((s for s in ordered if s.artifact_id == subject_id), None)
+    # ("was 2019 any quieter?": the one side whose year the question writes is the one asked about)
+    asked_part = question[:cut.start()] if cut is not None else question  # ("vs 2019": the year after is the other)
+    written = [s for s in ordered if s.start is not None and str(s.start.year) in asked_part]
+    if named is None and len(written) == 1 and len({s.start.year for s in ordered if s.start is not None}) > 1:
+        named = written[0]
     if named is not None:  # the period this turn read is the one asked about, against the latest other one
         subject, other = named, next(s for s in reversed(ordered) if s is not named)
     sense = comparison_sense(question, higher_is_worse=subject.higher_is_worse)
@@ -325,7 +330,7 @@ def _one_asset_two_periods(turn: list[Artifact]) -> bool:
 
 
 # ("and the other one, did it get more?" after one chiller's count: a count against the one the dialog made)
-_BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse)\b|" + BARE_COMPARATIVE.pattern + "|"
+_BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|worse|quieter|busier|noisier|calmer)\b|" + BARE_COMPARATIVE.pattern + "|"
                                r"\b(?:get|got|have|had|log|logged|raise|raised|see|saw|throw|threw)\s+(?:any\s+)?"
                                r"(?:more|fewer|less)\b(?!\s+(?:than|\w+\s+than)\b)", re.I)
 

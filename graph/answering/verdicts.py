@@ -87,7 +87,9 @@ _REAL = re.compile(r"\b(real|actual|genuine|process)\b", re.I)
 # not answer it ("has it got worse every year?", "more alerts than last month?"); "worse than normal" does.
 _COMPARATIVE = re.compile(r"\bthan\b(?!\s+(normal|usual|expected|it should|designed|spec))|\b(more|less) "
                           r"(frequent\w*|often)\b|\b(every|each) year\b|\byear (on|over) year\b|\bover the years\b|"
-                          r"\b(getting|gotten|got|grown|growing|become|becoming) (worse|better|more|less|fewer)\b", re.I)
+                          r"\b(getting|gotten|got|grown|growing|become|becoming) (worse|better|more|less|fewer)\b|"
+                          # "was 2019 any quieter?": set against the period discussed
+                          r"\b(any|much|a lot|even) (quieter|busier|noisier|calmer|better|worse)\b", re.I)
 
 
 def _most_flagged(art: Artifact) -> str:

@@ -302,3 +302,15 @@ def test_did_it_make_a_difference_is_judged_around_the_order_the_readings_sit_ei
     assert verdict is not None and verdict.sentence.startswith(
         "Yes, Chiller 6 runs more efficiently after WO153938 (Cleaning: Condenser Tube Cleaning (condenser)) on "
         "2020-07-09: 0.41 kW/ton")
+
+
+def test_was_a_year_any_quieter_holds_that_year_against_the_one_discussed() -> None:
+    from graph.answering.compare_verdicts import comparison_verdict
+    from tests.unit.answering.builders import alerts as listed
+
+    twenty = listed("Chiller 6", "CWC04006", {"RUL0017": 33, "RUL0022": 30}, start="2020-01-01", end="2021-01-01",
+                    id="y2020")
+    nineteen = listed("Chiller 6", "CWC04006", {"RUL0017": 46, "RUL0022": 31}, start="2019-01-01", end="2020-01-01",
+                      id="y2019")
+    verdict = comparison_verdict("was 2019 any quieter on that front?", [nineteen], [twenty, nineteen])
+    assert verdict is not None and verdict.sentence.startswith("No, Chiller 6 had 77 alerts in 2019 against 63 in 2020")
