@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from artifacts.readings import running_mean
 from assetops.domain.specialists import SpecialistId
 from assetops.domain.turn import TimeWindow
 
@@ -173,8 +174,7 @@ def reading_means(artifacts: Sequence[ArtifactSummary], assets: Sequence[str], s
         asset = artifact.asset_ids[0]
         stats = artifact.key_results.get("stats")
         entry = stats.get(f"{asset} {sensor}") if isinstance(stats, Mapping) else None
-        value = (entry.get("running_mean") if entry.get("running_mean") is not None else entry.get("mean")) \
-            if isinstance(entry, Mapping) else None
+        value = running_mean(entry) if isinstance(entry, Mapping) else None
         if asset in assets and asset not in means and isinstance(value, int | float) and value > 0:
             means[asset] = float(value)
     return means
