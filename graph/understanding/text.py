@@ -91,13 +91,18 @@ def _corrected_request_word(token: str, vocab: Vocabulary) -> str | None:
     if request is not None:
         return request
     technical, known = _lexicon(vocab)
-    if len(token) < _MIN_TYPO_TOKEN or token in known or stem(token) in _known_stems(known):
-        return None  # ("raising" is "raise" inflected, never a misspelt "rising")
+    if len(token) < _MIN_TYPO_TOKEN or token in known:
+        return None
     # one edit, and only one technical word that close: a near miss of two words is left alone
     # (a typo seldom changes the first letter: "heading" is not a misspelt "reading")
     close = [word for word in technical if word[0] == token[0] and abs(len(word) - len(token)) <= 1
              and edit_distance(token, word, 1) <= 1]
-    return close[0] if len(close) == 1 else None
+    if len(close) != 1:
+        return None
+    # ("raising" is "raise" inflected, never a misspelt "rising"; "correctives" is "corrective" itself)
+    if stem(close[0]) != stem(token) and stem(token) in _known_stems(known):
+        return None
+    return close[0]
 
 
 _MIN_TECHNICAL_TYPO = 6

@@ -321,6 +321,7 @@ def test_an_inflection_of_a_known_word_is_no_typo() -> None:
 
     assert Text.of("which of the units are raising them").joined == "which of the units are raising them"
     assert Text.of("condensor fouling").joined == "condenser fouling"  # a real typo is still mended
+    assert Text.of("how many correctives got raised").joined.startswith("how many corrective ")  # a plural too
     decision = Dialog(reference_date=date(2021, 7, 5)).say(
         "evaporator approach alarms have been stacking up across the plant since spring. which of the units are "
         "raising them, and how many came in last month?")
