@@ -271,13 +271,13 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
     latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}{what}" if first else ""
     matched = _order_for_the_diagnosis(found, session or [])
     described = _order_described(found, question)
-    if described is not None:  # "there's already a condenser-plugged job on file, isn't there?": that order
-        latest_text = f"; {described.wo_id} on {described.date} ({described.code} {described.description})".replace(
-            " )", ")")
-    elif matched is not None:
+    if matched is not None:  # the order for the fault the session diagnosed says most
         match, diagnosed = matched
         latest_text = (f"; {match.wo_id} on {match.date} ({match.code} {match.description}) is for the diagnosed "
                        f"{diagnosed}").replace(" )", ")")
+    elif described is not None:  # "there's already a condenser-plugged job on file, isn't there?": that order
+        latest_text = f"; {described.wo_id} on {described.date} ({described.code} {described.description})".replace(
+            " )", ")")
     return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} {period}{latest_text}.", lines)
 
 

@@ -928,6 +928,9 @@ _WORST_FOR = re.compile(r"\b(?:the )?(?:worst|best|top|highest|lowest)\b(?: [\w-
 # said to exist, checked against the work orders
 _RECORD_ON_FILE = re.compile(r"^(?:so |and |but |ok )?(?:there|is there|was there|are there)(?: is| was| are)? "
                              r"(?:already |still )?(?:a|an|any|one) (?:[\w-]+ ){0,4}?(?:job|work order|wo|ticket)s?\b")
+# "there was a compressor overheating WO closed over the weekend, did that sort it?": the record is the scene, the
+# question is whether it worked
+_RESOLVED_SO = re.compile(r"\b(?:did|has|have) (?:that|it|this) (?:sort|fix|solve|cure|help|work|do)\w*\b")
 # "rank the four chillers by average power draw", "sort them by kW/ton": a ranking on what follows "by".
 _RANKED_BY = re.compile(r"\b(?:rank|ranked|ranking|order|ordered|sort|sorted)\b(?: [\w/-]+){0,6}? by\b")
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
@@ -1044,7 +1047,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "rank the chillers by average power while running", "rank them by kw/ton": the reading, ranked ("rank"
         # alone ranks causes)
         return ["history"]
-    if _RECORD_ON_FILE.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
+    if _RECORD_ON_FILE.search(reading.clause) and (understood.assets.assets or focus.asset_ids) \
+            and not asks_if_resolved(reading.clause) and not _RESOLVED_SO.search(reading.clause):
         return ["work_orders"]  # "there's already a condenser-plugged job on file from the spring, isn't there?"
     if ALARM_TUNING.search(reading.clause) and (understood.assets.assets or focus.asset_ids or reading.fleet):
         return ["thresholds"]  # "is it worth loosening the cycling alarm?": the rule's limit and what its alerts led to

@@ -399,3 +399,9 @@ def test_did_it_make_a_difference_reads_either_side_of_the_job_just_asked_about(
     assert {(at(2020, 6, 25), at(2020, 7, 9)), (at(2020, 7, 10), at(2020, 7, 24))} <= _windows(decision)
     later = dialog.say("right, and how's it looking this summer so far?")
     assert later.intent == "history"
+
+
+def test_a_record_set_as_the_scene_of_did_that_sort_it_is_no_check_of_the_record_alone() -> None:
+    decision = Dialog(reference_date=date(2019, 8, 20)).say(
+        "chiller 6: there was a compressor overheating WO closed over the weekend, did that sort it")
+    assert decision.intent != "work_orders"
