@@ -139,7 +139,10 @@ def inspection(artifacts: list[Artifact], pending_offer: str | None, job: str | 
     alerts = _latest(artifacts, "alert_rules")
     fired = sum(r.count for r in alert_rules(alerts) or []) if alerts else 0
     if alerts is not None and fired:
-        reasons.append(f"{fired} alerts fired in the period [{alerts.id}]")
+        # (the rules behind them, busiest first: "evaporator approach alarms won't stop" is answered in its words)
+        busiest = sorted((r for r in alert_rules(alerts) or [] if r.count), key=lambda r: -r.count)[:2]
+        mostly = ", mostly " + " and ".join(f"{rule_text(r)} ({r.count})" for r in busiest) if busiest else ""
+        reasons.append(f"{fired} alerts fired in the period{mostly} [{alerts.id}]")
     abnormal = (rate is not None and rate > 2 * FALSE_ALARM_RATE) or fired >= MANY_ALERTS
     if not reasons:
         return Recommendation(f"Not yet: nothing in this session points to a fault, so the {work} would be "

@@ -46,7 +46,7 @@ from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.identifiers import find_rule_names
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
-from graph.understanding.model import speaks_of_alerts
+from graph.understanding.model import intent_scores, speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.periods import adjacent_window
 from graph.understanding.picks import picked_listing
@@ -1047,6 +1047,13 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "rank the chillers by average power while running", "rank them by kw/ton": the reading, ranked ("rank"
         # alone ranks causes)
         return ["history"]
+    scene = understood.text.joined[:max(understood.text.joined.find(reading.clause), 0)]
+    if reading.shape == "recommend" and chosen and set(chosen) <= _SCENE_LOOKS and not ALARM_TUNING.search(
+            reading.clause) and (understood.assets.assets or focus.asset_ids) and intent_scores(
+            Text.of(scene), vocabulary()) and not intent_scores(Text.of(reading.clause), vocabulary()):
+        # "Chiller 9's evaporator approach alarms won't stop. Would it be worth planning an inspection?": advice on
+        # the evidence (a diagnosis, the orders on file), with the records the scene names beside it
+        return ["recommend_wo", *chosen]
     if _RECORD_ON_FILE.search(reading.clause) and (understood.assets.assets or focus.asset_ids) \
             and not asks_if_resolved(reading.clause) and not _RESOLVED_SO.search(reading.clause):
         return ["work_orders"]  # "there's already a condenser-plugged job on file from the spring, isn't there?"
@@ -1362,6 +1369,9 @@ def _offer(act: ActReading, ctx: PlanContext) -> str | None:
 # Requests to look at data that, asked as "how should we...?" / "what should the crew check?", want steps.
 _LOOK_INTENTS = frozenset({"history", "investigate", "anomalies", "point_value", "worsening"})
 # Record listings a "getting worse?" follow-up asks about (breakdowns, alerts), not the readings.
+# What a scene-setting sentence asks to look at ("its alarms won't stop", "the flow looks low"), which a question of
+# advice after it does not replace
+_SCENE_LOOKS = frozenset({"alerts", "work_orders", "history", "investigate", "anomalies"})
 # Requests answered once about one event, never repeated on a new period: a repair's before/after check
 _ONE_OFF = frozenset({"repair_check"})
 # Intents a repeat's own noun may score ("same breakdown for 9": the split asked before, not breakdowns to count).

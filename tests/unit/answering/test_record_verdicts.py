@@ -145,3 +145,12 @@ def test_tuning_an_alarm_is_advised_on_whether_its_alerts_led_to_work() -> None:
     assert noisy.sentence.startswith("Yes, RUL0017 Load Low is worth re-tuning: a work order followed only 4%")
     plain = recommend("should we inspect it?", [listing, outcome("RUL0017", 46, 0.04, "likely spurious")], None)
     assert "re-tuning" not in plain.sentence
+
+
+def test_an_inspection_advised_on_alerts_names_the_rules_behind_them() -> None:
+    from graph.answering.recommend import recommend
+
+    listing = alerts("Chiller 9", "CWC04009", {"RUL0018": 41, "RUL0017": 10}, start="2016-01-01", end="2016-08-15",
+                     names={"RUL0018": "Chiller - Evaporator Approach High", **NAMES})
+    advice = recommend("would it be worth planning an inspection shutdown for it?", [listing], None)
+    assert any("mostly RUL0018 Evaporator Approach High (41) and RUL0017 Load Low (10)" in r for r in advice.reasons)

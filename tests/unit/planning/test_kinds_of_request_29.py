@@ -405,3 +405,11 @@ def test_a_record_set_as_the_scene_of_did_that_sort_it_is_no_check_of_the_record
     decision = Dialog(reference_date=date(2019, 8, 20)).say(
         "chiller 6: there was a compressor overheating WO closed over the weekend, did that sort it")
     assert decision.intent != "work_orders"
+
+
+def test_advice_asked_after_a_scene_of_records_gathers_the_evidence_beside_the_records() -> None:
+    decision = Dialog(reference_date=date(2016, 8, 15)).say(
+        "chiller 9's evaporator approach alarms won't stop. would it be worth planning an inspection shutdown for it?")
+    assert decision.intent == "recommend_wo+alerts"
+    assert {"alert_rules", "diagnose", "wo_summary"} <= {t.action for t in decision.tasks}
+    assert not any(t.action == "draft_wo" for t in decision.tasks)
