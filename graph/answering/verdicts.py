@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from artifacts.model import Artifact
 from artifacts.readings import (
@@ -73,7 +74,9 @@ from graph.answering.signal_verdicts import (
 )
 from graph.answering.trend_verdicts import running_again_verdict, worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
+from graph.understanding.off_topic import function_words
 from graph.understanding.request import asks_data_available, asks_if_resolved
+from graph.understanding.vocabulary import vocabulary
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 __all__ = ["Answer", "Verdict", "fleet_pick_verdict", "named_mode", "yes_no_verdict"]
@@ -282,14 +285,21 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
 
 
 _CONTENT_WORD = re.compile(r"[a-z]{4,}")
-_SAID_OF_EVERY_ORDER = frozenset({"work", "order", "orders", "already", "there", "file", "from", "spring", "summer",
-                                  "isn't", "with", "that", "this", "chiller", "unit", "still", "open"})
+
+
+@lru_cache(maxsize=1)
+def _words_of_no_order() -> frozenset[str]:
+    """Words that describe no particular order: function words, periods, and the words for records themselves."""
+    vocab = vocabulary()
+    record_words = {w for phrase in vocab.pick_objects.get("work_orders", ()) for w in phrase.split()}
+    return frozenset(function_words()) | frozenset(vocab.months) | frozenset(vocab.seasons) \
+        | frozenset(record_words) | {vocab.asset_word, vocab.asset_plural_word, "file", "record", "records"}
 
 
 def _order_described(found: list[Artifact], question: str) -> OrderRef | None:
     """The listed order the question describes by the words of its code ("a condenser-plugged job" is the M013
     Condenser Plugged order): two of the question's words in the order's description, the latest such order."""
-    said = set(_CONTENT_WORD.findall(question.lower())) - _SAID_OF_EVERY_ORDER
+    said = set(_CONTENT_WORD.findall(question.lower())) - _words_of_no_order()
     listed = list({o.wo_id: o for art in found for o in [*recent_orders(art), *latest_per_job(art)]}.values())
     fitting = [o for o in listed if len(said & set(_CONTENT_WORD.findall(f"{o.code} {o.description}".lower()))) >= 2]
     return max(fitting, key=lambda o: o.date) if fitting else None

@@ -928,9 +928,6 @@ _WORST_FOR = re.compile(r"\b(?:the )?(?:worst|best|top|highest|lowest)\b(?: [\w-
 # said to exist, checked against the work orders
 _RECORD_ON_FILE = re.compile(r"^(?:so |and |but |ok )?(?:there|is there|was there|are there)(?: is| was| are)? "
                              r"(?:already |still )?(?:a|an|any|one) (?:[\w-]+ ){0,4}?(?:job|work order|wo|ticket)s?\b")
-# "there was a compressor overheating WO closed over the weekend, did that sort it?": the record is the scene, the
-# question is whether it worked
-_RESOLVED_SO = re.compile(r"\b(?:did|has|have) (?:that|it|this) (?:sort|fix|solve|cure|help|work|do)\w*\b")
 # "rank the four chillers by average power draw", "sort them by kW/ton": a ranking on what follows "by".
 _RANKED_BY = re.compile(r"\b(?:rank|ranked|ranking|order|ordered|sort|sorted)\b(?: [\w/-]+){0,6}? by\b")
 # "rank the chillers by total alarms last year", "sort them by number of work orders": a ranking on a count of records.
@@ -1031,10 +1028,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["repair_check"]
     # ("same comparison for chiller 4" repeats the comparison that set the periods: read below)
     if asks_repeat(understood.text.joined) and "comparison" not in understood.text.tokens \
-            and focus.last_intent in RECIPES and (focus.asset_ids or
-                                                                                understood.assets.assets) \
-            and not understood.sensors.canonical and set(understood.intents) <= {*_RECORD_NOUN_INTENTS,
-                                                                                focus.last_intent}:
+            and focus.last_intent in RECIPES and (focus.asset_ids or understood.assets.assets) \
+            and not understood.sensors.canonical \
+            and set(understood.intents) <= {*_RECORD_NOUN_INTENTS, focus.last_intent}:
         return [focus.last_intent]  # "same breakdown for 9" after alerts per year: that request again, not breakdowns
     if reading.shape == "yes_no" and SAME_ONE.search(reading.clause) and focus.picked and focus.last_intent in RECIPES \
             and understood.periods.mentions and not understood.sensors.canonical \
@@ -1055,7 +1051,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # the evidence (a diagnosis, the orders on file), with the records the scene names beside it
         return ["recommend_wo", *chosen]
     if _RECORD_ON_FILE.search(reading.clause) and (understood.assets.assets or focus.asset_ids) \
-            and not asks_if_resolved(reading.clause) and not _RESOLVED_SO.search(reading.clause):
+            and not asks_if_resolved(reading.clause) and not asks_repair_worked(reading.clause):
         return ["work_orders"]  # "there's already a condenser-plugged job on file from the spring, isn't there?"
     if ALARM_TUNING.search(reading.clause) and (understood.assets.assets or focus.asset_ids or reading.fleet):
         return ["thresholds"]  # "is it worth loosening the cycling alarm?": the rule's limit and what its alerts led to

@@ -31,11 +31,25 @@ def find_failure_modes(text: Text, vocab: Vocabulary) -> list[str]:
             continue
         if all(_loosely_present(word, meaningful) for word in words if word != "-"):
             found.append(mode)
+    found.extend(m for m in _modes_of_a_part(text, vocab) if m not in found)
     for match in text.find_longest(tuple(vocab.failure_mode_families)):
         family = vocab.failure_mode_families[match.phrase]
         if not set(family) & set(found):  # "is it fouled?": no side named, so every fouling mode
             found.extend(family)
     return list(dict.fromkeys(found))
+
+
+# "the condenser-side ones", "its evaporator faults", "the compressor failure modes": the part a curated mode is named
+# after, followed by a word standing for failure modes, names every mode of that part
+_MODES_WORD = r"(?:ones|faults|failures|failure modes|modes)"
+
+
+def _modes_of_a_part(text: Text, vocab: Vocabulary) -> list[str]:
+    parts = {mode.split()[0].lower(): [m for m in vocab.failure_modes if m.split()[0] == mode.split()[0]]
+             for mode in vocab.failure_modes}
+    joined = text.joined.replace(" - ", "-")
+    return [mode for part, modes in parts.items()
+            if re.search(rf"\b{part}(?:[- ]side)? {_MODES_WORD}\b", joined) for mode in modes]
 
 
 def find_rule_ids(text: Text) -> list[str]:

@@ -629,6 +629,12 @@ def _findings_passed_on(verbs: tuple[str, ...]) -> re.Pattern[str]:
 ACTION_NEEDED = re.compile(r"^(?:\w+ )?(?:is there )?anything (?:we|i|you) (?:should|need to|must|have to|ought to|got to)\b")
 
 
+# "would you keep patching it up or start budgeting for a replacement?": two courses of action offered to the assistant
+# as its own choice, advice (where "would you show me ..." asks for something, and "is it X or Y?" for a pick)
+_COURSE_ASKED = re.compile(r"^(?:would|will|do) (?:you|u) (?!(?:show|send|give|pull|list|tell|get|check|run|plot|"
+                           r"compare|forecast|find|look|mind|please)\b)\w+")
+
+
 def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     """The answer shape the asking clause needs (verdict > procedure > recommendation > pick > yes/no)."""
     opening = _opening(clause.tokens, g.fillers)
@@ -660,7 +666,8 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         # the ranking, not a pick
         return "yes_no"
     if _starts(opening, g.recommend_openers) or _has(clause, g.recommend_anywhere) \
-            or _CONSEQUENCE.search(clause.joined) or ACTION_NEEDED.match(" ".join(opening)):
+            or _CONSEQUENCE.search(clause.joined) or ACTION_NEEDED.match(" ".join(opening)) \
+            or (_COURSE_ASKED.match(" ".join(opening)) and _alternative(clause, g)):
         return "recommend"
     # ("real, or am I imagining it?": the other side of that "or" is the claim's own doubt, no choice offered)
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) \
