@@ -135,6 +135,15 @@ def alert_rules(artifact: Artifact) -> list[RuleCount] | None:
             for r in _dicts(raw)]
 
 
+def rule_failure_codes(artifact: Artifact) -> dict[str, list[str]]:
+    """The failure codes each alert rule of a listing points at ("RUL0022" -> ["CS007 Overactive Control Logic",
+    ...]); empty when the listing carries none."""
+    raw = artifact.results.get("rule_failure_codes")
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(rule): [str(code) for code in codes] for rule, codes in raw.items() if isinstance(codes, list)}
+
+
 def _months(raw: object) -> tuple[tuple[str, int], ...]:
     return tuple((str(k), int(v)) for k, v in raw.items()) if isinstance(raw, Mapping) else ()
 

@@ -57,6 +57,8 @@ class FleetCatalog:
     telemetry_start: datetime | None = None
     telemetry_end: datetime | None = None
     alert_rules: tuple[tuple[str, str], ...] = ()  # (rule id, rule name) of the loaded alert rules
+    # (rule id, primary failure code, its description): the failure codes each alert rule points at
+    rule_failure_codes: tuple[tuple[str, str, str], ...] = ()
     _by_key: dict[str, AssetInfo] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -65,6 +67,12 @@ class FleetCatalog:
         for asset in ordered:
             self._by_key[asset.asset_id.casefold()] = asset
             self._by_key[asset.equipment_id.casefold()] = asset
+
+    def failure_codes_of_rule(self, rule_id: str) -> list[str]:
+        """The failure codes the alert rule points at, each with its description ("CS007 Overactive Control
+        Logic"), in the mapping's order; empty for a rule the mapping lacks."""
+        return [f"{code} {text}".strip() for rule, code, text in self.rule_failure_codes
+                if rule.casefold() == rule_id.casefold()]
 
     @property
     def site(self) -> str:

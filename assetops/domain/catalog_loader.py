@@ -9,7 +9,14 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from assetops.db.engine import Database
-from assetops.db.tables import AlertRuleRow, AssetRow, AssetSensorRow, FleetMetaRow, TelemetryRow
+from assetops.db.tables import (
+    AlertRuleFailureCodeRow,
+    AlertRuleRow,
+    AssetRow,
+    AssetSensorRow,
+    FleetMetaRow,
+    TelemetryRow,
+)
 from assetops.domain.catalog import (
     DEFAULT_SITE_TIMEZONE,
     STATUS_CHANNELS,
@@ -63,9 +70,13 @@ async def load_catalog(db: Database) -> FleetCatalog:
         start, end = await _coverage(session, [a.asset_id for a in assets if a.has_telemetry])
         rules = (await session.execute(select(AlertRuleRow.rule_id, AlertRuleRow.rule_name)
                                        .order_by(AlertRuleRow.rule_id))).all()
+        codes = (await session.execute(select(AlertRuleFailureCodeRow.rule_id, AlertRuleFailureCodeRow.primary_code,
+                                              AlertRuleFailureCodeRow.primary_code_description)
+                                       .order_by(AlertRuleFailureCodeRow.row_order))).all()
     infos = tuple(asset_info(a.asset_id, a.equipment_id, a.site, a.asset_class, bool(a.has_telemetry),
                              sensors.get(a.asset_id, [])) for a in assets)
     sites = tuple(dict.fromkeys(a.site for a in infos))
     return FleetCatalog(sites=sites, timezone=zone or DEFAULT_SITE_TIMEZONE, assets=infos,
                         telemetry_start=start, telemetry_end=end,
-                        alert_rules=tuple((str(r), str(n)) for r, n in rules))
+                        alert_rules=tuple((str(r), str(n)) for r, n in rules),
+                        rule_failure_codes=tuple((str(r), str(c), str(d or "")) for r, c, d in codes))

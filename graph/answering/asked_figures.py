@@ -21,6 +21,7 @@ from artifacts.readings import (
     asked_rules,
     listed_kind,
     orders_per_month,
+    rule_failure_codes,
     running_mean,
     stats_of,
     top_codes,
@@ -29,7 +30,7 @@ from artifacts.readings import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
-from graph.understanding.identifiers import find_rule_names
+from graph.understanding.identifiers import asks_rule_codes, find_rule_names
 from graph.understanding.request import (
     BESIDES,
     COUNT_A_PERIOD,
@@ -491,6 +492,35 @@ def rule_meaning_sentence(question: str, artifacts: list[Artifact]) -> str | Non
         fired = (f"it fired {sum(n for _, n in where)} times: " + join_names([f"{eq} {n}" for eq, n in where[:4]])
                  + (f" and {len(where) - 4} more" if len(where) > 4 else ""))
     return f"{rule.rule_id} is the {name} alert rule ({rule.rule_name or rule.rule_id}); {fired}."
+
+
+def rule_codes_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Which failure codes is that rule tied to?": the codes the rule the question names or points at maps to,
+    then how often it fired. The rule is the one named, else the one the dialog asked about, else the one that
+    fired most. None when the listing carries no mapping for it."""
+    listings = [a for a in artifacts if a.kind == "alert_rules" and rule_failure_codes(a)]
+    if not listings or not asks_rule_codes(question):
+        return None
+    counted = [(a, r) for a in listings for r in alert_rules(a) or []]
+    named = {r.rule_id for r in named_rules(question, [r for _, r in counted])}
+    asked = {rule for a in listings for rule in asked_rules(a)}
+    fired: dict[str, int] = {}
+    for _, rule in counted:
+        fired[rule.rule_id] = fired.get(rule.rule_id, 0) + rule.count
+    rule_id = next(iter(sorted(named or asked)), None) or (max(fired, key=lambda r: (fired[r], r)) if fired else None)
+    if rule_id is None:
+        return None
+    codes = next((rule_failure_codes(a)[rule_id] for a in listings if rule_failure_codes(a).get(rule_id)), [])
+    chosen = next((r for _, r in counted if r.rule_id == rule_id), None)
+    if not codes or chosen is None:
+        return None
+    where = sorted(((", ".join(a.equipment_ids or a.asset_ids), r.count) for a, r in counted
+                    if r.rule_id == rule_id and r.count), key=lambda pair: -pair[1])
+    when = window_phrase(listings[0])
+    fired_text = (f"; it fired {sum(n for _, n in where)} times on {join_names([eq for eq, _ in where[:4]])}"
+                  + (f" {when}" if when else "")) if where else ""
+    return (f"{rule_text(chosen)} points at {join_names(codes)} (the site's mapping of alert rules to failure codes)"
+            f"{fired_text}.")
 
 
 # "... compared with last year? Did those go up as well?": which way the count moved is asked too.

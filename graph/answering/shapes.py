@@ -32,6 +32,7 @@ from graph.answering.asked_figures import (
     other_rules_sentence,
     period_pick,
     rank_place,
+    rule_codes_sentence,
     rule_meaning_sentence,
     sensor_ranking,
     setpoint_offset_ranking,
@@ -581,6 +582,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         else None
     if meaning is not None:  # "what does RUL0018 mean?": the rule's name, then where it fired
         return ShapedLead(meaning, [], replaces_body=False)
+    codes = rule_codes_sentence(inputs.question, inputs.artifacts)
+    if codes is not None:  # "which failure codes is that rule tied to?": the codes it maps to, then how often it fired
+        return ShapedLead(codes, [], replaces_body=False)
     real = real_or_noise_sentence(inputs.question, inputs.artifacts) or _alerts_real_or_noise(inputs)
     if real is not None:  # "real problem or noise?": the choice asked, from the diagnosis (or the alerts' outcomes)
         return ShapedLead(real, [], replaces_body=False)

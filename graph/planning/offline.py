@@ -43,7 +43,7 @@ from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import find_assets
 from graph.understanding.fleet_subset import telemetry_subset
-from graph.understanding.identifiers import find_rule_names
+from graph.understanding.identifiers import asks_rule_codes, find_rule_names
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
 from graph.understanding.model import intent_scores, speaks_of_alerts
@@ -262,9 +262,17 @@ _ORDER_WORDS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|main
                           r"breakdowns|failure codes?|codes?|call-?outs?|visits?)\b")
 
 
+# "when was the last time it had one?", "when did it last get one?": the latest of the records asked about
+_WHEN_LAST_ONE = re.compile(r"\bwhen\b.*\b(?:last|latest)\b|\blast time\b|\bmost recent\b")
+# "the power-while-off ones", "any of the cycling ones": records of a kind just listed, picked by their words
+_ONES = re.compile(r"\bones\b")
+# Work orders named as such (not the failure codes alone, which alert rules map to as well)
+_NAMED_ORDERS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?)\b")
+
+
 # "rank all four, best to worst", "order them", "sort the lot": the set discussed, in order of what was compared
 _RANK_THEM = re.compile(r"^(?:(?:ok|so|now|and|then|can you|could you|please|pls)\s+)*(?:rank|order|sort|list)\s+"
-                        r"(?:them|those|these|all|all of them|the lot|everything|all (?:four|three|two|\d+)|the (?:four|three"
+                        r"(?:them|'?em|those|these|all|all of them|the lot|everything|all (?:four|three|two|\d+)|the (?:four|three"
                         r"|two|\d+))\b")
 # "..., or am I imagining it?", "real, or is it just me?": a claim just made, held up for checking
 _CLAIM_DOUBTED = re.compile(r"\bor (?:am i|am i just|is it just me|are we) ?(?:imagining|wrong|off|seeing things)?\b|"
@@ -430,7 +438,10 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         window=window,
         earlier_window=focus.window if moved else focus.earlier_window,
         periods=periods,
-        picked=subject or ctx.compared_subject or focus.picked,
+        # (the subject the others are set against is no pick: "the worst one" after "how did the other two do?" is
+        # still the top of the ranking the dialog walked down)
+        picked=(focus.picked if subject and focus.picked in focus.ranked else subject) or ctx.compared_subject
+        or focus.picked,
         asked=ctx.asked,  # (a follow-up asking something else of its own ends the carried question)
         ranked=list(focus.ranked),
         # ("which ran more efficiently?" picks the good end: "the worse one" next is the other end)
@@ -1092,6 +1103,12 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if "alerts" in chosen and "anomalies" in chosen and _KPI.search(understood.text.joined):
         # "were any kpi anomalies flagged on it?": the KPI anomaly events of the site's event log, no detector run
         chosen = [i for i in chosen if i != "anomalies"]
+    if understood.named_rules and focus.last_intent in ALERT_LISTINGS and _ONES.search(reading.clause) \
+            and set(understood.intents) <= {"history", "point_value", "compare"}:
+        return ["alerts"]  # "did it get any of the power-while-off ones in 2019?" after its rules: that rule's alerts
+    if asks_rule_codes(reading.clause) and not _NAMED_ORDERS.search(reading.clause) \
+            and (understood.assets.assets or focus.asset_ids or reading.fleet):
+        return ["alerts"]  # "which failure codes is that rule tied to?": the rule's listing, with the codes it maps to
     if "alerts" in chosen and RULES_TRIPPED.search(understood.text.joined):
         return ["alerts"]  # "which alert rules has it tripped over the years?": rules that fired, no stop to look at
     worst_for = _WORST_FOR.search(reading.clause) if reading.shape in ("yes_no", "which") else None
@@ -1158,11 +1175,14 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and focus.listed in _RECORD_LISTINGS and focus.last_intent in _RECORD_LISTINGS \
             and set(understood.intents) <= {"prioritize"} and not understood.sensors.canonical:
         return [focus.listed]  # "which month was worse?" after alarms per month: a pick among that listing's periods
-    if reading.shape == "which" and focus.last_intent in _COUNTED_RECORDS and len(focus.asset_ids) > 1 \
+    if reading.shape == "which" and focus.last_intent in _COUNTED_RECORDS \
+            and (len(focus.asset_ids) > 1 or len(focus.discussed) > 1) \
             and set(understood.intents) <= {"prioritize"} and ranking_end(reading.clause) == "bad" \
             and not (understood.assets.assets or understood.sensors.canonical or understood.periods.mentions) \
             and not _CONCERN.search(reading.clause):
-        return [focus.last_intent]  # "which was the worst offender?" right after alerts counted per chiller: the most
+        # "which was the worst offender?" right after alerts counted per chiller, or "which one is cycling worse?"
+        # after one count on 9 and one on 6: the most
+        return [focus.last_intent]
     if reading.shape == "which" and _PERIOD_PICK.search(reading.clause) and [i for i in chosen if i != "prioritize"]:
         # "what's the worst month for alarms on 6?": a pick among the periods of that listing, not a chiller ranking
         return [i for i in chosen if i != "prioritize"]
@@ -1188,8 +1208,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids) \
             and not _ORDER_WORDS.search(understood.text.joined):  # ("any calib or sensor WOs?" asks for orders)
         return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
-    if last_done_job(understood.text, vocabulary()) and (understood.assets.assets or focus.asset_ids):
-        return ["work_orders"]  # "when was it last cleaned?": the work-order history holds the date
+    if last_done_job(understood.text, vocabulary()) and last_done_job(Text.of(reading.clause), vocabulary()) \
+            and (understood.assets.assets or focus.asset_ids):
+        # "when was it last cleaned?": the work-order history holds the date (a job told in the scene, "the sensor got
+        # replaced on 3 Sep. What did return temp average in August?", is not what is asked)
+        return ["work_orders"]
     listing = picked_listing(reading.clause, vocabulary()) if reading.shape == "which" else None
     if listing and (focus.asset_ids or understood.assets.assets) \
             and (not understood.intents or not chosen or chosen[0] == "prioritize"):
@@ -1227,12 +1250,17 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
             and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal
-    if focus.last_intent == "compare" and _RANK_THEM.search(understood.text.joined) \
-            and not understood.failure_modes and len(focus.asset_ids) > 1:
-        return ["compare"]  # "rank all four, best to worst" after the worst kW/ton: the same reading, in order
+    if focus.last_intent in ("compare", "history", *_COUNTED_RECORDS) and _RANK_THEM.search(understood.text.joined) \
+            and not understood.failure_modes and not understood.sensors.canonical and len(focus.asset_ids) > 1:
+        # "rank all four, best to worst" after the worst kW/ton, "rank em, worst first" after the chillers with Load
+        # Low alerts: what was just compared or counted, in order
+        return [focus.last_intent]
     if focus.last_intent == "alerts" and WHY_THE_CHANGE.search(understood.text.joined) \
             and not understood.sensors.canonical and not _ORDER_WORDS.search(understood.text.joined):
         return ["alerts"]  # "why the jump?" after two alert counts: the rules that moved, not a telemetry diagnosis
+    if _WHEN_LAST_ONE.search(reading.clause) and focus.last_intent in ALERT_LISTINGS and focus.asked_rules \
+            and not understood.intents and not understood.sensors.canonical:
+        return ["alerts"]  # "when was the last time it had one then?" after a rule's alerts: that rule's latest alert
     if LAST_RAN.search(understood.text.joined) and not understood.sensors.canonical:
         return ["history"]  # "when did it last run?": the latest running sample of its readings
     if reading.shape == "yes_no" and RAN_AT_ALL.search(understood.text.joined) and not understood.sensors.canonical \
@@ -1260,6 +1288,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "which" and _CONCERN.search(reading.clause) and not understood.sensors.canonical \
             and len(understood.assets.assets) != 1 and chosen and chosen[0] in ("forecast", *_LOOK_INTENTS, "compare"):
         return ["prioritize"]  # "heat wave coming: which machine worries you most?": ranked on fault evidence
+    if reading.others and focus.last_intent in _COUNTED_RECORDS and set(understood.intents) <= {"history"} \
+            and not understood.sensors.canonical:
+        # "how did the other two with sensor data do?" after the most corrective orders: the same count for them
+        # (the words for sensor data pick the chillers, they ask for no readings)
+        return [focus.last_intent]
     if understood.intents and chosen:
         return chosen
     if reading.others and focus.last_intent in RECIPES and not (understood.named_rules and chosen == ["alerts"]):
@@ -1502,8 +1535,10 @@ def _understand(message: str, reference_date: date, focus: Focus,
         # last log excessive power while off?"), by words beyond a reading's name: "avg cond water flow in august?"
         # names the reading, not the "Condenser Water Flow Through A Chiller That Is Off" rule
         beyond = set(whole.text.stems) - _reading_stems(vocabulary())
+        # ("the power-while-off ones" picks records of the listing by their words, whatever the words are)
         named = [rule_id for rule_id in find_rule_names(whole.text, catalog.alert_rules, loose=True)
-                 if beyond & set(phrase_stems(dict(catalog.alert_rules).get(rule_id, "")))]
+                 if beyond & set(phrase_stems(dict(catalog.alert_rules).get(rule_id, "")))
+                 or _ONES.search(whole.text.joined)]
         whole = replace(whole, named_rules=named)
     request = request_sentences(message)
     if request != message:

@@ -175,12 +175,17 @@ def scope_assets(ctx: PlanContext) -> list[str]:
     if reading is not None and reading.others and focus_assets:
         rest = [a for a in fleet_assets(ctx) if a not in focus_assets]
         counted = _OTHER_COUNT.search(ctx.understanding.text.joined)
-        named = [a for a in (ctx.focus.ranked or ctx.focus.discussed) if a not in focus_assets]
+        # (the one picked before is no "other" either: "the other two" after the top and then the runner-up)
+        named = [a for a in (ctx.focus.ranked or ctx.focus.discussed) if a not in focus_assets and a != ctx.focus.picked]
+        if telemetry_subset(ctx.understanding.text.joined) is not None:  # "the other two with sensor data"
+            named = [a for a in named if a in fleet_assets(ctx)]
         if counted is not None and len(named) >= _COUNTS[counted.group(1)]:
             # "the other two" after the worst of three was picked: the two ranked beside it, not the rest of the site
             # (in the site's order, as "the others" always are)
             chosen = set(named[:_COUNTS[counted.group(1)]])
             rest = [a for a in fleet_assets(ctx) if a in chosen]
+        elif counted is not None and len([a for a in rest if a != ctx.focus.picked]) == _COUNTS[counted.group(1)]:
+            rest = [a for a in rest if a != ctx.focus.picked]  # as many as said once the pick is left out
         if rest:
             ctx.scope = "assets" if len(rest) > 1 else "asset"
             ctx.note(f"'The others' read as {_names(rest)}.")
@@ -215,6 +220,14 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         ctx.scope = "assets"
         ctx.note(f"Ranked over the chillers discussed: {_names(discussed)}.")
         return discussed
+    if reading is not None and reading.shape == "which" and len(focus_assets) == 1 and len(ctx.focus.discussed) > 1 \
+            and ctx.primary in ("alerts", "work_orders") and ctx.focus.last_intent == ctx.primary \
+            and not ctx.understanding.references & {"asset", "plural_asset"}:
+        # "which one is cycling worse?" after the cycling alerts on 9, then on 6: the pick is between the two counted
+        pair = list(dict.fromkeys([*focus_assets, *ctx.focus.discussed]))[:2]
+        ctx.scope = "assets"
+        ctx.note(f"'Which one' read as a pick between {_names(pair)}, the two counted last.")
+        return pair
     if reading is not None and reading.shape == "which" and len(focus_assets) == 1 and ctx.primary == "prioritize" \
             and not ctx.understanding.references:
         # "which one has the highest kW/ton right now?" after a look at one chiller: one chiller is no choice,

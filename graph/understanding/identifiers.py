@@ -113,3 +113,15 @@ def find_rule_names(text: Text, rules: Sequence[tuple[str, str]], *, loose: bool
         return []
     best = max(score for score, _ in scored)
     return [rule_id for score, rule_id in sorted(scored, key=lambda p: p[1]) if score == best]
+
+
+# "which failure codes is that rule tied to?", "what do those alerts usually point at?": the codes a rule maps to.
+_ASKS_RULE_CODES = re.compile(r"\b(?:failure )?codes?\b.*\b(?:rules?|alerts?|alarms?|RUL\d+)\b|"
+                             r"\b(?:rules?|alerts?|alarms?|RUL\d+)\b.*\b(?:failure )?codes?\b|"
+                             r"\b(?:rules?|alerts?|alarms?)\b.*\b(?:point(?:s|ing)? (?:at|to)|tied to|linked to|"
+                             r"map(?:s|ped)? to)\b.*\b(?:failures?|faults?|codes?)\b", re.I)
+
+
+def asks_rule_codes(text: str) -> bool:
+    """Whether the question asks which failure codes an alert rule points at."""
+    return _ASKS_RULE_CODES.search(text) is not None

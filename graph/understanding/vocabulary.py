@@ -161,7 +161,7 @@ def build_vocabulary(raw: dict[str, Any]) -> Vocabulary:
         month_context_before=frozenset(periods["month_context_before"]),
         month_context_after=frozenset(periods["month_context_after"]),
         range_words=frozenset(periods["range_words"]),
-        references={k: tuple(v) for k, v in raw["references"].items()},
+        references={k: _with_numeral_ordinals(v) for k, v in raw["references"].items()},
         intents=_intent_rules(raw["intents"]),
         work_order_intents=frozenset(raw["work_order_intents"]),
         work_order_kinds={k: tuple(v) for k, v in raw["work_order_kinds"].items()},
@@ -183,3 +183,19 @@ def vocabulary() -> Vocabulary:
     """The project vocabulary, read from vocabulary.yaml on first use and cached."""
     with VOCABULARY_PATH.open(encoding="utf-8") as handle:
         return build_vocabulary(yaml.safe_load(handle))
+
+
+# Ordinals written as numerals ("2nd place", "the 1st one") read as the words the phrases are written in.
+_NUMERAL_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd"}
+
+
+def _with_numeral_ordinals(phrases: list[str]) -> tuple[str, ...]:
+    """The phrases, each ordinal word also spelled as a numeral ("second place" and "2nd place")."""
+    spelled = []
+    for phrase in phrases:
+        spelled.append(phrase)
+        words = phrase.split()
+        numeral = [_NUMERAL_ORDINALS.get(word, word) for word in words]
+        if numeral != words:
+            spelled.append(" ".join(numeral))
+    return tuple(spelled)

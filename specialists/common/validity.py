@@ -55,9 +55,11 @@ class ValidityVerdict:
         """One line for people."""
         if self.shift is None:
             return f"{self.sensor}: not measured"
+        # (the coupled signals are named: they are what "which readings should have stayed flat?" asks for)
+        checked = f" ({', '.join(self.coupled)})" if self.coupled else ""
         return (
             f"{self.sensor} moved {self.shift:+.2f} degF at equal load (z {self.z:+.1f}) while "
-            f"{len(self.followers)} of its coupled temperatures followed: {self.verdict.replace('_', ' ')}"
+            f"{len(self.followers)} of its coupled signals{checked} followed: {self.verdict.replace('_', ' ')}"
         )
 
     def as_dict(self) -> dict[str, Any]:

@@ -101,6 +101,10 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
                        + ", ".join(f"{kind} {n}" for kind, n in kpis) + ").")
         art = await save_artifact(ctx, task, kind="alert_rules", summary=head, observations=obs,
                                   results={"rules": [a.__dict__ for a in alerts.activity], "rules_on_record": rules.ok,
+                                           # what each rule points at, from the site's rule-to-failure-code mapping
+                                           "rule_failure_codes": {a.rule_id: ctx.catalog.failure_codes_of_rule(a.rule_id)
+                                                                  for a in alerts.activity
+                                                                  if ctx.catalog.failure_codes_of_rule(a.rule_id)},
                                            "kpi_anomalies": [{"kpi": kind, "count": n} for kind, n in kpis],
                                            "asked_rules": [str(r) for r in task.params.get("asked_rules") or []],
                                            "per_month": alerts_per_month(events.output.get("events", []))

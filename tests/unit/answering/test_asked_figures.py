@@ -331,3 +331,21 @@ def test_a_window_a_narrower_reading_was_cut_from_gives_no_figure_of_its_own() -
     assert asked_figure_lines("what was it pulling in kw the hour before it dropped", [hour, days]) == []
     lines = asked_figure_lines("what was it pulling in kw over those days", [days])
     assert len(lines) == 1 and "250.3 kW" in lines[0]
+
+
+def test_the_failure_codes_a_rule_points_at_come_first_then_where_it_fired() -> None:
+    from graph.answering.asked_figures import rule_codes_sentence
+    nine = alerts("CWC04009", [("RUL0022", "Chiller Cycling", 40), ("RUL0017", "Load Low", 12)])
+    nine.results["rule_failure_codes"] = {"RUL0022": ["CS007 Overactive Control Logic", "CS005 Control System "
+                                                                                        "Malfunction"],
+                                          "RUL0017": ["CS007 Overactive Control Logic", "OP001 Process Upset"]}
+    said = rule_codes_sentence("which failure codes is that rule tied to?", [nine])
+    assert said is not None and said.startswith("RUL0022 Chiller Cycling points at CS007 Overactive Control Logic and "
+                                                "CS005 Control System Malfunction")
+    assert "it fired 40 times on CWC04009" in said
+    named = rule_codes_sentence("what codes do the load low alarms map to?", [nine])
+    assert named is not None and named.startswith("RUL0017 Load Low points at CS007")
+    nine.results["asked_rules"] = ["RUL0017"]  # the rule the dialog asked about, when none is named
+    asked = rule_codes_sentence("what failure codes do those alerts usually point at?", [nine])
+    assert asked is not None and asked.startswith("RUL0017")
+    assert rule_codes_sentence("how many alerts did it log?", [nine]) is None

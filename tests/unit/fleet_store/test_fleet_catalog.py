@@ -47,6 +47,8 @@ async def test_a_loaded_generated_fleet_reads_back_as_its_config_describes_it(sq
     assert catalog.asset("chiller 6") is not None and catalog.asset("chiller 6").status_channels
     # the alert rules by their names, read from the alert_rules table (rules are named by their words in chat)
     assert ("RUL0021", "Chiller - Excessive Power use in chiller that is off") in catalog.alert_rules
+    # and the failure codes each rule points at, from alert_rule_fc_mapping ("which codes is that rule tied to?")
+    assert catalog.failure_codes_of_rule("RUL0021") == ["E004 Starter Failure", "M011 Motor Failure"]
 
 
 async def test_an_empty_database_gives_an_empty_catalog_and_an_old_one_the_default_zone(

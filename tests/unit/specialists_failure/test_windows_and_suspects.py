@@ -174,3 +174,11 @@ async def test_a_sudden_fault_on_the_asked_day_is_judged_on_that_day_alone(tmp_p
     assert stored.results["hypotheses"][0]["failure_mode"] == CONDENSER_FLOW
     assert pd.Timestamp(stored.results["recent"][0]) == pd.Timestamp(asked.start)
     assert any("asked day alone" in line for line in stored.observations)
+
+
+def test_a_validity_line_names_the_coupled_signals_it_checked() -> None:
+    from specialists.common.validity import ValidityVerdict
+    verdict = ValidityVerdict("Return Temperature", "sensor_drift", 0.8, 3.1,
+                              coupled={"Supply Temperature": 0.2, "Tonnage": -0.4, "Power Input": 0.1})
+    line = verdict.describe()
+    assert "0 of its coupled signals (Supply Temperature, Tonnage, Power Input) followed: sensor drift" in line
