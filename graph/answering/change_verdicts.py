@@ -246,6 +246,7 @@ def repair_verdict(question: str, turn: list[Artifact], session: list[Artifact])
 
 
 _RECOVERED_WITHIN = 0.10  # after within 10% of before, and nearer to it than the period discussed was
+_OVERLAP_ALLOWED = timedelta(days=7)  # an earlier month read may run a few days into the month before
 
 
 def recovery_verdict(question: str, turn: list[Artifact], session: list[Artifact], reading: str | None) -> Verdict | None:
@@ -269,9 +270,28 @@ def recovery_verdict(question: str, turn: list[Artifact], session: list[Artifact
                    and before_art.window_end <= a.window_start < after_art.window_start
                    and (m := _means(a, lambda bare: bare == reading))]
         during = next(iter(between[-1][1].values()))[1] if between else None
+        # a level the dialog read earlier, before the month before: when that month was itself off it ("they
+        # cleaned the strainer last week, is it back to normal?" after August's flow against July's), the earlier
+        # level is the normal one, and the month before is the trouble
+        earlier = [(a, m) for a in session if asset in a.asset_ids and a.kind == "telemetry_window"
+                   and a.window_end is not None and before_art.window_start is not None
+                   and a.window_end <= before_art.window_start + _OVERLAP_ALLOWED
+                   and (m := _means(a, lambda bare: bare == reading))]
+        normal = next(iter(min(earlier, key=lambda p: p[0].window_start or _EPOCH)[1].values()))[1] \
+            if earlier else None
+        if normal is not None and abs(was - normal) > abs(normal) * _RECOVERED_WITHIN and during is None:
+            earliest = min(earlier, key=lambda p: p[0].window_start or _EPOCH)[0]
+            answer: Answer = "Yes" if abs(now - normal) <= abs(normal) * _RECOVERED_WITHIN else "No"
+            sentence = (f"{answer}, {asset}'s {label.lower()} is {'back to' if answer == 'Yes' else 'still off'} its "
+                        f"level before the trouble: {number(now, unit)} while running {window_phrase(after_art)}, "
+                        f"against {number(was, unit)} {window_phrase(before_art)} and {number(normal, unit)} "
+                        f"{window_phrase(earliest)}.")
+            return Verdict(answer, " ".join(sentence.split()), [f"- normal: [{earliest.id}]",
+                                                                f"- before: [{before_art.id}]",
+                                                                f"- since: [{after_art.id}]"])
         close = abs(now - was) <= abs(was) * _RECOVERED_WITHIN
         nearer = during is None or abs(now - was) < abs(during - was)
-        answer: Answer = "Yes" if close and nearer else "No"
+        answer = "Yes" if close and nearer else "No"
         then = f", against {number(during, unit)} {window_phrase(between[-1][0])}" if during is not None else ""
         sentence = (f"{answer}, {asset}'s {label.lower()} is {'back to' if answer == 'Yes' else 'still off'} its "
                     f"level before: {number(now, unit)} while running "

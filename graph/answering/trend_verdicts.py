@@ -20,7 +20,7 @@ from artifacts.readings import running_share, sensors_stopped, sensors_without_d
 from graph.answering.asked_figures import asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.yes_no import Answer, Verdict, flip
-from graph.understanding.request import STILL_DOWN, asks_back_in_service, asks_change_over_time
+from graph.understanding.request import STILL_DOWN, asking_clause, asks_back_in_service, asks_change_over_time
 
 MOVED_Z = 2.0  # |z| of the level change (last vs first quarter, equal load) that counts as a real move
 EDGING_Z = 1.5  # a smaller move its bad way is said as it is ("not clearly"), not as "held steady"
@@ -197,6 +197,8 @@ def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verd
     return Verdict("No", f"No, {where} has not run {when}: its load stayed at idle the whole time.", evidence)
 
 
+# "is it trustworthy again?", "back to normal?": whether a reading that was silent reports again
+_AGAIN = re.compile(r"\b(?:again|back|trustworthy|reliable|ok|okay|working|fixed|sorted)\b", re.I)
 # "evap refrig temp still reading nothing?", "is the flow still blank?", "still not reporting?": a reading's silence.
 _SILENT = re.compile(r"\b(?:reading|reads|showing|shows|reporting|reports|giving) (?:nothing|zero|blank|no data)\b|"
                      r"\b(?:still )?(?:blank|not reporting|no data|dead|flatlined|flat-lined|missing|offline)\b", re.I)
@@ -207,6 +209,9 @@ def silent_reading_verdict(question: str, artifacts: list[Artifact], readings: l
     sample of it, or it stopped inside the window (with when); no when it reports again (with its level)."""
     if not _SILENT.search(question):
         return None
+    # "the flow reading was blank after the trip. is it trustworthy again?": the silence is the scene, the question
+    # asks whether it reports again, so a reading that reports is a yes
+    recovered = not _SILENT.search(asking_clause(question)) and _AGAIN.search(asking_clause(question)) is not None
     # (the reading named: "is any sensor still offline?" asks of them all, which the sensor check answers)
     named = asked_sensors(question)
     windows = [a for a in artifacts if a.kind in ("telemetry_window", "point_values") and a.asset_ids]
@@ -220,18 +225,25 @@ def silent_reading_verdict(question: str, artifacts: list[Artifact], readings: l
         if not isinstance(values, dict) or full not in values:
             return None
         if values[full] is None:
-            return Verdict("Yes", f"Yes, {asset}'s {named[0].lower()} still reports nothing: no sample {when}.",
+            said: Answer = "No" if recovered else "Yes"
+            return Verdict(said, f"{said}, {asset}'s {named[0].lower()} still reports nothing: no sample {when}.",
                            [f"- {full}: {when} [{art.id}]"])
-        return Verdict("No", f"No, {asset}'s {named[0].lower()} is reporting {when}.", [f"- {full}: {when} [{art.id}]"])
+        said = "Yes" if recovered else "No"
+        return Verdict(said, f"{said}, {asset}'s {named[0].lower()} is reporting{' again' if recovered else ''} {when}.",
+                       [f"- {full}: {when} [{art.id}]"])
     stopped = sensors_stopped(art)
     label = named[0].lower()
     evidence = [f"- {full}: {when} [{art.id}]"]
+    silent: Answer = "No" if recovered else "Yes"
     if full in sensors_without_data(art):
-        return Verdict("Yes", f"Yes, {asset}'s {label} still reports nothing: no sample {when}.", evidence)
+        return Verdict(silent, f"{silent}, {asset}'s {label} still reports nothing: no sample {when}.", evidence)
     if full in stopped:
-        return Verdict("Yes", f"Yes, {asset}'s {label} stopped reporting at {stopped[full][:16].replace('T', ' ')} and "
+        return Verdict(silent, f"{silent}, {asset}'s {label} stopped reporting at {stopped[full][:16].replace('T', ' ')} and "
                               f"has sent nothing since ({when}).", evidence)
     entry = stats_of(art).get(full)
     if entry is None:
         return None
+    if recovered:
+        return Verdict("Yes", f"Yes, {asset}'s {label} is reporting again {when}: {entry.get('count', 0)} samples.",
+                       evidence)
     return Verdict("No", f"No, {asset}'s {label} is reporting {when}: {entry.get('count', 0)} samples.", evidence)

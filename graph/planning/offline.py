@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from assetops.domain.catalog import FleetCatalog
@@ -38,7 +38,7 @@ from graph.planning.resolve import (
     resolve_window,
     stop,
 )
-from graph.planning.scope import DESCRIBED_ONE, superlative_one
+from graph.planning.scope import DESCRIBED_ONE, NEXT_ON_THE_LIST, superlative_one
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import find_assets
@@ -151,7 +151,16 @@ _DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transm
                                 # "is the anomaly just a sensor problem?", "could that spike be a bad probe?"
                                 r"\b(?:is|was|are|were|could|might|can) (?:that|this|it|they|those|these|the \w+)"
                                 r"(?: \w+)?(?: be)? (?:just|only|simply|really|merely) (?:a |the |its |their |bad |faulty )*"
-                                r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge|reading|metering)s?\b")
+                                r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge|reading|metering)s?\b|"
+                                # "the tech reckons its return temp sensor was reading off. was it?": the claim doubts
+                                # the instrument
+                                r"\b(?:sensor|probe|transmitter|gauge)s?(?: (?!was\b|is\b|were\b|are\b)[\w']+){0,3}? "
+                                r"(?:was|is|were|are|has been|had been|have been) "
+                                r"(?:reading |showing )?(?:off|wrong|high|low|funny|weird|drifting|out of cal\w*|faulty|"
+                                r"bad)\b")
+# "was it?", "is that right?", "true?": a bare question that puts the claim just made up for checking
+_BARE_CONFIRM = re.compile(r"^(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
+                           r"he right|she right|they right|that right|that true)|right|true|really|correct)\s*\??\s*$")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
@@ -1033,6 +1042,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.shape == "yes_no" and _BARE_CONFIRM.match(reading.clause) and _DOUBTS_INSTRUMENT.search(
+            understood.text.joined) and (understood.assets.assets or focus.asset_ids):
+        # "the tech reckons its return temp sensor was reading off earlier this year. was it?": the claim made is
+        # the question, and it doubts the instrument
+        return ["sensor_validity"]
     if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
         # "did the cleaning fix it?", "did it make a difference? compare the fortnight before with the fortnight
         # after": the repair's date, its readings before and after (not the work orders around it)
@@ -1288,6 +1302,17 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "which" and _CONCERN.search(reading.clause) and not understood.sensors.canonical \
             and len(understood.assets.assets) != 1 and chosen and chosen[0] in ("forecast", *_LOOK_INTENTS, "compare"):
         return ["prioritize"]  # "heat wave coming: which machine worries you most?": ranked on fault evidence
+    if reading.shape == "recommend" and _ADVICE_ON_AN_ACTION.search(reading.clause) and understood.intents \
+            and set(understood.intents) <= {"history", "investigate"} and not understood.sensors.canonical:
+        # "is it worth getting the OEM in to look at 6 and 9?": the looking is the action weighed, advice is asked
+        shaped = _shape_fallback(reading, focus)
+        if shaped:
+            return shaped
+    if NEXT_ON_THE_LIST.search(understood.text.joined) and len(focus.ranked) > 1 and focus.last_intent in RECIPES \
+            and not understood.sensors.canonical and not understood.assets.assets \
+            and set(understood.intents) <= {"history", "predict_next", focus.last_intent}:
+        # "and the next two on the list?": the request just made, on the ones ranked after the pick
+        return [focus.last_intent]
     if reading.others and focus.last_intent in _COUNTED_RECORDS and set(understood.intents) <= {"history"} \
             and not understood.sensors.canonical:
         # "how did the other two with sensor data do?" after the most corrective orders: the same count for them
@@ -1522,6 +1547,24 @@ def _frame_year(focus: Focus) -> int | None:
     return window.start.year if str(window.start.year) in (focus.asked or "") else None
 
 
+# "tripped on the 23rd", "the trip on July 23": an event word and the day it happened, a few words apart
+_EVENT_ON_A_DAY = re.compile(r"\b(?:tripped|tripping|trip|trips|shut down|shutdown|went down|failed|failure|outage)\b"
+                             r"(?: [\w']+){0,3}? (?:on|at)\s*$")
+_EVENT_DAY_SPAN = timedelta(days=2)
+
+
+def _event_dated_in(understood: Understanding) -> datetime | None:
+    """The start of the day the message says an event happened on ("tripped on the 23rd of last month"), or None."""
+    text = understood.text.joined
+    for mention in (*understood.periods.mentions, *understood.periods.context):
+        window = mention.window
+        if window is None or mention.kind != "absolute" or window.end - window.start > _EVENT_DAY_SPAN:
+            continue
+        if _EVENT_ON_A_DAY.search(text[:mention.start]):
+            return window.start
+    return None
+
+
 def _understand(message: str, reference_date: date, focus: Focus,
                 artifacts: Sequence[ArtifactSummary], catalog: FleetCatalog) -> Understanding:
     """The message's reading, with intents (and the period, when it names one) taken from its request
@@ -1530,6 +1573,12 @@ def _understand(message: str, reference_date: date, focus: Focus,
     event_time = event_time_from(artifacts, stops=True)
     frame = _frame_year(focus)
     whole = understand(message, reference_date, focus.window, event_time, catalog=catalog, frame_year=frame)
+    dated = _event_dated_in(whole)
+    if dated is not None and dated != event_time:
+        # "Chiller 9 tripped on the 23rd of last month. What was it doing in the week before the trip?": the message
+        # dates the event itself, so what is said relative to it counts from that day
+        event_time = dated
+        whole = understand(message, reference_date, focus.window, event_time, catalog=catalog, frame_year=frame)
     if not whole.named_rules and focus.last_intent in ALERT_LISTINGS:
         # right after an alert listing a rule may be named by the words of its name with no alert word ("when did it
         # last log excessive power while off?"), by words beyond a reading's name: "avg cond water flow in august?"

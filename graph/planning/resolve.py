@@ -32,8 +32,10 @@ from graph.understanding.request import (
     WHEN_OF_THOSE,
     asks_about_now,
     names_both_periods,
+    question_parts,
 )
-from graph.understanding.sensors import canonical_of, expand
+from graph.understanding.sensors import canonical_of, expand, find_sensors
+from graph.understanding.text import Text
 
 
 def _first_day(ctx: PlanContext) -> date:
@@ -501,6 +503,10 @@ _THAT_SENSOR = re.compile(r"\b(?:is|was|could) (?:that|this|it)(?: be)? (?:just 
                           r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b")
 
 
+# "what was it averaging ...?", "how has that been running?": the reading discussed, by a pronoun
+_THE_READING = re.compile(r"\b(?:it|that|that one|this one)\b")
+
+
 def resolve_sensors(ctx: PlanContext) -> None:
     """The turn's canonical sensors: named ones, else the focus's (names without the asset prefix)."""
     named = ctx.understanding.sensors.canonical
@@ -508,6 +514,12 @@ def resolve_sensors(ctx: PlanContext) -> None:
         # "is that the sensor, or is the building load different?": the reading just discussed is the one doubted,
         # whatever the other side of the question names
         named = list(dict.fromkeys(canonical_of(s) for s in ctx.focus.sensors))
+    parts = question_parts(ctx.understanding.text.joined)
+    if named and ctx.focus.sensors and len(parts) > 1 and _THE_READING.search(parts[0]) \
+            and not find_sensors(Text.of(parts[0]), ctx.vocab).canonical:
+        # "what was it averaging in August vs last August? and supply temp, same months": "it" is the reading
+        # discussed, the other part adds one
+        named = list(dict.fromkeys([*(canonical_of(s) for s in ctx.focus.sensors), *named]))
     if named and HOLDS_SETPOINT.search(ctx.understanding.text.joined):
         # "is 6 holding its chilled water setpoint?": the supply is what holds it, against the setpoint
         named = list(dict.fromkeys(["Supply Temperature", "Setpoint Temperature", *named]))

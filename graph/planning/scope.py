@@ -164,6 +164,8 @@ _EVERYTHING_CONSIDERED = re.compile(r"\b(?:taking|take|taken|with|given) (?:ever
                                     r"\beverything considered\b")
 
 
+# "the next two on the list", "and the next three?": the ones ranked after the one picked (not "the next two weeks")
+NEXT_ON_THE_LIST = re.compile(r"\bthe next (two|three|four|2|3|4)\b(?! (?:days?|weeks?|months?|years?|hours?|quarters?)\b)")
 _OTHER_COUNT = re.compile(r"\b(?:the )?other (two|three|four|2|3|4)\b")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 
@@ -172,6 +174,16 @@ def scope_assets(ctx: PlanContext) -> list[str]:
     """The assets of a turn that names none (empty: the turn needs no asset, or must ask which)."""
     focus_assets = list(ctx.focus.asset_ids)
     reading = ctx.request
+    following = NEXT_ON_THE_LIST.search(ctx.understanding.text.joined)
+    if following is not None and len(ctx.focus.ranked) > 1:
+        # "and the next two on the list?" after the top of a ranking: the ones ranked right after the one picked
+        ranked = ctx.focus.ranked
+        start = ranked.index(ctx.focus.picked) + 1 if ctx.focus.picked in ranked else 1
+        chosen = ranked[start:start + _COUNTS[following.group(1)]]
+        if chosen:
+            ctx.scope = "assets" if len(chosen) > 1 else "asset"
+            ctx.note(f"'The next {following.group(1)}' read as {_names(chosen)}, ranked after {ranked[start - 1]}.")
+            return chosen
     if reading is not None and reading.others and focus_assets:
         rest = [a for a in fleet_assets(ctx) if a not in focus_assets]
         counted = _OTHER_COUNT.search(ctx.understanding.text.joined)
@@ -182,8 +194,8 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         if counted is not None and len(named) >= _COUNTS[counted.group(1)]:
             # "the other two" after the worst of three was picked: the two ranked beside it, not the rest of the site
             # (in the site's order, as "the others" always are)
-            chosen = set(named[:_COUNTS[counted.group(1)]])
-            rest = [a for a in fleet_assets(ctx) if a in chosen]
+            kept = set(named[:_COUNTS[counted.group(1)]])
+            rest = [a for a in fleet_assets(ctx) if a in kept]
         elif counted is not None and len([a for a in rest if a != ctx.focus.picked]) == _COUNTS[counted.group(1)]:
             rest = [a for a in rest if a != ctx.focus.picked]  # as many as said once the pick is left out
         if rest:

@@ -14,7 +14,10 @@ from graph.understanding.vocabulary import Vocabulary
 
 _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b|\bmost recent\b.*\bwhen\b|"
                    # "what did the last inspection find?", "is it due for its annual service?"
-                   r"\b(?:the|its|their) (?:last|latest|most recent|previous)\b|\b(?:due|overdue) for\b|"
+                   # ("its history for the last three years" is a span, not the last job)
+                   r"\b(?:the|its|their) (?:last|latest|most recent|previous)\b(?! (?:\d+|two|three|four|five|six|"
+                   r"seven|eight|nine|ten|twelve|few|couple|several|year|month|week|day|quarter|decade)\b)|"
+                   r"\b(?:due|overdue) for\b|"
                    # "what was chiller 7's most recent corrective job?" (the possessive is dropped with its 's)
                    r"\b(?:chiller|unit|ch) ?\d+ (?:last|latest|most recent|previous)\b(?! (?:year|month|week|quarter|"
                    r"summer|winter|spring|fall|autumn|night|season|few|couple|\d|two|three))|"
@@ -33,7 +36,10 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"
                    # "has 6 had its condenser tubes cleaned yet?": the chiller had the job done to it
                    r"\b(?:has|have|had|did) (?:it|they|\d+|#\d+|chiller \d+) (?:had|got|gotten|have|get) (?:its|their|"
-                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b")
+                   r"the|a|an|any) (?:[\w-]+ ){0,3}?[a-z]+ed\b|"
+                   # "4 had a refrigerant top-up last fall, right?": a job the chiller had, put up for confirming
+                   r"(?:^|[?!.] |\b(?:so|and|ok|okay|but|also) )(?:it|they|chiller \d+|#?\d+) (?:had|got) (?:a|an|its|"
+                   r"their|the|some) .{2,60}?\b(?:right|correct|yeah|didn't it|didnt it|didn't they|didnt they) ?\?")
 # "was there a calibration work order on it around then?", "any calib or sensor WOs this yr?": orders asked for by
 # their job (a named one: "any corrective WOs?" counts the repairs)
 _ORDERS_OF_A_JOB = re.compile(r"\b(?:(?:was|were|is|are) there (?:a|an|any)|any) (?:[\w/-]+ ){1,4}?(?:work orders?|"

@@ -332,7 +332,9 @@ _PREVIEW = re.compile(r"\b(?:work orders?|ticket|draft|order|request)\b(?: \S+){
 _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:not|should|would|bother)\b)|"
                              r"^(?:so |and |then |ok |okay )*(?:what|which) (?:(?:is|was|could be|might be|else is|"
                              r"do you think is) )?(?!going\b|happening\b|happened\b|up\b)(?:\w+ing|explains?|"
-                             r"drives?|drove|made|makes|pushed|pushes|caused|triggered|started|behind)\b"
+                             r"drives?|drove|made|makes|pushed|pushes|caused|triggered|started|behind|"
+                             # "so what tripped it?", "what knocked it out?": the event's cause, as its subject
+                             r"tripped|killed|knocked|stopped|shut)\b"
                              r"(?! (?:on|at|for|with|to)\b)|"
                              # "what failure mode is behind those?", "which fault was causing it": the actual cause
                              r"^(?:so |and |then |ok |okay )*(?:what|which) (?:failure modes?|faults?|problems?|"
@@ -655,6 +657,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "how_to"
     if asks_where_to_begin(clause.joined):  # "where should we begin?" is a pick, not advice
         return "which"
+    if _WHAT_NAMED_ONE.match(" ".join(opening)):
+        # "what's chiller 4's evap temp been averaging?" (the "'s" dropped): the chiller is named, nothing is picked
+        opening = opening[:1] + opening[2:]
     if _starts(opening, g.which_openers) or _WHAT_NOUN_MOST.match(" ".join(opening)) \
             or PERIOD_SUPERLATIVE.match(" ".join(opening)):
         return "which"  # "which units should I worry about?", "worst month?" ask for a pick
@@ -685,6 +690,7 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
 
 
 _PARTICIPLE = re.compile(r"[a-z]{3,}ing")
+_WHAT_NAMED_ONE = re.compile(r"what (?:chiller|unit|machine) #?\d")
 
 
 def _elided_yes_no(opening: tuple[str, ...], g: Grammar) -> bool:

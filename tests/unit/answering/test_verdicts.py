@@ -304,6 +304,12 @@ def test_a_reading_still_reporting_nothing_is_read_from_the_latest_read() -> Non
                  end=datetime(2018, 8, 17, 4, tzinfo=UTC))
     assert silent_reading_verdict("evap refrig temp still reading nothing?", [week, back], []).answer == "No"  # type: ignore[union-attr]
     assert silent_reading_verdict("what's the evap refrig temp?", [week, today], []) is None
+    # the silence told in the scene, the question whether it reports again: a reading that reports is a yes
+    again = silent_reading_verdict("the evap refrig temp was blank after the trip. can we trust it again?",
+                                   [week, back], [])
+    assert again is not None and again.answer == "Yes" and "reporting again" in again.sentence
+    still = silent_reading_verdict("the evap refrig temp went blank after the trip. is it back?", [week, today], [])
+    assert still is not None and still.answer == "No" and "still reports nothing" in still.sentence
 
 
 def test_whether_any_sensor_is_offline_is_not_read_as_the_reading_discussed() -> None:

@@ -33,3 +33,18 @@ def test_recovered_when_since_is_near_before_and_nearer_than_during() -> None:
     verdict = recovery_verdict("has the flow recovered?", [before, still], [during], flow)
     assert verdict is not None and verdict.answer == "No"
     assert recovery_verdict("is it running now?", [before, since], [during], flow) is None
+
+
+def test_after_a_repair_the_normal_level_is_the_one_read_before_the_trouble() -> None:
+    # "they cleaned the strainer last week. is it back to normal?" after August's flow against July's: the month
+    # before the cleaning is the trouble itself, July's level is the normal one
+    flow = "Condenser Water Flow"
+    july = window("Chiller 3", "2020-07-01", "2020-08-01", {flow: (1950.0, "gpm")}, id="j")
+    before = window("Chiller 3", "2020-08-04", "2020-09-03", {flow: (1501.0, "gpm")}, id="b")
+    since = window("Chiller 3", "2020-09-06", "2020-09-11", {flow: (1947.0, "gpm")}, id="s")
+    verdict = recovery_verdict("they cleaned the strainer last week. is it back to normal now?", [before, since],
+                               [july, before, since], flow)
+    assert verdict is not None and verdict.answer == "Yes" and "before the trouble" in verdict.sentence
+    still = window("Chiller 3", "2020-09-06", "2020-09-11", {flow: (1560.0, "gpm")}, id="s2")
+    verdict = recovery_verdict("is it back to normal now?", [before, still], [july, before, still], flow)
+    assert verdict is not None and verdict.answer == "No"

@@ -110,3 +110,66 @@ def test_the_catalog_knows_the_failure_codes_each_rule_points_at() -> None:
     catalog = default_catalog()
     assert catalog.failure_codes_of_rule("rul0021") == ["E004 Starter Failure", "M011 Motor Failure"]
     assert catalog.failure_codes_of_rule("RUL9999") == []
+
+
+def test_what_s_a_named_chiller_s_reading_is_no_pick() -> None:
+    decision = Dialog(reference_date=AUTUMN).say("what's chiller 6 tonnage been averaging over june-august?")
+    assert decision.shape != "which"  # type: ignore[attr-defined]
+    assert _actions(decision) == ["history"] and _assets(decision) == {"Chiller 6"}
+
+
+def test_a_claim_about_the_instrument_put_up_for_checking_is_a_validity_check() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("chiller 6 supply temp last month?")
+    decision = dialog.say("ops think the supply temp probe on 6 was reading high in october. is that right?")
+    assert "sensor_validity" in _actions(decision)
+
+
+def test_a_job_the_chiller_had_put_up_for_confirming_is_read_from_its_orders() -> None:
+    decision = Dialog(reference_date=AUTUMN).say("chiller 9 had its evaporator tubes cleaned back in march, right?")
+    assert _actions(decision) == ["wo_summary"]
+
+
+def test_the_last_n_years_of_history_is_a_span_not_the_last_job() -> None:
+    from graph.understanding.last_done import last_done_job
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    assert not last_done_job(Text.of("send me its service history for the last two years"), vocabulary())
+    assert last_done_job(Text.of("what did its last service find?"), vocabulary())
+
+
+def test_a_trip_dated_in_the_message_anchors_the_week_before_it() -> None:
+    from tests.unit.planning.dialog import at
+    dialog = Dialog(reference_date=date(2019, 8, 10))
+    decision = dialog.say("Chiller 9 shut down on the 23rd of last month. How were its power and load in the week "
+                          "before it went?")
+    assert {(t.window.start, t.window.end) for t in decision.tasks if t.window} == {(at(2019, 7, 16), at(2019, 7, 23))}
+    assert "diagnose" in _actions(dialog.say("so what tripped it?"))
+
+
+def test_the_next_two_on_the_list_are_ranked_right_after_the_pick() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("which of the chillers without sensors had the most corrective work orders this year?")
+    dialog.focus = replace(dialog.focus, picked="Chiller 7", ranked=["Chiller 7", "Chiller 12", "Chiller 2", "Chiller 1"])
+    decision = dialog.say("and the next two on the list?")
+    assert set(_actions(decision)) == {"wo_summary"} and _assets(decision) == {"Chiller 12", "Chiller 2"}
+    assert not NEXT_ON_THE_LIST_MATCHES("what about the next two weeks?")
+
+
+def NEXT_ON_THE_LIST_MATCHES(text: str) -> bool:
+    from graph.planning.scope import NEXT_ON_THE_LIST
+    return NEXT_ON_THE_LIST.search(text) is not None
+
+
+def test_whether_to_get_someone_in_to_look_at_two_chillers_is_advice_on_both() -> None:
+    decision = Dialog(reference_date=AUTUMN).say("is it worth getting the OEM in to look at 3 and 4 together?")
+    assert "diagnose" in _actions(decision) and {"Chiller 3", "Chiller 4"} <= _assets(decision)
+    assert "draft_wo" not in _actions(decision)
+
+
+def test_it_beside_a_reading_added_in_a_second_part_keeps_the_reading_discussed() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("run anomaly detection on chiller 3's condenser water flow this year")
+    decision = dialog.say("what was it averaging in june vs june last year? and tonnage, same months")
+    sensors = {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors}
+    assert {"Condenser Water Flow", "Tonnage"} <= sensors
