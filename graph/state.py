@@ -67,6 +67,7 @@ def encode_focus(focus: Focus) -> dict[str, Any]:
     data["earlier_window"] = encode_window(focus.earlier_window)
     for key in ("periods", "named_periods", "told_jobs"):
         data[key] = [encode_window(w) for w in getattr(focus, key)]
+    data["told_event"] = focus.told_event.isoformat() if focus.told_event is not None else None
     return data
 
 
@@ -79,6 +80,8 @@ def decode_focus(data: dict[str, Any] | None) -> Focus:
     values["earlier_window"] = decode_window(data.get("earlier_window"))
     for key in ("periods", "named_periods", "told_jobs"):
         values[key] = [w for w in (decode_window(d) for d in data.get(key) or []) if w is not None]
+    told = data.get("told_event")
+    values["told_event"] = datetime.fromisoformat(told) if isinstance(told, str) else told
     return Focus(**values)
 
 

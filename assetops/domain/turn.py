@@ -59,6 +59,9 @@ class Focus:
     # jobs the user said were done, each the day (period) it was done, labelled with the job's words, latest first:
     # "it was shut down for a tube clean on the 9th" ... "has the clean helped?" sets before and after that day
     told_jobs: list[TimeWindow] = field(default_factory=list)
+    # the start of the day the user said an event happened ("tripped on the 23rd of last month"): "the week before
+    # the trip", "since the trip" count from it in later turns too
+    told_event: datetime | None = None
 
 
 # Where a task of the turn's plan stands: waiting (or to be retried), done, given up, or skipped

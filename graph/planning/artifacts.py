@@ -184,17 +184,27 @@ def event_time_from(artifacts: Sequence[ArtifactSummary], *, stops: bool = False
     """The time of the latest trip/event an artifact reported ("event_time" or "trip_time", ISO-8601). With
     `stops`, a telemetry window's stop counts too ("stopped_at": it sat off from then to the window's end), so
     "the hour before it dropped" after "is it still down?" reads back from that stop."""
-    keys = ("trip_time", "event_time", "stopped_at") if stops else ("trip_time", "event_time")
+    # (of the stops, only the latest in time: a year-earlier window read for comparison stops too)
+    stops_seen = [t for a in artifacts if (t := _time_of(a.key_results.get("stopped_at"))) is not None]
+    latest_stop = max(stops_seen) if stops and stops_seen else None
     for artifact in reversed(artifacts):
-        for key in keys:
-            value = artifact.key_results.get(key)
-            if isinstance(value, datetime):
-                return value
-            if isinstance(value, str):
-                try:
-                    return datetime.fromisoformat(value)
-                except ValueError:
-                    continue
+        for key in ("trip_time", "event_time"):
+            found = _time_of(artifact.key_results.get(key))
+            if found is not None:
+                return found
+        if latest_stop is not None and _time_of(artifact.key_results.get("stopped_at")) == latest_stop:
+            return latest_stop
+    return None
+
+
+def _time_of(value: object) -> datetime | None:
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            return None
     return None
 
 

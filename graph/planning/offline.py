@@ -469,6 +469,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         discussed=list(dict.fromkeys([*ctx.assets, *focus.asset_ids, *focus.discussed]))[:_DISCUSSED_KEPT],
         named_periods=_named_periods(ctx.understanding, focus),
         told_jobs=_told_jobs(ctx, focus),
+        told_event=ctx.understanding.event_dated or focus.told_event,
     )
 
 
@@ -1553,6 +1554,17 @@ _EVENT_ON_A_DAY = re.compile(r"\b(?:tripped|tripping|trip|trips|shut down|shutdo
 _EVENT_DAY_SPAN = timedelta(days=2)
 
 
+def _told_event(focus: Focus, artifacts: Sequence[ArtifactSummary]) -> datetime | None:
+    """The day the user dated the event on in an earlier turn, unless a trip found since is on that day (its time is
+    the finer one)."""
+    if focus.told_event is None:
+        return None
+    found = event_time_from(artifacts)
+    if found is not None and found.date() == focus.told_event.date():
+        return None
+    return focus.told_event
+
+
 def _event_dated_in(understood: Understanding) -> datetime | None:
     """The start of the day the message says an event happened on ("tripped on the 23rd of last month"), or None."""
     text = understood.text.joined
@@ -1573,12 +1585,14 @@ def _understand(message: str, reference_date: date, focus: Focus,
     event_time = event_time_from(artifacts, stops=True)
     frame = _frame_year(focus)
     whole = understand(message, reference_date, focus.window, event_time, catalog=catalog, frame_year=frame)
-    dated = _event_dated_in(whole)
+    dated = _event_dated_in(whole) or _told_event(focus, artifacts)
     if dated is not None and dated != event_time:
         # "Chiller 9 tripped on the 23rd of last month. What was it doing in the week before the trip?": the message
         # dates the event itself, so what is said relative to it counts from that day
         event_time = dated
         whole = understand(message, reference_date, focus.window, event_time, catalog=catalog, frame_year=frame)
+    if dated is not None and focus.told_event != dated:
+        whole = replace(whole, event_dated=dated)
     if not whole.named_rules and focus.last_intent in ALERT_LISTINGS:
         # right after an alert listing a rule may be named by the words of its name with no alert word ("when did it
         # last log excessive power while off?"), by words beyond a reading's name: "avg cond water flow in august?"

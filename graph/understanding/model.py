@@ -39,6 +39,9 @@ class Understanding:
     work_order_ids: list[str]
     periods: Periods
     references: set[str]  # kinds of earlier-turn references: asset, hypothesis, window, ...
+    # the start of the day the message says an event happened on ("tripped on the 23rd of last month"), set by the
+    # planner that reads it (the periods keep only what is asked about)
+    event_dated: datetime | None = None
 
     @property
     def window(self) -> TimeWindow | None:

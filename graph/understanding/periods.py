@@ -859,6 +859,29 @@ def _since_an_event_then(text: str, out: Periods, reference: date, *, zone: tzin
         out.mentions[index] = replace(mention, window=TimeWindow(start, today, f"since {window.label}"))
 
 
+# "the flow was blank for a while after the trip. is it trustworthy again?": asked of now, after the event
+_ASKED_OF_NOW = re.compile(r"\b(?:again|now|anymore|any more|these days|by now|yet)\b")
+
+
+def _after_an_event_to_now(text: str, out: Periods, reference: date, *, zone: tzinfo) -> None:
+    """A day after an event ("after the trip") said in a question asked of now ("is it back again?") runs from the
+    event to the reference date: whether it holds now, not only the day after."""
+    today = cal.at_midnight(reference, zone) + timedelta(days=1)
+    for index, mention in enumerate(out.mentions):
+        window = mention.window
+        if window is None or mention.kind != "event" or window.end >= today:
+            continue
+        # ("since the trip" runs to now whatever is asked; "after the trip" when the question is about now)
+        if not window.label.startswith("since ") and not (_AFTER_LABEL.match(window.label)
+                                                          and _ASKED_OF_NOW.search(text[mention.start:])):
+            continue
+        out.mentions[index] = replace(mention, window=TimeWindow(window.start, today,
+                                                                     _AFTER_LABEL.sub("since ", window.label)))
+
+
+_AFTER_LABEL = re.compile(r"^(?:after|following) ")
+
+
 def _drop_deadlines(text: str, out: Periods) -> None:
     for mention in list(out.mentions):
         before = text[max(0, mention.start - 30):mention.start]
@@ -1094,6 +1117,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _drop_left_out(text, out)
     _since_at_the_end(text, out, reference, zone=zone)
     _since_an_event_then(text, out, reference, zone=zone)
+    _after_an_event_to_now(text, out, reference, zone=zone)
     _spelled_out_over_since_then(out)
     _up_to_the_period(text, out, zone=zone)
     _day_of_the_discussed(text, out, focus_window)

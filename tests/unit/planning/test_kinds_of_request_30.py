@@ -173,3 +173,39 @@ def test_it_beside_a_reading_added_in_a_second_part_keeps_the_reading_discussed(
     decision = dialog.say("what was it averaging in june vs june last year? and tonnage, same months")
     sensors = {s.split(" ", 2)[2] for t in decision.tasks for s in t.sensors}
     assert {"Condenser Water Flow", "Tonnage"} <= sensors
+
+
+def test_a_trip_the_user_dated_stays_the_trip_in_later_turns() -> None:
+    from tests.unit.planning.dialog import at
+    dialog = Dialog(reference_date=date(2019, 8, 10))
+    dialog.say("chiller 9 tripped on july 23rd. what was its load like the day before?")
+    dialog.say("how many corrective work orders since the start of july?")
+    decision = dialog.say("any alarms on it since the trip?")
+    assert {(t.window.start, t.window.end) for t in decision.tasks if t.window} == {(at(2019, 7, 23), at(2019, 8, 11))}
+
+
+def test_after_an_event_asked_of_now_runs_to_today() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from graph.understanding.model import understand
+    from tests.support.catalog import default_catalog
+    site = ZoneInfo("America/New_York")
+    trip = datetime(2019, 7, 23, tzinfo=site)
+    now = understand("the flow went blank after the trip. is it reading again?", date(2019, 8, 10), None, trip,
+                     catalog=default_catalog())
+    assert now.window is not None and (now.window.start, now.window.end) == (trip, datetime(2019, 8, 11, tzinfo=site))
+    then = understand("what did the flow do after the trip?", date(2019, 8, 10), None, trip, catalog=default_catalog())
+    assert then.window is not None and then.window.end == datetime(2019, 7, 24, tzinfo=site)
+
+
+def test_the_event_is_the_latest_stop_in_time_not_the_last_window_read() -> None:
+    from datetime import datetime
+
+    from graph.planning.artifacts import event_time_from
+    from graph.planning.planner import ArtifactSummary
+    recent = ArtifactSummary(id="a", producer="data", kind="history", asset_ids=("Chiller 9",), window=None,
+                             sensors=(), key_results={"stopped_at": "2019-11-20T10:00:00-05:00"})
+    year_before = ArtifactSummary(id="b", producer="data", kind="history", asset_ids=("Chiller 9",), window=None,
+                                  sensors=(), key_results={"stopped_at": "2018-11-19T10:00:00-05:00"})
+    assert event_time_from([recent, year_before], stops=True) == datetime.fromisoformat("2019-11-20T10:00:00-05:00")
