@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import timedelta
 from functools import lru_cache
 
 from artifacts.model import Artifact
@@ -329,6 +330,23 @@ def when_resolved_sentence(question: str, artifacts: list[Artifact], session: li
     return f"On {match.date}: {match.wo_id} ({match.code} {match.description}), for the diagnosed {diagnosed}."
 
 
+def _year_so_far(artifacts: list[Artifact], where: str, years: set[str]) -> str | None:
+    """"12 so far in 2020": the corrective count of a listing over part of one year outside the series, the latest."""
+    for art in reversed(artifacts):
+        start, end = art.window_start, art.window_end
+        if art.kind != "work_order_summary" or ",".join(art.asset_ids or art.equipment_ids) != where \
+                or start is None or end is None or str(start.year) in years:
+            continue
+        counts = work_order_counts(art)
+        if counts.corrective is not None and not counts.corrective_per_year and (end - start).days < _DAYS_IN_A_YEAR \
+                and (end - timedelta(seconds=1)).year == start.year:
+            return f"{counts.corrective} so far in {start.year}"
+    return None
+
+
+_DAYS_IN_A_YEAR = 365
+
+
 def _one_trend(art: Artifact, wo: WorkOrderCounts, question: str) -> Verdict:
     per_year = wo.corrective_per_year
     years = sorted(per_year)
@@ -400,7 +418,12 @@ def breakdown_trend_verdict(artifacts: list[Artifact], question: str = "") -> Ve
         return None
     verdicts = {where: _one_trend(art, wo, question) for where, (art, wo) in latest.items()}
     if len(verdicts) == 1:
-        return next(iter(verdicts.values()))
+        where, verdict = next(iter(verdicts.items()))
+        year_so_far = _year_so_far(artifacts, where, set(latest[where][1].corrective_per_year))
+        if year_so_far is None:
+            return verdict
+        # "and so far this year?" after three years' counts: the year under way, beside the series
+        return Verdict(verdict.answer, f"{verdict.sentence.rstrip('.')}; {year_so_far}.", verdict.evidence)
     answers = {v.answer for v in verdicts.values()}
     evidence = [line for v in verdicts.values() for line in v.evidence]
     parts = "; ".join(f"{where}: {v.sentence.split(', ' if v.answer != 'Not clearly' else ': ', 1)[-1].rstrip('.')}"

@@ -171,7 +171,7 @@ _WORK_ORDER_LISTINGS = frozenset({"work_orders", "bundling", "predict_next"})
 _ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what) (?:chillers|units|ones|machines|assets)\b(?: \w+){0,3}? "
                                r"(?:have|has|are|is|report|don't|dont|do not|aren't|lack|get|can (?:you|i|we) "
                                r"(?:actually |even |really )?(?:see|get|pull|look at|access|view))\b"
-                               r"(?:(?! for (?!\?)| in | on | during | last | this ).)*$")
+                               r"(?:(?! for (?!\?)| during ).)*$")
 # Records a "how many of those?" follow-up counts again (over its own period), and how it asks.
 _COUNTED_RECORDS = ("alerts", "work_orders")
 _LISTED_BY = {"alert_to_failure": "alerts"}  # the records an intent lists, where it is not named after them
@@ -658,7 +658,8 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="answer", message=messages.acknowledged_text(focus.asset_ids), focus=focus,
                         intent="acknowledge", reference_date=reference_date)
     subset = telemetry_subset(understood.text.joined)
-    if subset is not None and reading.shape == "which" and _ASKS_FOR_THE_SET.search(reading.clause):
+    if subset is not None and reading.shape == "which" and _ASKS_FOR_THE_SET.search(reading.clause) \
+            and not understood.periods.mentions:  # ("which units have alerts in june?" asks about the alerts)
         # "which chillers don't have sensors?": the set itself is the answer, from the catalog
         return Decision(kind="answer", message=messages.subset_text(subset == "telemetry", catalog), focus=focus,
                         intent="inventory", reference_date=reference_date)

@@ -166,7 +166,9 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         return stop(ctx, "reject", f"{text} {outside}" if outside else text)
     if mentions.unknown_site:
         return stop(ctx, "reject", f"Site {mentions.unknown_site} is unknown. {messages.fleet_text(ctx.catalog)}")
-    if mentions.other_equipment and not mentions.assets:
+    if mentions.other_equipment and not mentions.assets and not (
+            ctx.focus.asset_ids and "asset" in ctx.understanding.references):
+        # ("draft a new WO on it - inspect the condenser water pump": the pump is the work on the chiller discussed)
         return stop(ctx, "reject", f"I only cover chillers; {', '.join(mentions.other_equipment)} is not in "
                                    f"the fleet. {messages.fleet_text(ctx.catalog)}")
     ctx.assets = _explicit_assets(ctx) or _the_one_picked(ctx) or _asset_by_position(ctx)

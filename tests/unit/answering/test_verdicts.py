@@ -21,6 +21,16 @@ def test_rising_corrective_orders_answer_yes_with_the_series() -> None:
                                 "year 2016-2020.")
 
 
+def test_the_year_under_way_is_said_beside_the_complete_years() -> None:
+    from tests.unit.answering.builders import day
+    years = work_orders("Chiller 6", {"2017": 4, "2018": 7, "2019": 11}, 3.5, id="y")
+    so_far = art("work_order_summary", {"total": 30, "corrective": 12, "corrective_per_year": {}, "partial_year": None},
+                 asset="Chiller 6", producer="maintenance", id="p", start=day("2020-01-01"), end=day("2020-11-21"))
+    verdict = breakdown_trend_verdict([years, so_far], "is corrective work trending up?")
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence.endswith("4, 7, 11 corrective orders a year 2017-2019; 12 so far in 2020.")
+
+
 def test_steady_corrective_orders_answer_no() -> None:
     verdict = breakdown_trend_verdict([work_orders("Chiller 6", {"2019": 3, "2020": 3}, 0.0)], "more breakdowns?")
     assert verdict is not None and verdict.sentence.startswith("No, breakdowns are roughly steady")
