@@ -150,7 +150,8 @@ _DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transm
                                 r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b|"
                                 # "is the anomaly just a sensor problem?", "could that spike be a bad probe?"
                                 r"\b(?:is|was|are|were|could|might|can) (?:that|this|it|they|those|these|the \w+)"
-                                r"(?: \w+)?(?: be)? (?:just|only|simply|really|merely) (?:a |the |its |their |bad |faulty )*"
+                                r"(?: \w+)?(?: be)? (?:just|only|simply|really|merely)(?: be)? (?:a |the |its |their |bad |"
+                                r"faulty )*"
                                 r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge|reading|metering)s?\b|"
                                 # "the tech reckons its return temp sensor was reading off. was it?": the claim doubts
                                 # the instrument
@@ -158,6 +159,9 @@ _DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transm
                                 r"(?:was|is|were|are|has been|had been|have been) "
                                 r"(?:reading |showing )?(?:off|wrong|high|low|funny|weird|drifting|out of cal\w*|faulty|"
                                 r"bad)\b")
+# "if the power starts creeping up ...", "should it ever trip again ...": a condition supposed, not observed
+_HYPOTHETICAL = re.compile(r"\b(?:if|once|should|suppose|supposing|say)\b[^?]*?\b(?:starts?|begins?|ever|were to|was to|"
+                           r"goes|happens?|again|later)\b")
 # "was it?", "is that right?", "true?": a bare question that puts the claim just made up for checking
 _BARE_CONFIRM = re.compile(r"^(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
                            r"he right|she right|they right|that right|that true)|right|true|really|correct)\s*\??\s*$")
@@ -1049,6 +1053,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "the tech reckons its return temp sensor was reading off earlier this year. was it?": the claim made is
         # the question, and it doubts the instrument
         return ["sensor_validity"]
+    if "failure_modes" in chosen and _HYPOTHETICAL.search(understood.text.joined) \
+            and not _HYPOTHETICAL.search(reading.clause):
+        # "if the power starts creeping up at the same load again, what failure mode am I looking at?": the symptom is
+        # supposed, not seen; the failure-mode knowledge answers, no look at the readings
+        chosen = [i for i in chosen if i not in _LOOK_INTENTS and i != "sensor_health"] or ["failure_modes"]
     if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
         # "did the cleaning fix it?", "did it make a difference? compare the fortnight before with the fortnight
         # after": the repair's date, its readings before and after (not the work orders around it)
@@ -1083,8 +1092,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if ALARM_TUNING.search(reading.clause) and (understood.assets.assets or focus.asset_ids or reading.fleet):
         return ["thresholds"]  # "is it worth loosening the cycling alarm?": the rule's limit and what its alerts led to
     if focus.last_intent == "failure_modes" and understood.failure_modes and _ELLIPTICAL_OPENING.match(
-            understood.text.joined) and sum(any(c.isalnum() for c in t) for t in understood.text.tokens) \
+            understood.text.joined) and sum(any(c.isalnum() for c in t) and t not in function_words()
+                                            for t in understood.text.tokens) \
             <= _ELLIPTICAL_MAX_TOKENS and not understood.periods.mentions:
+        # ("and for a refrigerant leak / excessive purge?": the function words add nothing to what is asked)
         return ["failure_modes"]  # "and for the evaporator-side ones?" after the sensors of the condenser ones
     if reading.shape == "yes_no" and _ASKS_IF_TRIPPED.search(reading.clause) \
             and (understood.assets.assets or focus.asset_ids) and not understood.periods.of_kind("event"):
@@ -1260,9 +1271,13 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["worsening"]  # "is it getting worse?": how the readings moved over the window, not another look
     dated = {(m.window.start, m.window.end) for m in understood.periods.mentions
              if m.window is not None and m.kind != "future"}
-    if reading.shape == "yes_no" and reading.comparative and chosen in ([], ["history"]) and not understood.intents \
+    if reading.shape == "yes_no" and reading.comparative and (
+            (chosen in ([], ["history"]) and not understood.intents)
+            or (set(understood.intents) <= {"investigate"} and understood.sensors.canonical)) \
             and len(dated) >= 2 and (understood.assets.assets or focus.asset_ids):
-        return ["compare"]  # "was 6 worse in june than in may?": the two periods side by side
+        # "was 6 worse in june than in may?", "was the supply temp running higher in july than in june?": the two
+        # periods side by side (a reading "running higher" is the comparison asked, not a symptom to look into)
+        return ["compare"]
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
             and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal

@@ -501,7 +501,8 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
 
 
 # "is that the sensor ...?", "is it just the probe?": the instrument of the reading under discussion is doubted.
-_THAT_SENSOR = re.compile(r"\b(?:is|was|could) (?:that|this|it)(?: be)? (?:just |only |really )?(?:the |a |its |bad )?"
+_THAT_SENSOR = re.compile(r"\b(?:is|was|could) (?:that|this|it)(?: be)? (?:just |only |really )?(?:be )?(?:the |a |its |bad |"
+                          r"faulty )*"
                           r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b")
 
 

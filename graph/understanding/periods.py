@@ -882,6 +882,19 @@ def _after_an_event_to_now(text: str, out: Periods, reference: date, *, zone: tz
 _AFTER_LABEL = re.compile(r"^(?:after|following) ")
 
 
+def _same_as_named_before(text: str, out: Periods, vocab: Vocabulary) -> None:
+    """"Sept-Nov this year vs the same months last year" while another period is discussed: "the same months" are
+    the ones the message named before it, a year earlier, not the period discussed."""
+    same = _relative_patterns(vocab)["same_last_year"]
+    named = [m for m in out.mentions if m.kind == "absolute" and m.window is not None]
+    for index, mention in enumerate(out.mentions):
+        if mention.kind != "focus" or not same.match(text, mention.start):
+            continue
+        before = [m for m in named if m.start < mention.start]
+        if before and before[-1].window is not None:
+            out.mentions[index] = replace(mention, window=_year_shifted(before[-1].window, -1))
+
+
 def _drop_deadlines(text: str, out: Periods) -> None:
     for mention in list(out.mentions):
         before = text[max(0, mention.start - 30):mention.start]
@@ -1106,6 +1119,8 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     if focus_window is None:
         _same_span_in_year(text, out, vocab)
         _shift_of_the_first(text, out, vocab, zone=zone)
+    else:
+        _same_as_named_before(text, out, vocab)
     _to_the_end_of(text, out)
     _seasons_of_the_years(text, out, vocab, zone=zone)
     _from_then_to_a_relative_end(text, out)

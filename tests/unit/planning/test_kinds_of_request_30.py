@@ -209,3 +209,40 @@ def test_the_event_is_the_latest_stop_in_time_not_the_last_window_read() -> None
     year_before = ArtifactSummary(id="b", producer="data", kind="history", asset_ids=("Chiller 9",), window=None,
                                   sensors=(), key_results={"stopped_at": "2018-11-19T10:00:00-05:00"})
     assert event_time_from([recent, year_before], stops=True) == datetime.fromisoformat("2019-11-20T10:00:00-05:00")
+
+
+def test_an_elliptical_follow_up_naming_other_failure_modes_asks_the_same_of_them() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("which sensors would warn me early of condenser fouling on chiller 3?")
+    assert _actions(dialog.say("and for a refrigerant leak or an excessive purge?")) == ["sensor_mapping"]
+
+
+def test_the_same_months_last_year_are_the_months_just_named_not_the_period_discussed() -> None:
+    from tests.unit.planning.dialog import at
+    dialog = Dialog(reference_date=date(2019, 12, 5))
+    dialog.say("chiller 4 kw/ton over the past year?")
+    decision = dialog.say("and its supply temp over june-august this year vs the same months last year?")
+    windows = {(t.window.start, t.window.end) for t in decision.tasks if t.window}
+    assert (at(2018, 6, 1), at(2018, 9, 1)) in windows and (at(2019, 6, 1), at(2019, 9, 1)) in windows
+
+
+def test_a_failure_mode_asked_of_a_supposed_symptom_needs_no_look_at_the_readings() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("chiller 6 power over the past month?")
+    decision = dialog.say("if the supply temp starts drifting up at the same load, what failure mode would that be?")
+    assert "failure_modes" in _actions(decision)
+    assert not {"history", "anomaly_detection"} & set(_actions(decision))
+
+
+def test_a_reading_running_higher_in_one_month_than_another_is_a_comparison() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("chiller 4 load last week?")
+    assert "compare" in _actions(dialog.say("was its return temp running higher in october than in september?"))
+
+
+def test_could_this_just_be_a_bad_sensor_checks_the_reading_discussed() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("what was chiller 6's supply temp averaging last month?")
+    decision = dialog.say("could this just be a bad sensor and not the machine?")
+    validity = [t for t in decision.tasks if t.action == "sensor_validity"]
+    assert validity and any(s.endswith("Supply Temperature") for s in validity[0].sensors)
