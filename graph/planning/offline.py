@@ -159,6 +159,11 @@ _DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transm
                                 r"(?:was|is|were|are|has been|had been|have been) "
                                 r"(?:reading |showing )?(?:off|wrong|high|low|funny|weird|drifting|out of cal\w*|faulty|"
                                 r"bad)\b")
+# "hotter summer, or something on the machines?", "is it the chiller or just the load?": weather against a fault
+_SEASON = r"(?:hotter|warmer|cooler|weather|seasons?|seasonal|summer|ambient|(?:the |just the |more )?load|demand|building)"
+_MACHINE = r"(?:(?:machines?|chillers?|units?)(?! ?#?\d)|faults?|problems?|wrong|broken|equipment|something on)"
+_WEATHER_OR_MACHINE = re.compile(rf"\b{_SEASON}\b[^?]*\bor\b[^?]*\b{_MACHINE}\b|"
+                                 rf"\b{_MACHINE}\b[^?]*\bor\b[^?]*\b{_SEASON}\b")
 # "if the power starts creeping up ...", "should it ever trip again ...": a condition supposed, not observed
 _HYPOTHETICAL = re.compile(r"\b(?:if|once|should|suppose|supposing|say)\b[^?]*?\b(?:starts?|begins?|ever|were to|was to|"
                            r"goes|happens?|again|later)\b")
@@ -1058,6 +1063,12 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "if the power starts creeping up at the same load again, what failure mode am I looking at?": the symptom is
         # supposed, not seen; the failure-mode knowledge answers, no look at the readings
         chosen = [i for i in chosen if i not in _LOOK_INTENTS and i != "sensor_health"] or ["failure_modes"]
+    if _WEATHER_OR_MACHINE.search(reading.clause) and (understood.assets.assets or focus.asset_ids) \
+            and not (understood.named_rules or understood.rule_ids or speaks_of_alerts(reading.clause)) \
+            and set(understood.intents) <= {"investigate", "anomalies", "history", "compare"}:
+        # "both went up. hotter summer, or something on the machines?": the weather or a fault, which the diagnosis
+        # tells apart (a fault found is the machine; none, the season)
+        return ["diagnose"]
     if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
         # "did the cleaning fix it?", "did it make a difference? compare the fortnight before with the fortnight
         # after": the repair's date, its readings before and after (not the work orders around it)

@@ -373,6 +373,11 @@ def _names_one(ctx: PlanContext) -> bool:
     return bool(ctx.understanding.assets.assets) or pointed
 
 
+# "what's wrong with it?", "what is the problem?", "what's causing it?": the verdict asked includes the cause
+_ASKS_WHATS_WRONG = re.compile(r"\bwhat(?:'s| is|s)? (?:wrong|the (?:problem|issue|fault)|causing|behind)\b|"
+                               r"\bwhat wrong\b")
+
+
 def report(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """A management report from the artifacts only; without any, the evidence is gathered first. "Sum it
     up" with no chiller named covers every chiller the session looked at, not only the last one."""
@@ -393,6 +398,15 @@ def report(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         deps.extend(_per_asset(ctx, plan, "wo_summary", "work orders", kind="all", distribution=True))
         # (what alarmed belongs in a summary for a manager as much as the work done)
         deps.extend(_per_asset(ctx, plan, "alert_rules", "alert rules and how often they fire", with_events=True))
+    elif _ASKS_WHATS_WRONG.search(ctx.understanding.text.joined) and ctx.window is not None:
+        # "give me the verdict: what's wrong with it and what do we do?" after alerts and readings, no diagnosis yet:
+        # the diagnosis says what is wrong, the report sums it up with the rest
+        # (on the diagnosis's own sensors: the reading last asked about is one clue, not the evidence)
+        asked, ctx.canonical_sensors = ctx.canonical_sensors, []
+        for asset in ctx.telemetry_assets:
+            if latest(ctx.artifacts, "failure", ("diagnose",), asset) is None:
+                deps.append(diagnose_asset(ctx, plan, asset))
+        ctx.canonical_sensors = asked
     plan.add("maintenance", "report", asset_ids=list(ctx.assets), equipment_ids=ctx.equipment_ids(),
              window=ctx.window, params={"artifact_ids": relevant}, depends_on=deps,
              goal=f"management report on {', '.join(ctx.assets) or 'the findings'} from the artifacts")

@@ -246,3 +246,25 @@ def test_could_this_just_be_a_bad_sensor_checks_the_reading_discussed() -> None:
     decision = dialog.say("could this just be a bad sensor and not the machine?")
     validity = [t for t in decision.tasks if t.action == "sensor_validity"]
     assert validity and any(s.endswith("Supply Temperature") for s in validity[0].sensors)
+
+
+def test_a_verdict_asking_what_is_wrong_diagnoses_first_when_no_diagnosis_was_made() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 30))
+    dialog.say("how many evaporator approach alerts has chiller 9 had this month?")
+    dialog.say("any corrective work orders on it since april?")
+    decision = dialog.say("give me the verdict in two lines: what's wrong with it and what do we do?")
+    actions = _actions(decision)
+    assert "diagnose" in actions and actions[-1] == "report"
+    diagnosed = Dialog(reference_date=date(2021, 6, 30), focus=dialog.focus, artifacts=list(dialog.artifacts))
+    assert "diagnose" not in _actions(diagnosed.say("so what's the verdict, what's wrong with it?"))
+
+
+def test_the_weather_or_the_machine_is_told_apart_by_a_diagnosis() -> None:
+    dialog = Dialog(reference_date=date(2019, 12, 5))
+    dialog.say("how did chiller 4's kw/ton this summer compare with summer 2018?")
+    for follow_up in ("it went up. warmer summer, or something wrong with the machine?",
+                      "is that the chiller itself or just the load?"):
+        probe = Dialog(reference_date=date(2019, 12, 5), focus=dialog.focus, artifacts=list(dialog.artifacts))
+        assert "diagnose" in _actions(probe.say(follow_up)), follow_up
+    assert "diagnose" not in _actions(Dialog(reference_date=date(2019, 12, 5)).say(
+        "was chiller 6 or 9 carrying more load last month?"))
