@@ -1339,8 +1339,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if NEXT_ON_THE_LIST.search(understood.text.joined) and len(focus.ranked) > 1 and focus.last_intent in RECIPES \
             and not understood.sensors.canonical and not understood.assets.assets \
             and set(understood.intents) <= {"history", "predict_next", focus.last_intent}:
-        # "and the next two on the list?": the request just made, on the ones ranked after the pick
-        return [focus.last_intent]
+        # "and the next two on the list?": the listing that ranked them (a later look at the pick's records, "could
+        # one visit have covered them?", is no list), on the ones ranked after the pick
+        return [focus.listed if focus.listed in _COUNTED_RECORDS else focus.last_intent]
     if reading.others and focus.last_intent in _COUNTED_RECORDS and set(understood.intents) <= {"history"} \
             and not understood.sensors.canonical:
         # "how did the other two with sensor data do?" after the most corrective orders: the same count for them
