@@ -1282,13 +1282,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["worsening"]  # "is it getting worse?": how the readings moved over the window, not another look
     dated = {(m.window.start, m.window.end) for m in understood.periods.mentions
              if m.window is not None and m.kind != "future"}
-    if reading.shape == "yes_no" and reading.comparative and (
-            (chosen in ([], ["history"]) and not understood.intents)
-            or (set(understood.intents) <= {"investigate"} and understood.sensors.canonical)) \
+    if reading.shape == "yes_no" and reading.comparative and chosen in ([], ["history"]) and not understood.intents \
             and len(dated) >= 2 and (understood.assets.assets or focus.asset_ids):
-        # "was 6 worse in june than in may?", "was the supply temp running higher in july than in june?": the two
-        # periods side by side (a reading "running higher" is the comparison asked, not a symptom to look into)
-        return ["compare"]
+        return ["compare"]  # "was 6 worse in june than in may?": the two periods side by side
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
             and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal

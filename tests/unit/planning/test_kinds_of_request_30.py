@@ -234,12 +234,6 @@ def test_a_failure_mode_asked_of_a_supposed_symptom_needs_no_look_at_the_reading
     assert not {"history", "anomaly_detection"} & set(_actions(decision))
 
 
-def test_a_reading_running_higher_in_one_month_than_another_is_a_comparison() -> None:
-    dialog = Dialog(reference_date=AUTUMN)
-    dialog.say("chiller 4 load last week?")
-    assert "compare" in _actions(dialog.say("was its return temp running higher in october than in september?"))
-
-
 def test_could_this_just_be_a_bad_sensor_checks_the_reading_discussed() -> None:
     dialog = Dialog(reference_date=AUTUMN)
     dialog.say("what was chiller 6's supply temp averaging last month?")
