@@ -277,10 +277,12 @@ def recovery_verdict(question: str, turn: list[Artifact], session: list[Artifact
                    and a.window_end is not None and before_art.window_start is not None
                    and a.window_end <= before_art.window_start + _OVERLAP_ALLOWED
                    and (m := _means(a, lambda bare: bare == reading))]
-        normal = next(iter(min(earlier, key=lambda p: p[0].window_start or _EPOCH)[1].values()))[1] \
-            if earlier else None
-        if normal is not None and abs(was - normal) > abs(normal) * _RECOVERED_WITHIN and during is None:
-            earliest = min(earlier, key=lambda p: p[0].window_start or _EPOCH)[0]
+        earliest, normal = None, None
+        if earlier:
+            earliest, means = min(earlier, key=lambda p: p[0].window_start or _EPOCH)
+            normal = next(iter(means.values()))[1]
+        if earliest is not None and normal is not None and during is None \
+                and abs(was - normal) > abs(normal) * _RECOVERED_WITHIN:
             answer: Answer = "Yes" if abs(now - normal) <= abs(normal) * _RECOVERED_WITHIN else "No"
             sentence = (f"{answer}, {asset}'s {label.lower()} is {'back to' if answer == 'Yes' else 'still off'} its "
                         f"level before the trouble: {number(now, unit)} while running {window_phrase(after_art)}, "

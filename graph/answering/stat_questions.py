@@ -35,7 +35,7 @@ from graph.answering.asked_figures import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.period_verdict import period_change_sentence
-from graph.understanding.request import ASKS_IDLE, LAST_RAN, RAN_AT_ALL, names_both_periods
+from graph.understanding.request import ASKS_IDLE, LAST_RAN, RAN_AT_ALL, WHEN_LAST, names_both_periods
 from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 _PEAK = re.compile(r"\b(peak\w*|max(?:imum)?|highest|top out|topped out|get up to|got up to)\b", re.I)
@@ -304,13 +304,12 @@ _BUSIEST_MONTH = re.compile(r"\b(?:worst|busiest|heaviest|noisiest|highest|peak|
 _QUIETEST = re.compile(r"\b(?:best|quietest|calmest|lowest|least|fewest)\b", re.I)
 
 
-_WHEN_LAST = re.compile(r"\bwhen\b.*\b(?:last|latest)\b|\blast time\b|\bmost recent\b", re.I)
 
 
 def rule_last_fired_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """"RUL0021 ... last fired on CWC04704 on 2021-05-23.": the latest alert of the rule the question names (or
     the one asked about before), for "when did it last log ...?"; None otherwise."""
-    if not _WHEN_LAST.search(question):
+    if not WHEN_LAST.search(question):
         return None
     said = []
     for art in artifacts:

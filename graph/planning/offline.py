@@ -65,6 +65,7 @@ from graph.understanding.request import (
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
     SAME_ONE,
+    WHEN_LAST,
     WHEN_OF_THOSE,
     WHY_THE_CHANGE,
     RequestReading,
@@ -280,8 +281,6 @@ _ORDER_WORDS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|main
                           r"breakdowns|failure codes?|codes?|call-?outs?|visits?)\b")
 
 
-# "when was the last time it had one?", "when did it last get one?": the latest of the records asked about
-_WHEN_LAST_ONE = re.compile(r"\bwhen\b.*\b(?:last|latest)\b|\blast time\b|\bmost recent\b")
 # "the power-while-off ones", "any of the cycling ones": records of a kind just listed, picked by their words
 _ONES = re.compile(r"\bones\b")
 # Work orders named as such (not the failure codes alone, which alert rules map to as well)
@@ -1296,7 +1295,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if focus.last_intent == "alerts" and WHY_THE_CHANGE.search(understood.text.joined) \
             and not understood.sensors.canonical and not _ORDER_WORDS.search(understood.text.joined):
         return ["alerts"]  # "why the jump?" after two alert counts: the rules that moved, not a telemetry diagnosis
-    if _WHEN_LAST_ONE.search(reading.clause) and focus.last_intent in ALERT_LISTINGS and focus.asked_rules \
+    if WHEN_LAST.search(reading.clause) and focus.last_intent in ALERT_LISTINGS and focus.asked_rules \
             and not understood.intents and not understood.sensors.canonical:
         return ["alerts"]  # "when was the last time it had one then?" after a rule's alerts: that rule's latest alert
     if LAST_RAN.search(understood.text.joined) and not understood.sensors.canonical:
@@ -1572,10 +1571,15 @@ def _frame_year(focus: Focus) -> int | None:
     return window.start.year if str(window.start.year) in (focus.asked or "") else None
 
 
-# "tripped on the 23rd", "the trip on July 23": an event word and the day it happened, a few words apart
-_EVENT_ON_A_DAY = re.compile(r"\b(?:tripped|tripping|trip|trips|shut down|shutdown|went down|failed|failure|outage)\b"
-                             r"(?: [\w']+){0,3}? (?:on|at)\s*$")
 _EVENT_DAY_SPAN = timedelta(days=2)
+
+
+@lru_cache(maxsize=1)
+def _event_on_a_day() -> re.Pattern[str]:
+    """"tripped on the 23rd", "the shutdown on July 23": one of the vocabulary's event words (in any inflection) and
+    the day it happened, a few words apart."""
+    words = "|".join(re.escape(w) for w in sorted(vocabulary().event_words, key=len, reverse=True))
+    return re.compile(rf"\b(?:{words})(?:s|es|ed|ped|ping|ing)?\b(?: [\w']+){{0,3}}? (?:on|at)\s*$")
 
 
 def _told_event(focus: Focus, artifacts: Sequence[ArtifactSummary]) -> datetime | None:
@@ -1596,7 +1600,7 @@ def _event_dated_in(understood: Understanding) -> datetime | None:
         window = mention.window
         if window is None or mention.kind != "absolute" or window.end - window.start > _EVENT_DAY_SPAN:
             continue
-        if _EVENT_ON_A_DAY.search(text[:mention.start]):
+        if _event_on_a_day().search(text[:mention.start]):
             return window.start
     return None
 
@@ -1606,10 +1610,10 @@ def _understand(message: str, reference_date: date, focus: Focus,
     """The message's reading, with intents (and the period, when it names one) taken from its request
     sentences: "I'm writing the June report. How did Chiller 9 do last month?" asks for history of
     last month, not for a report about June."""
-    event_time = event_time_from(artifacts, stops=True)
+    event_time = _told_event(focus, artifacts) or event_time_from(artifacts, stops=True)
     frame = _frame_year(focus)
     whole = understand(message, reference_date, focus.window, event_time, catalog=catalog, frame_year=frame)
-    dated = _event_dated_in(whole) or _told_event(focus, artifacts)
+    dated = _event_dated_in(whole)
     if dated is not None and dated != event_time:
         # "Chiller 9 tripped on the 23rd of last month. What was it doing in the week before the trip?": the message
         # dates the event itself, so what is said relative to it counts from that day

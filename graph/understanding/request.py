@@ -996,6 +996,8 @@ WHEN_OF_THOSE = re.compile(r"\bwhen (?:did|do|were|was|have|had) (?:they|those|t
 
 
 # "when did it last run?", "when was the last time ch4 was on?": the latest running sample, not a job's date
+# "when did it last fire?", "when was the last time it had one?", "most recent?": the latest of what is asked about
+WHEN_LAST = re.compile(r"\bwhen\b.*\b(?:last|latest)\b|\blast time\b|\bmost recent\b", re.I)
 LAST_RAN = re.compile(r"\bwhen (?:did|was|were) (?:it|they|that one|ch ?\d+|#\d+|chiller \d+|\d+) (?:last )"
                       r"(?:run|ran|running|on|operat\w*|used|started)\b|\bwhen (?:did|was) (?:it|they|that one|ch ?\d+|"
                       r"#\d+|chiller \d+|\d+) (?:run|running|on|operat\w*) last\b|\blast time (?:it|they|that one|"
