@@ -48,7 +48,7 @@ from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
 from graph.understanding.model import intent_scores, speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
-from graph.understanding.periods import adjacent_window
+from graph.understanding.periods import Periods, adjacent_window
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     ACTION_NEEDED,
@@ -381,18 +381,36 @@ def _compared_with_another(ctx: PlanContext) -> bool:
         and bool(_LIKENESS.search(ctx.understanding.text.joined))
 
 
-def _compared_periods(ctx: PlanContext) -> TimeWindow | None:
-    """The span of the two periods a comparison set side by side ("between March and June": March to June)."""
+# The side a comparison measures against: "how does that compare with July?", "lower than in June", "against
+# last year". The other period is the one asked about.
+_REFERENCE_SIDE = re.compile(
+    r"\b(?:than|compared?(?: (?:it|that|this|them))? (?:with|to)|against|versus|vs|relative to|next to)"
+    r"(?: (?:in|during|over|for|the|of|with|to))* $")
+
+
+def _compared_periods(ctx: PlanContext) -> tuple[TimeWindow, TimeWindow | None] | None:
+    """The period the dialog goes on about after a comparison of two, and the one it was set against.
+
+    "How does last month compare with July?" asks about last month, against July: later turns ("why?", "the same
+    month") are about last month. "How much has it moved between March and June?" names no side: what follows is
+    about the span, March to June, and there is no reference period.
+    """
     if ctx.primary != "compare" or ctx.window_is_aside:
         return None
-    dated = [m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
-    distinct = list({(w.start, w.end): w for w in dated}.values())
-    if len(distinct) != 2 or any(_nested(a, b) for a in distinct for b in distinct if a is not b):
+    text = ctx.understanding.text.joined
+    dated = [m for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future"]
+    distinct = list({(m.window.start, m.window.end): m for m in dated if m.window is not None}.values())
+    windows = [m.window for m in distinct if m.window is not None]
+    if len(windows) != 2 or any(_nested(a, b) for a in windows for b in windows if a is not b):
         return None
-    first, last = sorted(distinct, key=lambda w: w.start)
+    references = [m for m in distinct if _REFERENCE_SIDE.search(text[:m.start])]
+    if len(references) == 1:
+        asked = next(m.window for m in distinct if m is not references[0] and m.window is not None)
+        return asked, references[0].window
+    first, last = sorted(windows, key=lambda w: w.start)
     if last.start - first.end >= _YEAR_APART_GAP:  # "july against july last year": two periods, not the year between
         return None
-    return TimeWindow(first.start, max(first.end, last.end), f"{first.label} to {last.label}")
+    return TimeWindow(first.start, max(first.end, last.end), f"{first.label} to {last.label}"), None
 
 
 _YEAR_APART_GAP = timedelta(days=180)
@@ -422,7 +440,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
     periods = list(focus.periods) if window == focus.window or not ctx.window_explicit else []
     compared = _compared_periods(ctx)
     if compared is not None:  # "how much has it moved between March and June?": what follows is about that span
-        window = compared
+        window = compared[0]
     if subject:  # and its own hypotheses
         hypotheses = hypotheses_from(ctx.artifacts, [subject]) or list(focus.hypotheses)
     moved = window is not None and focus.window is not None and (window.start, window.end) != (
@@ -453,7 +471,8 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         asset_ids=assets,
         equipment_ids=ctx.equipment_ids(assets),
         window=window,
-        earlier_window=focus.window if moved else focus.earlier_window,
+        earlier_window=(compared[1] if compared is not None and compared[1] is not None
+                        else focus.window if moved else focus.earlier_window),
         periods=periods,
         # (the subject the others are set against is no pick: "the worst one" after "how did the other two do?" is
         # still the top of the ranking the dialog walked down)
@@ -537,8 +556,12 @@ def _past_the_discussed(understood: Understanding, focus: Focus) -> Understandin
     """"And the August before that?" after this August against last August: before both, not before the latest
     (a month a year away from one discussed steps on past every period the dialog has looked at)."""
     discussed = {(w.start, w.end) for w in (focus.window, focus.earlier_window, *focus.periods) if w is not None}
+    named = {(w.start, w.end, w.label) for w in focus.named_periods}
     mentions = []
     for mention in understood.periods.mentions:
+        if mention.window is not None and (mention.window.start, mention.window.end, mention.window.label) in named:
+            mentions.append(mention)  # (said in the words that named it: that period, see _as_named_before)
+            continue
         beside = _MONTH_BESIDE.match(understood.text.joined[mention.start:]) if mention.kind == "focus" else None
         window = mention.window
         while beside is not None and window is not None and (window.start, window.end) in discussed:
@@ -1528,6 +1551,15 @@ def _only_compared_against(question: Understanding) -> bool:
     return marker is not None and all(m.start >= marker.end() for m in question.periods.mentions)
 
 
+def _placed_periods(part: Understanding, whole: str) -> Periods:
+    """The periods of one question of a message, at their places in the whole message (what is said just before
+    a period, "compare with July", tells its side)."""
+    offset = whole.find(part.text.joined.rstrip(" ?"))
+    if offset <= 0:
+        return part.periods
+    return replace(part.periods, mentions=[replace(m, start=m.start + offset) for m in part.periods.mentions])
+
+
 _LOOKING_AHEAD = frozenset({"forecast", "draft_wo"})
 _YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b|\b(?:last|this|previous) year\b")
 
@@ -1668,7 +1700,8 @@ def _understand(message: str, reference_date: date, focus: Focus,
         united = False
         if len(parts) > 1:
             # "...over those 2 weeks? and what was it back in june": each question's own period, in order
-            read = [understand(part, reference_date, focus.window, event_time, catalog=catalog).periods for part in parts]
+            read = [_placed_periods(understand(part, reference_date, focus.window, event_time, catalog=catalog),
+                                    whole.text.joined) for part in parts]
             mentions = list({(m.window.start, m.window.end): m for p in read for m in p.mentions
                              if m.window is not None}.values())
             # (only a period named outright is another one: "before that? anything odd earlier in the month?"
