@@ -38,6 +38,10 @@ _INTERJECTION = re.compile(r"^\W*(ok(ay)?|alright|all right|right|so|well|fine|g
 # "The trip" / "that trip" names the event (the question is about its cause), not whether it happened.
 TRIP_WORDS = re.compile(r"(?<!the )(?<!that )(?<!this )(?<!a )\b(trip(s|ped)?|shut (itself )?down|stopp?ed|quit|"
                         r"cut out|went off)\b", re.I)
+# "before it tripped", "since it quit", "until the chiller cut out": the trip as the time of something else
+_TRIP_AS_A_TIME = re.compile(r"\b(?:before|after|since|until|till|when|once|prior to|ahead of|leading up to)\s+"
+                             r"(?:it|they|the (?:chiller|unit|machine)|(?:chiller|ch|#) ?\d+)\s+"
+                             r"(?:trip(?:s|ped)?|shut (?:itself )?down|stopp?ed|quit|cut out|went off)\b", re.I)
 _SAME = re.compile(r"\b(same|similar\w*|identical|like (the one|what|on|in|last))\b", re.I)
 
 
@@ -293,8 +297,8 @@ def _first_per_asset(artifacts: list[Artifact]) -> dict[str, tuple[Artifact, lis
 
 def trip_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Did it trip? From the diagnoses, which find an abrupt stop on a safety: yes with when, or no."""
-    if not TRIP_WORDS.search(question):
-        return None
+    if not TRIP_WORDS.search(_TRIP_AS_A_TIME.sub(" ", question)):
+        return None  # ("was it running hot before it tripped?" dates the question by the trip, asks no trip)
     diagnosed = _first_per_asset(artifacts)
     if not diagnosed:
         return None

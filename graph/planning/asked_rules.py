@@ -23,7 +23,8 @@ def rule_named(understood: Understanding, focus: Focus) -> bool:
     strict_symptom = not understood.sensors.canonical and asked.shape == "yes_no" and not asked.asks_cause
     # ("what does frequent cycling usually point to?" asks what causes it, not how often the rule fired)
     return bool(understood.named_rules) and not asked.asks_cause and (
-        speaks_of_alerts(understood.text.joined) or focus.last_intent in ALERT_LISTINGS or strict_symptom)
+        speaks_of_alerts(understood.text.joined) or focus.last_intent in ALERT_LISTINGS or strict_symptom
+        or bool(set(understood.raised_rules) & set(understood.named_rules)))
 
 
 def asked_rules(ctx: PlanContext) -> list[str]:

@@ -65,6 +65,7 @@ from graph.understanding.request import (
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
     SAME_ONE,
+    SAME_RESULT,
     WHEN_LAST,
     WHEN_OF_THOSE,
     WHY_THE_CHANGE,
@@ -86,6 +87,7 @@ from graph.understanding.request import (
     described_before,
     named_job,
     names_both_periods,
+    pick_end,
     question_parts,
     ranking_end,
     read_request,
@@ -178,7 +180,8 @@ _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies
 # Work-order listings a telemetry-sounding follow-up ("compare", "look at") continues.
 _WORK_ORDER_LISTINGS = frozenset({"work_orders", "bundling", "predict_next"})
 # "which chillers (don't) have sensors?", "which ones are monitored?": the question is which, nothing more.
-_ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what) (?:chillers|units|ones|machines|assets)\b(?: \w+){0,3}? "
+_ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what)(?: of (?:our|the|these|those|all the|all our))? "
+                               r"(?:chillers|units|ones|machines|assets)\b(?: \w+){0,3}? "
                                r"(?:have|has|are|is|report|don't|dont|do not|aren't|lack|get|can (?:you|i|we) "
                                r"(?:actually |even |really )?(?:see|get|pull|look at|access|view))\b"
                                r"(?:(?! for (?!\?)| during ).)*$")
@@ -481,7 +484,7 @@ def _new_focus(ctx: PlanContext, tasks: Sequence[SpecialistTask]) -> Focus:
         asked=ctx.asked,  # (a follow-up asking something else of its own ends the carried question)
         ranked=list(focus.ranked),
         # ("which ran more efficiently?" picks the good end: "the worse one" next is the other end)
-        picked_for=(ranking_end(ctx.understanding.text.joined) if ctx.request is not None and ctx.request.shape == "which"
+        picked_for=(pick_end(ctx.understanding.text.joined) if ctx.request is not None and ctx.request.shape == "which"
                     else focus.picked_for),
         window_named=ctx.window_explicit if ctx.window is not None and not ctx.window_is_aside else focus.window_named,
         sensors=list(dict.fromkeys(sensors)),
@@ -689,11 +692,12 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="answer", message=messages.acknowledged_text(focus.asset_ids), focus=focus,
                         intent="acknowledge", reference_date=reference_date)
     subset = telemetry_subset(understood.text.joined)
-    if subset is not None and reading.shape == "which" and _ASKS_FOR_THE_SET.search(reading.clause) \
+    if subset is not None and reading.shape in ("which", "open") and _ASKS_FOR_THE_SET.search(reading.clause) \
             and not understood.periods.mentions:  # ("which units have alerts in june?" asks about the alerts)
         # "which chillers don't have sensors?": the set itself is the answer, from the catalog
-        return Decision(kind="answer", message=messages.subset_text(subset == "telemetry", catalog), focus=focus,
-                        intent="inventory", reference_date=reference_date)
+        # (the dialog remembers the question: "for the ones without, ...?" is the other side)
+        return Decision(kind="answer", message=messages.subset_text(subset == "telemetry", catalog),
+                        focus=replace(focus, last_intent="inventory"), intent="inventory", reference_date=reference_date)
     act = apply_request(_compound_intents(parts, understood, reading, focus, reference_date, artifacts, catalog),
                         reading, focus)
     if act.declined:
@@ -1105,6 +1109,9 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and understood.periods.mentions and not understood.sensors.canonical \
             and set(understood.intents) <= {"prioritize", "investigate", "history", "compare"}:
         return [focus.last_intent]  # "was 6 also on top a year earlier?": the same ranking over that period
+    if SAME_RESULT.search(understood.text.joined) and focus.last_intent in RECIPES and understood.periods.mentions \
+            and not understood.sensors.canonical and not understood.failure_modes:
+        return [focus.last_intent]  # "and last year? same ranking or diff": that request again, over that period
     ranked_by = _RANKED_BY.search(reading.clause)
     if ranked_by is not None and not _RANKED_BY_RECORDS.search(reading.clause) and find_sensors(
             Text.of(reading.clause[ranked_by.end():]), vocabulary()).canonical \
@@ -1611,7 +1618,10 @@ def _event_on_a_day() -> re.Pattern[str]:
     """"tripped on the 23rd", "the shutdown on July 23": one of the vocabulary's event words (in any inflection) and
     the day it happened, a few words apart."""
     words = "|".join(re.escape(w) for w in sorted(vocabulary().event_words, key=len, reverse=True))
-    return re.compile(rf"\b(?:{words})(?:s|es|ed|ped|ping|ing)?\b(?: [\w']+){{0,3}}? (?:on|at)\s*$")
+    # ("#3 tripped last tues", "it quit yesterday": a day right after a trip verb needs no preposition)
+    verbs = "|".join(re.escape(w) for w in sorted(vocabulary().trip_words, key=len, reverse=True))
+    return re.compile(rf"\b(?:{words})(?:s|es|ed|ped|ping|ing)?\b(?: [\w']+){{0,3}}? (?:on|at)\s*$|"
+                      rf"\b(?:{verbs})\s*$")
 
 
 def _told_event(focus: Focus, artifacts: Sequence[ArtifactSummary]) -> datetime | None:
@@ -1630,11 +1640,21 @@ def _event_dated_in(understood: Understanding) -> datetime | None:
     text = understood.text.joined
     for mention in (*understood.periods.mentions, *understood.periods.context):
         window = mention.window
-        if window is None or mention.kind != "absolute" or window.end - window.start > _EVENT_DAY_SPAN:
+        if window is None or mention.kind != "absolute":
             continue
-        if _event_on_a_day().search(text[:mention.start]):
+        # ("tripped on the 23rd and since it came back ...": the day starts a span to now, and still dates the trip)
+        a_day = window.end - window.start <= _EVENT_DAY_SPAN
+        if not a_day and not _A_DAY.match(text[mention.start:]):
+            continue
+        told = _event_on_a_day().search(text[:mention.start])
+        if told is not None and (a_day or told.group(0).rstrip().endswith((" on", " at"))):
             return window.start
     return None
+
+
+# A day written out where a period starts: "the 23rd", "july 23", "23 july", "the 23rd of last month"
+_A_DAY = re.compile(rf"(?:the )?\d{{1,2}}(?:st|nd|rd|th)\b|{MONTH_WORD} \d{{1,2}}(?:st|nd|rd|th)?\b|"
+                    rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{MONTH_WORD}\b")
 
 
 def _understand(message: str, reference_date: date, focus: Focus,

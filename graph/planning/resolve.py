@@ -178,6 +178,9 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         if len(ctx.focus.asset_ids) == 1:  # the chiller under discussion stays the one a later "it" means
             ctx.compared_subject = ctx.focus.asset_ids[0]
         ctx.assets = [*ctx.focus.asset_ids, *ctx.assets]  # "how does that compare with chiller 4?"
+    elif comparing and len(ctx.focus.asset_ids) == 1 and ctx.focus.asset_ids[0] in ctx.assets and len(ctx.assets) > 1:
+        # "compare ch6 supply temp last month with #9": the chiller discussed is still the one a later "it" means
+        ctx.compared_subject = ctx.focus.asset_ids[0]
     if not ctx.assets:
         if mentions.bare_asset_word and len(ctx.focus.asset_ids) == 1 \
                 and "plural_asset" not in ctx.understanding.references:

@@ -14,7 +14,7 @@ from graph.planning.artifacts import alert_totals, ranked_assets, reading_means
 from graph.planning.context import NO_TELEMETRY_INTENTS, TELEMETRY_INTENTS, PlanContext
 from graph.understanding.assets import known_assets, telemetry_assets
 from graph.understanding.fleet_subset import telemetry_subset
-from graph.understanding.request import asks_repeat, ranking_end
+from graph.understanding.request import asks_repeat, pick_end
 from graph.understanding.sensors import find_sensors
 from graph.understanding.text import Text
 
@@ -26,7 +26,7 @@ def fleet_assets(ctx: PlanContext) -> list[str]:
     """The site's chillers the turn's work applies to: the side the message names ("of the monitored
     chillers", "the units we don't have sensors on"), else telemetry ones for analyses and alerts, all of
     them for work orders."""
-    subset = telemetry_subset(ctx.understanding.text.joined)
+    subset = telemetry_subset(ctx.understanding.text.joined, sensing_asked=ctx.focus.last_intent == "inventory")
     if subset == "telemetry":
         return list(telemetry_assets(ctx.catalog))
     if subset == "no_telemetry":
@@ -41,10 +41,13 @@ def fleet_assets(ctx: PlanContext) -> list[str]:
 # "the worst one", "the top unit", "the most urgent of them": one asset, picked by a ranking.
 # ("the rest of the summer", "the test of that": words that end in -est without being superlatives)
 _NOT_SUPERLATIVE = r"(?!(?:rest|test|west|request|interest|contest|protest|harvest|quest|chest|guest|nest)\b)"
+# ("the other one", "the latter unit", "the water one": words in -er that set nothing against anything)
+_NOT_COMPARATIVE = r"(?!(?:other|another|either|neither|former|latter|under|over|after|water|power|order|chiller|" \
+                   r"later|earlier|sooner|tower|header|meter|filter|motor|ever|never|number|center|centre)\b)"
 _SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|weakest|most \w+|least \w+|"
                               rf"{_NOT_SUPERLATIVE}\w+est|"
-                              # of two: "why is the worse one worse?"
-                              r"worse|better|higher|lower|bigger|weaker|hotter|noisier|busier|more \w+|less \w+) "
+                              # of two: "why is the worse one worse?", "can we take the smaller one down?"
+                              rf"worse|better|more \w+|less \w+|{_NOT_COMPARATIVE}\w{{2,}}(?:er|ier)) "
                               r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b")
 
 
@@ -68,6 +71,9 @@ def _described_by_a_reading(ctx: PlanContext, assets: list[str], described: str)
         else bool(re.search(r"\b(?:lowest|least|fewest)\b", described))
     ordered = sorted(means, key=lambda a: (means[a] if low else -means[a], a))
     return ordered[0] if means[ordered[0]] != means[ordered[1]] else None
+
+
+_END_WORDS = {"bad": "worse", "good": "better", "high": "bigger", "low": "smaller"}
 
 
 def _described_pick(ctx: PlanContext, assets: list[str]) -> str | None:
@@ -251,12 +257,11 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         ctx.note(f"Taking it to mean {described}, the one the question describes.")
         return [described]
     picked = ctx.focus.picked
-    asked_end = ranking_end(ctx.understanding.text.joined) if _superlative_one(ctx) else None
+    asked_end = pick_end(ctx.understanding.text.joined) if _superlative_one(ctx) else None
     if picked and asked_end and ctx.focus.picked_for and asked_end != ctx.focus.picked_for \
             and len(ctx.focus.ranked) > 1 and picked in ctx.focus.ranked:
         other = ctx.focus.ranked[-1] if ctx.focus.ranked[0] == picked else ctx.focus.ranked[0]
-        ctx.note(f"Taking the {'worse' if asked_end == 'bad' else 'better'} one to mean {other}, the other end from "
-                 f"{picked}.")
+        ctx.note(f"Taking the {_END_WORDS[asked_end]} one to mean {other}, the other end from {picked}.")
         return [other]
     if picked and picked not in focus_assets and _superlative_one(ctx):
         focus_assets = [picked, *focus_assets]  # "the worst one" is the one an earlier answer picked as worst

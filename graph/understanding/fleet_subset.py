@@ -26,9 +26,21 @@ _BEFORE = re.compile(rf"\b({_SENSED}) {_MACHINES}\b")
 _AFTER = re.compile(rf"\b{_MACHINES}\b((?: (?![,.;?!])[\w'-]+){{0,8}}?) ({_SENSED})\b")
 
 
-def telemetry_subset(text: str) -> Subset | None:
-    """The side of the site the normalised `text` narrows a whole-site request to, or None."""
+# "for the ones without, who had the most ...?", "and the ones with?": the sensed word left out, which only the
+# dialog's last question (which chillers report sensor data) supplies.
+_ELLIPTICAL = re.compile(rf"\b{_MACHINES} (with|without)(?= (?:who|whose|which|what|how|when|where|is|are|was|were|"
+                         r"has|have|had|did|do|does)\b| \?|$)")
+
+
+def telemetry_subset(text: str, *, sensing_asked: bool = False) -> Subset | None:
+    """The side of the site the normalised `text` narrows a whole-site request to, or None.
+
+    `sensing_asked`: the dialog has just asked which chillers report sensor data, so "the ones without" says the
+    side without the sensed word."""
     lowered = text.lower()
+    elliptical = _ELLIPTICAL.search(lowered) if sensing_asked else None
+    if elliptical is not None:
+        return "no_telemetry" if elliptical.group(1) == "without" else "telemetry"
     before = _BEFORE.search(lowered)
     if before is not None:
         return "no_telemetry" if _NEGATIONS.search(before.group(1)) else "telemetry"

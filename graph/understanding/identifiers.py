@@ -97,7 +97,7 @@ def find_rule_names(text: Text, rules: Sequence[tuple[str, str]], *, loose: bool
     if not loose:
         stems = text.stems
         return [rule_id for rule_id, name in words.items() if name and any(
-            stems[i:i + len(name)] == name for i in range(len(stems) - len(name) + 1))]
+            stems[i:i + len(name)] == name for i in range(len(stems) - len(name) + 1))] or raised_rules(text, rules)
     sharing: dict[str, int] = {}
     for stems in words.values():
         for word in set(stems):
@@ -113,6 +113,34 @@ def find_rule_names(text: Text, rules: Sequence[tuple[str, str]], *, loose: bool
         return []
     best = max(score for score, _ in scored)
     return [rule_id for score, rule_id in sorted(scored, key=lambda p: p[1]) if score == best]
+
+
+# "ch6 keeps flagging setpoint attainment", "it threw evaporator approach twice": a chiller raising a rule, which the
+# words after the verb name (two of the name's words in its order; "the flow is flagging" raises nothing)
+_RAISING = frozenset({"flag", "flags", "flagged", "flagging", "throw", "throws", "threw", "throwing", "thrown",
+                      "raise", "raises", "raised", "raising", "fire", "fires", "fired", "firing"})
+_DETERMINERS = frozenset({"a", "an", "the", "its", "that", "this", "those", "these", "on", "up"})
+
+
+def raised_rules(text: Text, rules: Sequence[tuple[str, str]]) -> list[str]:
+    """The alert rules a message says a chiller raised, by two words of the rule's name after the verb ("keeps
+    flagging setpoint attainment": RUL0012). The verb says alerts are meant, whatever else the words name."""
+    stems = text.stems
+    return [rule_id for rule_id, name in rules
+            if _raised_by_its_words(text.tokens, stems, _rule_name_words(rule_id, name))]
+
+
+def _raised_by_its_words(tokens: Sequence[str], stems: Sequence[str], name: tuple[str, ...]) -> bool:
+    for index, token in enumerate(tokens):
+        if token not in _RAISING:
+            continue
+        after = index + 1
+        while after < len(tokens) and tokens[after] in _DETERMINERS:
+            after += 1
+        pair = tuple(stems[after:after + 2])
+        if len(pair) == 2 and any(name[i:i + 2] == pair for i in range(len(name) - 1)):
+            return True
+    return False
 
 
 # "which failure codes is that rule tied to?", "what do those alerts usually point at?": the codes a rule maps to.

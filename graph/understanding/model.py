@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import lru_cache
 
@@ -15,6 +15,7 @@ from graph.understanding.identifiers import (
     find_rule_ids,
     find_rule_names,
     find_work_order_ids,
+    raised_rules,
 )
 from graph.understanding.intents import classify, score_intents
 from graph.understanding.period_subject import set_aside_context_periods
@@ -42,6 +43,9 @@ class Understanding:
     # the start of the day the message says an event happened on ("tripped on the 23rd of last month"), set by the
     # planner that reads it (the periods keep only what is asked about)
     event_dated: datetime | None = None
+    # alert rules the message says a chiller raised ("keeps flagging setpoint attainment", `raised_rules`): named,
+    # and the verb says it is the alerts that are meant
+    raised_rules: list[str] = field(default_factory=list)
 
     @property
     def window(self) -> TimeWindow | None:
@@ -149,4 +153,5 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
         work_order_ids=find_work_order_ids(text),
         periods=periods,
         references=references,
+        raised_rules=raised_rules(text, catalog.alert_rules),
     )

@@ -278,6 +278,23 @@ def ranking_end(text: str) -> str | None:
     return "good" if good and not bad else "bad" if bad and not good else None
 
 
+# "which one puts out more tons?" then "the smaller one": a pick by size, not by merit
+_HIGH_END = re.compile(r"\b(?:more|most|bigger|biggest|larger|largest|higher|highest|greater|greatest|heavier|"
+                       r"heaviest|busier|busiest)\b")
+_LOW_END = re.compile(r"\b(?:less|least|fewer|fewest|smaller|smallest|lower|lowest|lighter|lightest|quieter|"
+                      r"quietest)\b")
+
+
+def pick_end(text: str) -> str | None:
+    """Which end of a ranking the normalised `text` picks: "good" or "bad" (`ranking_end`), else by size, "high"
+    or "low" (None: neither or both)."""
+    merit = ranking_end(text)
+    if merit is not None:
+        return merit
+    high, low = bool(_HIGH_END.search(text)), bool(_LOW_END.search(text))
+    return "high" if high and not low else "low" if low and not high else None
+
+
 # Tuning an alarm ("is it worth loosening the cycling alarm?", "should we raise the load low limit?"): a verb that moves
 # a limit and the alarm or limit it moves ("raise" and "lower" only of a limit: "did it raise any alarms?" counts them).
 ALARM_TUNING = re.compile(
@@ -318,6 +335,11 @@ SAME_ONE = re.compile(r"\b(?:the )?same (?:one|unit|chiller|machine|equipment|as
                       # "was 6 also on top a year earlier?", "still the worst in May?": the pick made again
                       r"\b(?:also|still)\b(?: \w+)?? (?:on top|at the top|top|first|number one|the (?:top|highest|"
                       r"worst|best|biggest|busiest|leader|lowest))\b|\b(?:on top|top|first) again\b")
+# "and last year? same ranking or diff", "is the picture the same in june?": whether the last answer's result holds
+# for another period, which is that answer again over it
+SAME_RESULT = re.compile(r"\bsame (?:ranking|rankings|order|standings|pecking order|picture|pattern|story|leaders?|"
+                         r"top (?:one|two|three|few|\d+)|result|results|outcome)\b|"
+                         r"\b(?:ranking|order|standings|picture|pattern|story|result|outcome) (?:the )?same\b")
 # "Don't file anything yet - just tell me ...": a negative imperative, not a yes/no question.
 _NEGATIVE_IMPERATIVE = ("don't", "do not", "dont", "never")
 # "what would the work order say?", "show me what the draft would look like": a record shown, not written.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from artifacts.model import Artifact, new_artifact_id
@@ -27,7 +27,11 @@ def date_args(task: SpecialistTask, reference: date) -> dict[str, str]:
     end = reference if task.window is None else min(task.window.end.date(), reference)
     args = {"end_date": end.isoformat()}
     if task.window is not None:
-        args["start_date"] = task.window.start.date().isoformat()
+        start = task.window.start.date()
+        # ("since the trip" on the reference day itself: that day's records, not an empty span the tools refuse)
+        args["start_date"] = start.isoformat()
+        if start >= end:
+            args["end_date"] = (start + timedelta(days=1)).isoformat()
     return args
 
 

@@ -28,3 +28,102 @@ def test_a_comparison_between_two_months_with_no_side_is_about_the_span() -> Non
     dialog = Dialog(reference_date=SEPTEMBER)
     dialog.say("how much has chiller 6's kW/ton moved between march and june?")
     assert _span(dialog.focus.window) == (date(2020, 3, 1), date(2020, 7, 1))
+
+
+AUTUMN = date(2020, 9, 14)
+
+
+def test_whether_the_ranking_holds_for_another_period_is_the_ranking_again() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("who has had the most breakdown tickets this year across the plant?")
+    decision = dialog.say("and in 2018? is the pecking order the same?")
+    assert {t.action for t in decision.tasks} == {"wo_summary"}
+    assert {t.window.start.year for t in decision.tasks if t.window is not None} == {2018}
+    assert len({a for t in decision.tasks for a in t.asset_ids}) > 4
+
+
+def test_the_ones_without_after_asking_which_chillers_report_data_are_the_others() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    first = dialog.say("what units do you get sensor data from?")
+    assert first.intent == "inventory"
+    decision = dialog.say("of the ones without, which logged the most preventive jobs last year?")
+    assets = {a for t in decision.tasks for a in t.asset_ids}
+    assert assets and not assets & {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+
+
+def test_without_that_question_the_ones_without_is_no_side_of_the_site() -> None:
+    from graph.understanding.fleet_subset import telemetry_subset
+
+    assert telemetry_subset("of the ones without which logged the most jobs ?") is None
+    assert telemetry_subset("of the ones without which logged the most jobs ?", sensing_asked=True) == "no_telemetry"
+    assert telemetry_subset("and the ones with ?", sensing_asked=True) == "telemetry"
+
+
+def test_a_chiller_raising_a_rule_by_two_of_its_words_asks_for_those_alerts() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    decision = dialog.say("chiller 9 has been throwing evaporator approach all week. how many since june?")
+    assert {t.action for t in decision.tasks} == {"alert_rules"}
+    assert dialog.focus.asked_rules == ["RUL0018"]
+
+
+def test_a_reading_that_is_flagging_names_no_rule() -> None:
+    from graph.understanding import understand
+    from tests.support.catalog import default_catalog
+
+    said = understand("ch3 condenser water flow has been flagging since june", AUTUMN, catalog=default_catalog())
+    assert said.named_rules == [] and said.raised_rules == []
+
+
+def test_it_after_comparing_the_chiller_discussed_with_another_is_the_chiller_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 5))
+    dialog.say("how has chiller 4's return temp looked over june?")
+    dialog.say("put chiller 4 next to chiller 3 on return temp for the same month")
+    decision = dialog.say("should we get its sensor checked?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}
+
+
+def test_the_smaller_one_after_a_pick_by_size_is_the_other_end() -> None:
+    from assetops.domain.turn import Focus
+
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("tonnage on chillers 4 and 9 over the last two weeks?")
+    dialog.say("which one carried more load?")
+    assert dialog.focus.picked_for == "high"
+    dialog.focus = Focus(**{**dialog.focus.__dict__, "picked": "Chiller 9", "ranked": ["Chiller 9", "Chiller 4"]})
+    decision = dialog.say("when did the smaller one last get serviced?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 4"}
+
+
+def test_a_trip_dated_by_a_day_that_opens_a_span_or_a_bare_weekday_is_the_trip() -> None:
+    dialog = Dialog(reference_date=date(2019, 8, 5))
+    dialog.say("#9 tripped on the 23rd and since it came back its flow reads blank. what else went quiet?")
+    assert dialog.focus.told_event is not None and dialog.focus.told_event.date() == date(2019, 7, 23)
+    weekday = Dialog(reference_date=date(2018, 8, 20))
+    weekday.say("chiller 3 quit last thurs. anything dead since?")
+    assert weekday.focus.told_event is not None and weekday.focus.told_event.date() == date(2018, 8, 16)
+
+
+def test_a_day_after_the_trip_named_as_a_noun_is_no_date_of_the_trip() -> None:
+    dialog = Dialog(reference_date=date(2019, 8, 12))
+    dialog.say("chiller 9 tripped on july 23rd. its power in the two weeks up to the trip, from the 9th?")
+    assert dialog.focus.told_event is not None and dialog.focus.told_event.date() == date(2019, 7, 23)
+
+
+def test_the_trip_as_the_time_of_the_question_asks_no_trip() -> None:
+    from graph.answering.diagnosis_verdicts import trip_verdict
+
+    assert trip_verdict([], "was the compressor running hot before it tripped?") is None
+    assert trip_verdict([], "did it trip?") is None  # (no diagnosis to answer from: None either way)
+
+
+def test_records_since_an_event_on_the_reference_day_are_that_days() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from assetops.domain.turn import SpecialistTask, TimeWindow
+    from specialists.maintenance.shared import date_args
+
+    zone = ZoneInfo("America/New_York")
+    window = TimeWindow(datetime(2019, 8, 5, 22, tzinfo=zone), datetime(2019, 8, 6, 22, tzinfo=zone), "since the trip")
+    task = SpecialistTask(specialist="maintenance", action="wo_summary", asset_ids=["Chiller 9"], window=window)
+    assert date_args(task, date(2019, 8, 5)) == {"start_date": "2019-08-05", "end_date": "2019-08-06"}
