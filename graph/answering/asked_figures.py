@@ -30,7 +30,7 @@ from artifacts.readings import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import join_names, number
-from graph.understanding.identifiers import asks_rule_codes, find_rule_names
+from graph.understanding.identifiers import asks_rule_codes, find_rule_names, raised_rules
 from graph.understanding.request import (
     BESIDES,
     COUNT_A_PERIOD,
@@ -545,14 +545,23 @@ def _moved_between(question: str, counted: list[tuple[Artifact, list[RuleCount]]
 _RANKING = re.compile(r"\b(?:rank|ranked|ranking|sort|sorted)\b", re.I)
 
 
+# "vs this spring", "and compared with last year?": a follow-up that sets the count just given against another period
+_VERSUS_ALONE = re.compile(r"^\s*(?:(?:and|so|ok|what about|how about)\s+)?(?:vs\.?|versus|against|compared (?:to|with)|"
+                           r"relative to)\b", re.I)
+
+
 def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """For a question about alerts ("how many alerts", a named rule): the count first, per equipment,
     the named rule's own count when the question names one. None when the turn has no alert counts."""
     counted = [(a, rules) for a in artifacts if a.kind == "alert_rules" and (rules := alert_rules(a)) is not None]
     if _RANKING.search(question) and len({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}) > 1:
         return None  # "rank the chillers by how many alerts they threw": the ranking leads, not the total
-    if not _ALERTS.search(question) and not (asks_repeat(question.lower()) and any(asked_rules(a) for a, _ in counted)):
-        return None  # ("same breakdown for 9" after load low alarms: the rule asked about is the listing's own)
+    raised = raised_rules(Text.of(question), [(r.rule_id, r.rule_name) for _, rules in counted for r in rules])
+    versus = len({(a.window_start, a.window_end) for a, _ in counted}) > 1 and bool(_VERSUS_ALONE.search(question))
+    if not _ALERTS.search(question) and not raised and not versus \
+            and not (asks_repeat(question.lower()) and any(asked_rules(a) for a, _ in counted)):
+        return None  # ("same breakdown for 9" after load low alarms: the rule asked about is the listing's own;
+        # "it keeps flagging setpoint attainment, how many?" says a rule's alerts by the verb)
     parts = []
     # a rule the question names is counted on every equipment id, 0 where it did not fire (or does not exist); "those
     # two alarms" are the rules asked about before (the listing records them)
@@ -570,7 +579,7 @@ def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None
             continue
         total, fired = sum(r.count for r in rules), sum(1 for r in rules if r.count)
         parts.append(f"{total} alert{'s' if total != 1 else ''} on {where} from {fired} rule{'s' if fired != 1 else ''}")
-    if not parts or (not _COUNT.search(question) and not named_ids):
+    if not parts or (not _COUNT.search(question) and not named_ids and not versus):
         return None
     one_id = len({", ".join(a.equipment_ids or a.asset_ids) for a, _ in counted}) == 1
     if len(counted) > 1 and named_ids and one_id:

@@ -170,9 +170,12 @@ _WEATHER_OR_MACHINE = re.compile(rf"\b{_SEASON}\b[^?]*\bor\b[^?]*\b{_MACHINE}\b|
 # "if the power starts creeping up ...", "should it ever trip again ...": a condition supposed, not observed
 _HYPOTHETICAL = re.compile(r"\b(?:if|once|should|suppose|supposing|say)\b[^?]*?\b(?:starts?|begins?|ever|were to|was to|"
                            r"goes|happens?|again|later)\b")
-# "was it?", "is that right?", "true?": a bare question that puts the claim just made up for checking
-_BARE_CONFIRM = re.compile(r"^(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
-                           r"he right|she right|they right|that right|that true)|right|true|really|correct)\s*\??\s*$")
+# "was it?", "is that right?", "true?", "..., agree?": a question tag that puts the claim just made up for checking
+_BARE_CONFIRM = re.compile(r"(?:^|\s)(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
+                           r"he right|she right|they right|that right|that true)|right|true|really|correct|"
+                           # "my bet is the supply sensor is drifting. agree?"
+                           r"(?:do |would )?(?:you )?agree|agreed|fair|(?:does that |that )?(?:make|makes) sense|"
+                           r"(?:does that |that )?sounds? right|yes or no|y/?n)\s*\??\s*$")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
@@ -1079,7 +1082,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
-    if reading.shape == "yes_no" and _BARE_CONFIRM.match(reading.clause) and _DOUBTS_INSTRUMENT.search(
+    if reading.shape == "yes_no" and _BARE_CONFIRM.search(reading.clause) and _DOUBTS_INSTRUMENT.search(
             understood.text.joined) and (understood.assets.assets or focus.asset_ids):
         # "the tech reckons its return temp sensor was reading off earlier this year. was it?": the claim made is
         # the question, and it doubts the instrument

@@ -220,7 +220,9 @@ _STATE_AFTER_SUBJECT = frozenset({"any", "ok", "okay", "fine", "better", "worse"
                                   "in", "showing", "acting", "even", "really", "actually", "tripping", "alarming", "at",
                                   "on", "off",
                                   # "why is 3 so much worse?", "is 9 that bad?", "is 6 the worst?", "is 4 way off?"
-                                  "so", "that", "much", "way", "as", "the"})
+                                  "so", "that", "much", "way", "as", "the",
+                                  # "is 9 a genuine problem?", "is 6 an issue?"
+                                  "a", "an"})
 
 
 def _opens_clause(tokens: tuple[str, ...], index: int) -> bool:
@@ -272,12 +274,16 @@ def _scan_between_pair(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
 
 # "the 6's repairs", "get 6's condenser tubes cleaned": a number that owns something is a unit, whatever
 # follows it (only chillers the catalog has: "the 80's" is a decade).
-_POSSESSIVE_NUMBER = re.compile(r"(?<![\w.,])#?(\d{1,3})['\u2019]s\b")
+_POSSESSIVE_NUMBER = re.compile(r"(?<![\w.,])#?(\d{1,3})['\u2019]s\b|"
+                                # "9s liquid refrig evap temp": the apostrophe left out, before a part of the machine
+                                r"(?<![\w.,])#?(\d{1,3})s (?=(?i:liquid|refrig\w*|evap\w*|cond\w*|chw|cw|chilled|"
+                                r"supply|return|power|kw\S*|load|tonnage|flow|efficiency|eff|setpoint|temp\w*|"
+                                r"compressor|tubes?|sensors?|alarms?|alerts?|work ?orders?|wos?|amps?)\b)")
 
 
 # "for 6, what were they mostly?", "the ones on 6, real problem or noise?": a preposition's number that ends
 # its clause has nothing after it to count, so it names a chiller (as typed: the tokens lose the comma).
-_CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the)\s+#?(\d{1,3})\s*(?:(?i:then|too|either|also|as well)\s*)?"
+_CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the|like)\s+#?(\d{1,3})\s*(?:(?i:then|too|either|also|as well)\s*)?"
                                 r"(?=[,;:?!]|$)")  # ("nothing for 12 then?": the clause still ends on it)
 
 
@@ -298,7 +304,7 @@ def _scan_typed_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, 
     of two offered at the end."""
     for pattern in (_POSSESSIVE_NUMBER, _CLAUSE_END_NUMBER, _OFFERED_CHOICE, _VERB_OBJECT_NUMBER):
         for match in pattern.finditer(text.source):
-            names = [_name_for(int(number), vocab) for number in match.groups()]
+            names = [_name_for(int(number), vocab) for number in match.groups() if number is not None]
             if all(catalog.asset_id_of(name) for name in names):
                 for name in names:
                     _add(mentions.assets, name)

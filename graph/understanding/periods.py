@@ -28,7 +28,7 @@ from graph.understanding.vocabulary import Vocabulary
 
 _NO_EARLIER_PERIOD = "'same period last year' needs an earlier period, and none was discussed."
 # What "the same ..." can name: "the same month a year later", "same period last year".
-_SAME_SPAN = r"(?:(?:\d+|two|three|four|few|couple of) )?(?:period|time|window|months?|weeks?|days?|dates|quarter|season|stretch)"
+_SAME_SPAN = r"(?:(?:\d+|two|three|four|few|couple of) )?(?:period|time|window|months?|weeks?|fortnight|days?|dates|quarter|season|stretch)"
 _FEW_DAYS = 3  # "the days before the trip"
 _THIS_TIME_DAYS = 30  # "this time last year" with nothing discussed: the last 30 days, a year earlier
 PeriodKind = Literal["past", "future", "absolute", "focus", "event"]
@@ -940,11 +940,12 @@ def year_named(text: str, vocab: Vocabulary, reference: date, *, zone: tzinfo) -
 
 
 def _year_words_as_years(text: str, vocab: Vocabulary, reference: date) -> tuple[str, list[tuple[int, int]]]:
-    """"July last year", "May of this year", "Q3 last year" -> "july 2018", "may 2019", "q3 2018": a month or
-    quarter qualified by a relative year is that month of that year, not the month plus a whole year.
+    """"July last year", "May of this year", "Q3 last year", "spring last year" -> "july 2018", "may 2019", "q3 2018",
+    "spring 2018": a month, quarter or season qualified by a relative year is that month of that year, not the month plus a whole year.
     With the text, the (offset in the new text, characters removed so far) after each replacement, so that
     offsets found in the new text map back to the one the caller holds (clauses are found there)."""
-    months = "|".join(re.escape(m) for m in sorted(vocab.months, key=len, reverse=True))
+    # (a season too: "spring last year" is spring 2020, "summer this year" this summer)
+    months = "|".join(re.escape(m) for m in sorted([*vocab.months, *vocab.seasons], key=len, reverse=True))
     years = {"last": reference.year - 1, "previous": reference.year - 1, "this": reference.year}
     pattern = re.compile(rf"\b({months}|q[1-4])(?: of)? (last|previous|this) year\b")
     pieces, shifts, cursor, removed = [], [], 0, 0

@@ -215,3 +215,18 @@ def test_the_same_rate_each_year_is_read_from_the_orders_per_month() -> None:
     said = yearly_rate_sentence("did we slip on the PMs?", [slipped])
     assert said is not None and said[0].startswith("No, the rate slipped in 2020")
     assert yearly_rate_sentence("how many PMs?", [slipped]) is None
+
+
+def test_a_rule_raised_by_its_words_or_a_versus_follow_up_is_counted_per_period() -> None:
+    from graph.answering.asked_figures import alert_count_sentence
+    from tests.unit.answering.builders import alerts
+    rules = {"RUL0012": 0, "RUL0014": 0}
+    names = {"RUL0012": "Chiller - Cooling Substance Temperature Setpoint Attainment",
+             "RUL0014": "Chiller - Cooling Substance Delta T Low"}
+    months = [alerts("Chiller 6", "CWC04006", {**rules, "RUL0012": n, "RUL0014": 5}, start=start, end=end, names=names)
+              for n, start, end in ((41, "2021-05-01", "2021-06-01"), (30, "2021-06-01", "2021-07-01"))]
+    said = alert_count_sentence("6 keeps flagging setpoint attainment. how many of those in may, and last month?", months)
+    assert said is not None and said.startswith("RUL0012") and "41" in said and "30" in said
+    versus = alert_count_sentence("vs this spring", months)
+    assert versus is not None and "46" in versus and "35" in versus
+    assert alert_count_sentence("what about the flow", months) is None

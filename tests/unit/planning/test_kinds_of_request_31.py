@@ -127,3 +127,44 @@ def test_records_since_an_event_on_the_reference_day_are_that_days() -> None:
     window = TimeWindow(datetime(2019, 8, 5, 22, tzinfo=zone), datetime(2019, 8, 6, 22, tzinfo=zone), "since the trip")
     task = SpecialistTask(specialist="maintenance", action="wo_summary", asset_ids=["Chiller 9"], window=window)
     assert date_args(task, date(2019, 8, 5)) == {"start_date": "2019-08-05", "end_date": "2019-08-06"}
+
+
+def test_chiller_numbers_typed_in_a_hurry() -> None:
+    from graph.understanding.assets import find_assets
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    from tests.support.catalog import default_catalog
+
+    def named(said: str) -> list[str]:
+        return sorted(find_assets(Text.of(said), vocabulary(), default_catalog()).assets)
+
+    assert named("4s cond water flow last week?") == ["Chiller 4"]  # the apostrophe left out
+    assert named("is 6 a real worry or noise") == ["Chiller 6"]
+    assert named("same old story like 9") == ["Chiller 9"]
+    assert named("temps in the 90s all week") == []
+
+
+def test_a_claim_that_the_sensor_is_off_with_a_question_tag_checks_the_instrument() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 14))
+    dialog.say("chiller 4 return temp this month?")
+    decision = dialog.say("the load and power look fine to me. i reckon the return sensor is drifting. you agree?")
+    assert {t.action for t in decision.tasks} >= {"sensor_validity"}
+
+
+def test_losing_charge_is_the_refrigerant_loss_failure_mode() -> None:
+    from graph.understanding.identifiers import find_failure_modes
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    assert find_failure_modes(Text.of("could it be low on refrigerant"), vocabulary()) == ["Purge Unit Excessive purge"]
+
+
+def test_a_season_or_fortnight_with_a_relative_year_is_that_years() -> None:
+    from graph.understanding import understand
+    from tests.support.catalog import default_catalog
+
+    said = understand("kw/ton this summer vs summer last year", date(2021, 9, 20), catalog=default_catalog())
+    assert [m.window.start.year for m in said.periods.mentions if m.window is not None] == [2021, 2020]
+    dialog = Dialog(reference_date=date(2021, 5, 15))
+    decision = dialog.say("chiller 9 supply temp this month vs the same fortnight last yr")
+    assert {_span(t.window) for t in decision.tasks if t.window is not None} >= {(date(2020, 5, 1), date(2020, 5, 16))}
