@@ -46,6 +46,9 @@ from graph.understanding.request import (
     asks_difference,
 )
 from graph.understanding.sensors import canonical_of
+from graph.understanding.symptoms import described_symptoms
+from graph.understanding.text import Text
+from graph.understanding.vocabulary import vocabulary
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 SAME_LENGTH = 0.1  # windows within 10% of each other's length are compared by count, not per day
@@ -344,8 +347,10 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
     bare = not _COMPARES.search(question) and bool(_BARE_COMPARATIVE.search(question)) \
         and not asks_change_over_time(question.lower())
     # "so did it get worse?" when this turn set one chiller's two periods side by side: the later against the earlier
-    over_the_two = not _COMPARES.search(question) and asks_change_over_time(question.lower()) \
-        and _one_asset_two_periods(turn)
+    # ("bms showed its flow sagging last month, confirm?": a move claimed in the period named, which this turn set
+    # beside the one before it)
+    over_the_two = not _COMPARES.search(question) and _one_asset_two_periods(turn) and (
+        asks_change_over_time(question.lower()) or bool(described_symptoms(Text.of(question), vocabulary())))
     if not _COMPARES.search(question) and not bare and not over_the_two:
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())

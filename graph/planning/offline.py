@@ -869,6 +869,14 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         # "what was its kW/ton in May, and in May last year?": two periods asked, side by side
         ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
         return
+    if _confirms_a_move_in(ctx, periods):
+        # "bms showed ch3 cond water flow sagging last month, can u confirm?": a move is seen against what came
+        # before, so the period named is read beside the one just before it
+        before = adjacent_window(periods[0], True, zone=ctx.catalog.zone)
+        ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
+        ctx.extra_windows = [periods[0], before]
+        ctx.note(f"A move is judged against the period before: {before.label} beside {periods[0].label}.")
+        return
     if (ctx.request is None or not ctx.request.comparative or len(periods) != 1 or ctx.focus.window is None
             or ctx.primary not in ("history", "point_value", "compare") or len(ctx.telemetry_assets) != 1):
         return
@@ -880,6 +888,16 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         return
     ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
     ctx.extra_windows = [partner]
+
+
+def _confirms_a_move_in(ctx: PlanContext, periods: list[TimeWindow]) -> bool:
+    """A yes/no that puts up a reading's move ("sagging", "dropping off", "creeping up") in one past period named,
+    for one chiller, with nothing to set it against."""
+    return (ctx.request is not None and ctx.request.shape == "yes_no" and len(periods) == 1
+            and len(ctx.telemetry_assets) == 1 and ctx.primary in ("history", "point_value")
+            and periods[0].end - periods[0].start <= _SHORT_PERIOD
+            and periods[0].end.date() <= ctx.reference_date + timedelta(days=1)
+            and bool(described_symptoms(ctx.understanding.text, ctx.vocab)))
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
@@ -1593,9 +1611,13 @@ def _ahead_when_looking_ahead(understood: Understanding, intents: list[str], ref
 
 def _spelled_out_elsewhere(whole: Understanding, part: Understanding) -> bool:
     """"Has its power draw changed since then? Give me this month against June.": the part's only period points back
-    ("since then") while the rest of the message spells out two: those are the periods asked."""
+    ("since then") while the rest of the message spells out two (or the day "then" is): those are the periods
+    asked."""
     explicit = [m for m in whole.periods.mentions if m.kind in ("absolute", "past") and m.window is not None]
-    return len(explicit) >= 2 and all(m.kind == "focus" for m in part.periods.mentions)
+    pointing_back = all(m.kind == "focus" for m in part.periods.mentions)
+    # ("strainer got cleaned on the 2nd. has the flow come back since then?": the scene dates "then")
+    then_dated = any(m.window.label.startswith("since ") and m.kind == "absolute" for m in explicit if m.window)
+    return pointing_back and (len(explicit) >= 2 or then_dated)
 
 
 def _frame_year(focus: Focus) -> int | None:

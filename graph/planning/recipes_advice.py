@@ -169,6 +169,9 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
         named = None
     around = named or _told_repair(ctx) or _listed_repair(ctx) or ctx.focus.window or ctx.analysis_window()
     today = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    if named is not None and named.label.startswith("since ") and named.end >= today - timedelta(days=1):
+        # ("cleaned on the 2nd ... come back since then?": the repair is the day the span opens on)
+        around = TimeWindow(named.start, named.start + timedelta(days=1), named.label.removeprefix("since "))
     days = _SPAN_DAYS.get(span.group(1), _BEFORE_REPAIR_DAYS) if span is not None else _BEFORE_REPAIR_DAYS
     before = TimeWindow(around.start - timedelta(days=days), around.start, "before the repair")
     after = TimeWindow(around.end, min(today, around.end + timedelta(days=days)) if span is not None else today,

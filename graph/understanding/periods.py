@@ -842,6 +842,28 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\b(?: (?!since\b)[\w'-]+){1,8}? (?:at|in|o
 _SHORT_EVENT_SPAN = timedelta(days=11)
 
 
+_SINCE_THEN = re.compile(r"\bsince (?:then|that)\b(?! (?:month|week|year|day|period|time|quarter)\b)")
+
+
+def _since_the_day_told(text: str, out: Periods, reference: date, *, zone: tzinfo) -> None:
+    """"Strainer got cleaned on the 2nd. has the flow come back since then?": "then" is the day the message dated
+    just before, not the period the dialog was on."""
+    said = _SINCE_THEN.search(text)
+    if said is None:
+        return
+    today = cal.at_midnight(reference + timedelta(days=1), zone)
+    days = [m for m in out.mentions if m.kind in ("absolute", "past") and m.start < said.start()
+            and m.window is not None and m.window.end - m.window.start <= _SHORT_EVENT_SPAN and m.window.end <= today]
+    if not days:
+        return
+    day = days[-1]
+    assert day.window is not None
+    out.mentions = [m for m in out.mentions if m is not day and not (m.kind == "focus" and m.start >= said.start())]
+    out.context.append(day)
+    out.mentions.append(PeriodMention(TimeWindow(day.window.start, today, f"since {day.window.label}"), "absolute",
+                                      said.start()))
+
+
 def _since_an_event_then(text: str, out: Periods, reference: date, *, zone: tzinfo) -> None:
     today = cal.at_midnight(reference, zone)  # (up to the reference date, as "since march" reads)
     for index, mention in enumerate(out.mentions):
@@ -1133,6 +1155,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _drop_left_out(text, out)
     _since_at_the_end(text, out, reference, zone=zone)
     _since_an_event_then(text, out, reference, zone=zone)
+    _since_the_day_told(text, out, reference, zone=zone)
     _after_an_event_to_now(text, out, reference, zone=zone)
     _spelled_out_over_since_then(out)
     _up_to_the_period(text, out, zone=zone)

@@ -568,7 +568,13 @@ def asks_repair_worked(text: str) -> bool:
 
 # "is it back to normal now?", "has the flow recovered?", "normal again?": what was found, over since then.
 BACK_TO_NORMAL = re.compile(r"\bback to (?:normal|usual|its usual|where it (?:was|should be)|spec|design)\b|"
-                             r"\b(?:recovered|recovering|normal again|settled (?:back|down))\b", re.IGNORECASE)
+                             r"\b(?:recovered|recovering|normal again|settled (?:back|down))\b|"
+                             # "has the flow come back since then?": a reading, not the chiller, back (where it was)
+                             r"\b(?:the|its|their) (?:[\w/]+ ){1,4}?(?:come|came|bounced|gone|went|got) back\b"
+                             r"(?! (?:on|online|up|in service|into service))|"
+                             # "it got recalibrated sep 3. looks sane since then?": right again after the work
+                             r"\b(?:look|looks|looking|read|reads|reading) (?:sane|ok|okay|right|normal|sensible|"
+                             r"plausible|believable|good|fine|healthy) (?:since|now|again)\b", re.IGNORECASE)
 
 
 def _negative_imperative(opening: tuple[str, ...], clause: Text) -> bool:

@@ -16,7 +16,8 @@ _UP = frozenset({"more", "higher", "high", "rising", "rises", "rose", "up", "inc
                  "spikes", "excessive", "extra", "wider", "widening", "worse", "bigger", "larger", "heavier"})
 _DOWN = frozenset({"less", "lower", "low", "falling", "falls", "fell", "down", "decrease", "decreased", "decreasing",
                    "dropping", "dropped", "drops", "colder", "cold", "cooler", "below", "reduced", "weak", "weaker",
-                   "narrower", "narrowing", "smaller", "starved", "lost", "losing"})
+                   "narrower", "narrowing", "smaller", "starved", "lost", "losing", "sagging", "sagged", "sags",
+                   "sinking", "sank", "slipping", "slipped", "slumping", "slumped"})
 _NEAR = 3  # words before a sensor name a direction word may stand
 _LINKING_VERBS = frozenset({"goes", "went", "gone", "going", "is", "was", "are", "were", "been", "being", "getting",
                             "got", "runs", "running", "ran", "reads", "reading", "looks", "looking", "seems", "stays",

@@ -168,3 +168,29 @@ def test_a_season_or_fortnight_with_a_relative_year_is_that_years() -> None:
     dialog = Dialog(reference_date=date(2021, 5, 15))
     decision = dialog.say("chiller 9 supply temp this month vs the same fortnight last yr")
     assert {_span(t.window) for t in decision.tasks if t.window is not None} >= {(date(2020, 5, 1), date(2020, 5, 16))}
+
+
+def test_a_move_claimed_in_one_period_is_read_against_the_period_before() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    decision = dialog.say("ops say chiller 4's tonnage was slipping in june, can you confirm that?")
+    spans = {_span(t.window) for t in decision.tasks if t.window is not None}
+    assert {(date(2020, 6, 1), date(2020, 7, 1)), (date(2020, 5, 1), date(2020, 6, 1))} <= spans
+
+
+def test_since_then_after_a_day_told_in_the_message_runs_from_that_day() -> None:
+    from graph.understanding import understand
+    from tests.support.catalog import default_catalog
+
+    said = understand("the tubes got brushed on the 4th. has the approach come back since then?", AUTUMN,
+                      catalog=default_catalog())
+    spans = [(m.window.start.date(), m.window.label) for m in said.periods.mentions if m.window is not None]
+    assert spans == [(date(2020, 9, 4), "since the 4th")]
+
+
+def test_a_reading_come_back_or_looking_sane_after_work_is_a_check_of_the_repair() -> None:
+    for question in ("they flushed the strainer on the 2nd. has its flow come back since then?",
+                     "the transmitter got recalibrated sep 3. reads sane since then?"):
+        dialog = Dialog(reference_date=AUTUMN)
+        dialog.say("chiller 3 condenser water flow over august?")
+        decision = dialog.say(question)
+        assert "repair_check" in (decision.intent or ""), question
