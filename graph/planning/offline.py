@@ -46,7 +46,7 @@ from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.identifiers import asks_rule_codes, find_rule_names
 from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
-from graph.understanding.model import intent_scores, speaks_of_alerts
+from graph.understanding.model import intent_scores, points_back_beside, speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.periods import Periods, adjacent_window
 from graph.understanding.picks import picked_listing
@@ -877,7 +877,12 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         ctx.extra_windows = [periods[0], before]
         ctx.note(f"A move is judged against the period before: {before.label} beside {periods[0].label}.")
         return
-    if (ctx.request is None or not ctx.request.comparative or len(periods) != 1 or ctx.focus.window is None
+    # ("avg over those same 3 months, and then this month after the tube clean": the period discussed, pointed at,
+    # and the one named, side by side)
+    pointed = points_back_beside(ctx.understanding) and all(
+        m.kind in ("absolute", "past") for m in ctx.understanding.periods.mentions)
+    both = ctx.request is not None and (ctx.request.comparative or pointed)
+    if (not both or len(periods) != 1 or ctx.focus.window is None
             or ctx.primary not in ("history", "point_value", "compare") or len(ctx.telemetry_assets) != 1):
         return
     partner: TimeWindow | None = ctx.focus.window

@@ -274,6 +274,11 @@ _ASKS_ABILITY = re.compile(r"(?:\w+ )?(?:can|could|would) (?:you|u|i|we) (?:\w+ 
 _READINGS_NAMED = re.compile(r"\b(?:telemetry|sensor data|sensors|readings?|measurements?)\b")
 
 
+# "ch2 has no sensors right?", "there's no telemetry on 13, is there?": the absence stated, held up for checking
+_SAYS_NONE = re.compile(r"\b(?:no|not|without|doesn't|doesnt|does not|don't|dont|do not|lacks?|lacking|never)\b"
+                        r"(?: [\w']+){0,3}? (?:sensors?|telemetry|sensor data|trend data|data feeds?|readings|bms)\b")
+
+
 def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
     """Telemetry asked of chillers that have none: the others go ahead without them (said so); when none
     has telemetry, a look at them shows their work orders and alerts, and a reading asked by name gets an
@@ -297,6 +302,8 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
         # what exists; "show me its condenser temps" is answered the same way, what exists being the answer
         # (a chiller without sensors is a fact about the site, not bad input)
         asks_if = ctx.request is not None and ctx.request.shape == "yes_no"
+        if asks_if and _SAYS_NONE.search(ctx.understanding.text.joined):
+            return stop(ctx, "answer", f"Right, {text}")  # "ch2 has no sensors, right?": the user said so
         if asks_if or _ASKS_ABILITY.match(ctx.understanding.text.joined):
             return stop(ctx, "answer", f"No, {text}")
         return stop(ctx, "answer", text)
@@ -418,6 +425,10 @@ _YET = re.compile(r"\byet\b|\bso far\b")
 _LAST_RAN_LOOKBACK = timedelta(days=365)  # how far back "when did it last run?" looks
 
 
+# "this time it's fouling": the occurrence now, against an earlier one (not "this time last year", a period of its own)
+_THIS_TIME = re.compile(r"\bthis time\b(?! (?:last|a year|one year|the year|of|around|next|yesterday|tomorrow)\b)")
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -427,7 +438,12 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         return stop(ctx, "clarify", messages.invalid_date_question(periods.invalid_dates))
     ctx.note(*periods.problems)
     mention = periods.asked
-    if mention is not None:
+    if _THIS_TIME.search(ctx.understanding.text.joined) and ctx.focus.window is not None \
+            and ctx.focus.earlier_window is not None and all(m.kind == "focus" for m in periods.mentions):
+        # "so this time it's fouling, not flow": of the two periods the dialog set side by side, the latest
+        ctx.window = max((ctx.focus.window, ctx.focus.earlier_window), key=lambda w: w.start)
+        ctx.note(f"'This time' read as {ctx.window.label}, the later of the two periods discussed.")
+    elif mention is not None:
         ctx.window, ctx.window_explicit = mention.window, True
         # "is that more than last year?": last year is what the discussed period is measured against; the
         # dialog stays on its own period ("could some of those have been bundled?" is about this year's)

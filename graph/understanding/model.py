@@ -59,10 +59,18 @@ class Understanding:
 _WINDOW_REFERENCE = re.compile(
     # ("those three months": a count between the pointer and the unit changes nothing; "those two years" may be
     # the two periods the dialog discussed, read by the planner)
-    r"\b(?:that|this|those|these|the same|same)\s+(?:(?:three|four|five|six|few|couple of|\d+)\s+)?"
+    r"\b(?:that|this|those|these|the same|same)\s+(?:same\s+)?(?:(?:three|four|five|six|few|couple of|\d+)\s+)?"
     r"(?:period|stretch|span|window|time|timeframe|time frame|"
     r"range|interval|episode|weeks?|months?|years?|days?|dates|quarter|season|summer|winter|spring|fall|autumn|"
     r"spell|run|phase)\b")
+
+
+def points_back_beside(understood: Understanding) -> bool:
+    """The message points back at the period discussed ("over those same 3 months") apart from any period it names
+    ("this month" is a period of its own, not a pointer)."""
+    named = {m.start for m in understood.periods.mentions}
+    return any(match.start() not in named and not match.group(0).startswith("this ")
+               for match in _WINDOW_REFERENCE.finditer(understood.text.joined))
 
 
 # A message that speaks of alerts, where a rule may be named loosely ("those excessive power alerts").

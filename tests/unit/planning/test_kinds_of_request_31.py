@@ -194,3 +194,26 @@ def test_a_reading_come_back_or_looking_sane_after_work_is_a_check_of_the_repair
         dialog.say("chiller 3 condenser water flow over august?")
         decision = dialog.say(question)
         assert "repair_check" in (decision.intent or ""), question
+
+
+def test_this_time_after_two_periods_side_by_side_is_the_later() -> None:
+    dialog = Dialog(reference_date=date(2020, 6, 25))
+    dialog.say("chiller 6 condenser return temp this month?")
+    dialog.say("what about the same weeks last june")
+    decision = dialog.say("so this time it's something else - what are the likely causes?")
+    assert {t.window.start.year for t in decision.tasks if t.window is not None} == {2020}
+
+
+def test_the_period_pointed_at_and_one_named_are_read_side_by_side() -> None:
+    dialog = Dialog(reference_date=date(2016, 9, 30))
+    dialog.say("chiller 9 supply temp june through august?")
+    decision = dialog.say("and its power over those same 3 months, and then this month")
+    spans = {_span(t.window) for t in decision.tasks if t.window is not None}
+    assert {(date(2016, 6, 1), date(2016, 9, 1)), (date(2016, 9, 1), date(2016, 10, 1))} <= spans
+
+
+def test_saying_a_chiller_has_no_sensors_is_agreed_with() -> None:
+    said = Dialog(reference_date=date(2021, 3, 22)).say("chiller 13 has no sensor data right?")
+    assert said.message.startswith("Right, Chiller 13")
+    asked = Dialog(reference_date=date(2021, 3, 22)).say("does chiller 13 have sensors?")
+    assert asked.message.startswith("No, Chiller 13")
