@@ -17,6 +17,7 @@ from artifacts.readings import (
     forecast_scores,
     moved_alone,
     sensor_health,
+    sensors_stopped,
     tuned_checkpoint,
 )
 from graph.answering.asked_figures import asked_level
@@ -47,6 +48,11 @@ def sensor_health_verdict(artifacts: list[Artifact], question: str = "") -> Verd
         faults += [text for text in alone if text.startswith(asset)]
         lines.append(f"- {asset}: stuck or missing: {join_names(broken) or 'none'}; moved on its own: "
                      f"{'; '.join(alone) or 'none'} [{art.id}]")
+    # (a sensor that stopped reporting while the others went on dropped out, whatever the trend statistics saw)
+    for window in (a for a in artifacts if a.kind == "telemetry_window"):
+        for sensor, last in sensors_stopped(window).items():
+            faults.append(f"{sensor} (stopped reporting at {str(last)[:16].replace('T', ' ')})")
+    faults = list(dict.fromkeys(faults))
     answer: Answer = "Yes" if faults else "No"
     body = f"{join_names(faults[:3])}" + (f" and {len(faults) - 3} more" if len(faults) > 3 else "") if faults else \
         f"no sensor on {join_names([', '.join(a.asset_ids) for a in found])} is stuck, missing data or moving on its own"

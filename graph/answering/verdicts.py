@@ -666,11 +666,13 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, session: alert_outcome_verdict(turn, q, session),
     lambda q, turn, _: bundle_verdict(turn, q),
     lambda q, turn, _: kpi_event_verdict(turn, q),
+    # ("is it actually not making setpoint or is the sensor lying?": a turn that checked the instrument answers on it
+    # before the level it doubts)
+    lambda q, turn, _: sensor_validity_verdict(turn, q),
     lambda q, turn, _: _level_verdict(turn, q),
     lambda q, turn, _: _setpoint_verdict(turn, q),
     attribution_verdict,
     lambda q, turn, _: health_verdict(turn, q),
-    lambda q, turn, _: sensor_validity_verdict(turn, q),
     lambda q, turn, _: sensor_health_verdict(turn, q),
     lambda q, turn, _: worsening_verdict(turn, q),
     lambda q, turn, _: forecast_verdict(turn, q),

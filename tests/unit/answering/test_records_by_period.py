@@ -230,3 +230,15 @@ def test_a_rule_raised_by_its_words_or_a_versus_follow_up_is_counted_per_period(
     versus = alert_count_sentence("vs this spring", months)
     assert versus is not None and "46" in versus and "35" in versus
     assert alert_count_sentence("what about the flow", months) is None
+
+
+def test_a_sensor_that_stopped_reporting_is_a_sensor_that_dropped_out() -> None:
+    from graph.answering.signal_verdicts import sensor_health_verdict
+    from tests.unit.answering.builders import art, window
+    stats = art("trend_stats", {"per_sensor": {"p": {"sensor": "Chiller 9 Power Input", "flags": []}}},
+                asset="Chiller 9", producer="timeseries")
+    readings = window("Chiller 9", "2019-07-10", "2019-07-24", {"Power Input": (250.0, "kW")})
+    assert sensor_health_verdict([stats, readings], "did any sensor drop out after the trip?").answer == "No"
+    readings.results["sensors_stopped"] = {"Chiller 9 Condenser Water Flow": "2019-07-23T15:00:00"}
+    verdict = sensor_health_verdict([stats, readings], "did any sensor drop out after the trip?")
+    assert verdict is not None and verdict.answer == "Yes" and "Condenser Water Flow" in verdict.sentence
