@@ -34,6 +34,7 @@ from artifacts.readings import (
     ranking,
     recent_orders,
     sensor_verdicts,
+    sensors_stopped,
     sustained_shifts,
     work_order_counts,
 )
@@ -127,6 +128,14 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
         elif rate > FALSE_ALARM_RATE:
             unclear.append(asset)
     rate_note = f"the detector flags about {FALSE_ALARM_RATE:.0%} of samples on healthy data"
+    # (a sensor that stopped reporting while the others went on is something going on, a trip or a dead instrument,
+    # whatever share the detector flags)
+    stopped = [f"{sensor} stopped reporting at {str(last)[:16].replace('T', ' ')}"
+               for window in artifacts if window.kind == "telemetry_window"
+               for sensor, last in sensors_stopped(window).items()]
+    if stopped and not flagged and not asks_health(question):
+        return Verdict("Yes", f"Yes, {join_names(list(dict.fromkeys(stopped))[:2])} while the other sensors went on "
+                              "(a trip or a dead instrument).", lines)
     if flagged:
         answer: Answer = "Yes"
         # "anything odd?" wants what is odd: the reading flagged most, for one chiller

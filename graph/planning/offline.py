@@ -898,11 +898,18 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 def _confirms_a_move_in(ctx: PlanContext, periods: list[TimeWindow]) -> bool:
     """A yes/no that puts up a reading's move ("sagging", "dropping off", "creeping up") in one past period named,
     for one chiller, with nothing to set it against."""
+    # (a closed period: "climbing since January" runs to now, a trend inside it; "above setpoint" is a level, no move)
     return (ctx.request is not None and ctx.request.shape == "yes_no" and len(periods) == 1
             and len(ctx.telemetry_assets) == 1 and ctx.primary in ("history", "point_value")
             and periods[0].end - periods[0].start <= _SHORT_PERIOD
-            and periods[0].end.date() <= ctx.reference_date + timedelta(days=1)
+            and periods[0].end.date() <= ctx.reference_date
+            and bool(_A_MOVE.search(ctx.understanding.text.joined))
             and bool(described_symptoms(ctx.understanding.text, ctx.vocab)))
+
+
+_A_MOVE = re.compile(r"\b(?:sagg(?:ing|ed)|dropp(?:ing|ed)|falling|fell|sinking|sank|slipp(?:ing|ed)|slump(?:ing|ed)|"
+                     r"rising|rose|climb(?:ing|ed)|creep(?:ing)|crept|declin(?:ing|ed)|increas(?:ing|ed)|"
+                     r"decreas(?:ing|ed)|drift(?:ing|ed) (?:up|down)|went (?:up|down)|gone (?:up|down))\b")
 
 
 _READINGS_LOOKED = ("history", "point_value", "compare")
