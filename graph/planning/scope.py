@@ -258,7 +258,9 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         return [described]
     picked = ctx.focus.picked
     asked_end = pick_end(ctx.understanding.text.joined) if _superlative_one(ctx) else None
-    if picked and asked_end and ctx.focus.picked_for and asked_end != ctx.focus.picked_for \
+    # (ends of one kind only: "the worst one" after "which had the most work orders?" is that one, not the other end)
+    same_kind = {asked_end, ctx.focus.picked_for} <= {"good", "bad"} or {asked_end, ctx.focus.picked_for} <= {"high", "low"}
+    if picked and asked_end and ctx.focus.picked_for and asked_end != ctx.focus.picked_for and same_kind \
             and len(ctx.focus.ranked) > 1 and picked in ctx.focus.ranked:
         other = ctx.focus.ranked[-1] if ctx.focus.ranked[0] == picked else ctx.focus.ranked[0]
         ctx.note(f"Taking the {_END_WORDS[asked_end]} one to mean {other}, the other end from {picked}.")

@@ -217,3 +217,15 @@ def test_saying_a_chiller_has_no_sensors_is_agreed_with() -> None:
     assert said.message.startswith("Right, Chiller 13")
     asked = Dialog(reference_date=date(2021, 3, 22)).say("does chiller 13 have sensors?")
     assert asked.message.startswith("No, Chiller 13")
+
+
+def test_the_worst_one_after_a_pick_of_the_most_records_is_that_pick() -> None:
+    from assetops.domain.turn import Focus
+
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("which chiller logged the most corrective work orders last year?")
+    assert dialog.focus.picked_for == "high"
+    dialog.focus = Focus(**{**dialog.focus.__dict__, "picked": "Chiller 6",
+                            "ranked": ["Chiller 6", "Chiller 9", "Chiller 14"]})
+    decision = dialog.say("what kind of failures are behind the worst one's numbers?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
