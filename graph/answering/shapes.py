@@ -93,6 +93,7 @@ from graph.understanding.request import (
     SAME_ONE,
     asks_rank_place,
     asks_real_or_noise,
+    asks_repair_worked,
     bullets_asked,
     read_request,
 )
@@ -332,6 +333,8 @@ def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
     listings = [a for a in inputs.artifacts if a.kind == "work_order_summary"]
     if not job or not listings or _COUNTS_OR_COMPARES.search(inputs.question):
         return None  # ("did it have more corrective orders than chiller 2?" compares counts)
+    if asks_repair_worked(inputs.question.lower()):
+        return None  # ("tubes got cleaned jul 9. did it help?": the job is told; whether it helped is asked)
     done, missing = [], []
     either = bool(re.search(r"\bor\b", inputs.question, re.I))
     for art in listings:

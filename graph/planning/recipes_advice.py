@@ -158,6 +158,15 @@ def _told_repair(ctx: PlanContext) -> TimeWindow | None:
     return None
 
 
+def _sides_named(ctx: PlanContext, repair: TimeWindow) -> tuple[TimeWindow, TimeWindow] | None:
+    """Two periods the message names besides the repair, one ending before it and one starting after it."""
+    others = [m.window for m in ctx.understanding.periods.mentions
+              if m.window is not None and m.kind != "future" and m.window != repair]
+    before = [w for w in others if w.end <= repair.start]
+    after = [w for w in others if w.start >= repair.end]
+    return (before[-1], after[0]) if len(before) == 1 and len(after) == 1 else None
+
+
 def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """"They cleaned its condenser tubes in July. Did that fix it?": the year's work orders (to find the repair
     and its date) and the telemetry before and after it: the month before the period named (or the period
@@ -177,6 +186,9 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     after = TimeWindow(around.end, min(today, around.end + timedelta(days=days)) if span is not None else today,
                        "after the repair") if today - around.end >= timedelta(days=3) else \
         TimeWindow(around.start + (around.end - around.start) / 2, today, "after the repair")
+    sides = _sides_named(ctx, around)
+    if sides is not None:  # "cleaned jul 9. did it help? compare aug to june": the periods named, each side of it
+        before, after = sides
     orders = TimeWindow(today - timedelta(days=_REPAIR_LOOK_BACK_DAYS), today, f"the last {_REPAIR_LOOK_BACK_DAYS} days")
     ctx.window, ctx.window_is_aside = around, ctx.focus.window is not None
     # the readings the dialog is about first ("is the flow back to normal?"), then the usual efficiency figures

@@ -341,6 +341,9 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
         listed = bool(merged) and text[merged[-1].end:left.start].strip() in ("", ",")  # commas are dropped
         two_points = gap == "and" and (_CHANGE_BETWEEN.search(text[:left.start]) is not None or listed
                                        or _COMPARED_AND.search(text[:left.start]) is not None)
+        # ("compare aug to june": set side by side; "compare it from june to august" is still the span)
+        two_points = two_points or (gap == "to" and _COMPARED_AND.search(text[:left.start]) is not None
+                                    and not re.search(r"\bfrom\s*$", text[:left.start]))
         if right is not None and gap in vocab.range_words and not left.problem and not right.problem \
                 and not two_points:
             right = resolve_month_only(right, reference, zone=zone)

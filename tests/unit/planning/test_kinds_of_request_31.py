@@ -229,3 +229,21 @@ def test_the_worst_one_after_a_pick_of_the_most_records_is_that_pick() -> None:
                             "ranked": ["Chiller 6", "Chiller 9", "Chiller 14"]})
     decision = dialog.say("what kind of failures are behind the worst one's numbers?")
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 6"}
+
+
+def test_a_repair_told_with_two_periods_named_either_side_compares_those() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("chiller 6 kw/ton in june?")
+    decision = dialog.say("tubes got cleaned jul 9. did it help? compare aug to june")
+    spans = {_span(t.window) for t in decision.tasks if t.specialist == "data"}
+    assert spans == {(date(2020, 6, 1), date(2020, 7, 1)), (date(2020, 8, 1), date(2020, 9, 1))}
+
+
+def test_compare_one_month_to_another_is_two_periods_and_from_one_to_another_a_span() -> None:
+    from graph.understanding import understand
+    from tests.support.catalog import default_catalog
+
+    two = understand("compare sept to may for chiller 4", AUTUMN, catalog=default_catalog())
+    assert len([m for m in two.periods.mentions if m.window is not None]) == 2
+    span = understand("compare its load from may to july with 2019", AUTUMN, catalog=default_catalog())
+    assert span.periods.mentions[0].window is not None and span.periods.mentions[0].window.label == "may to july"
