@@ -161,7 +161,7 @@ def _told_repair(ctx: PlanContext) -> TimeWindow | None:
 def _sides_named(ctx: PlanContext, repair: TimeWindow) -> tuple[TimeWindow, TimeWindow] | None:
     """Two periods the message names besides the repair, one ending before it and one starting after it."""
     others = [m.window for m in ctx.understanding.periods.mentions
-              if m.window is not None and m.kind != "future" and m.window != repair]
+              if m.window is not None and m.kind in ("absolute", "past") and m.window != repair]
     before = [w for w in others if w.end <= repair.start]
     after = [w for w in others if w.start >= repair.end]
     return (before[-1], after[0]) if len(before) == 1 and len(after) == 1 else None
@@ -186,7 +186,7 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     after = TimeWindow(around.end, min(today, around.end + timedelta(days=days)) if span is not None else today,
                        "after the repair") if today - around.end >= timedelta(days=3) else \
         TimeWindow(around.start + (around.end - around.start) / 2, today, "after the repair")
-    sides = _sides_named(ctx, around)
+    sides = _sides_named(ctx, around) if span is None else None
     if sides is not None:  # "cleaned jul 9. did it help? compare aug to june": the periods named, each side of it
         before, after = sides
     orders = TimeWindow(today - timedelta(days=_REPAIR_LOOK_BACK_DAYS), today, f"the last {_REPAIR_LOOK_BACK_DAYS} days")
