@@ -170,6 +170,9 @@ _WEATHER_OR_MACHINE = re.compile(rf"\b{_SEASON}\b[^?]*\bor\b[^?]*\b{_MACHINE}\b|
 # "if the power starts creeping up ...", "should it ever trip again ...": a condition supposed, not observed
 _HYPOTHETICAL = re.compile(r"\b(?:if|once|should|suppose|supposing|say)\b[^?]*?\b(?:starts?|begins?|ever|were to|was to|"
                            r"goes|happens?|again|later)\b")
+# "there was an odd one on ch3 in july, what was that?", "one on 9 last week - what was it?": a record of the kind the
+# dialog listed, singled out and asked about
+_A_RECORD_ASKED = re.compile(r"\b(?:an?|one|that|this)(?: \w+)? one\b(?! of)(?: [\w#]+){0,6}? what (?:was|is) (?:that|it|this)\b")
 # "was it?", "is that right?", "true?", "..., agree?": a question tag that puts the claim just made up for checking
 _BARE_CONFIRM = re.compile(r"(?:^|\s)(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
                            r"he right|she right|they right|that right|that true)|right|true|really|correct|"
@@ -1112,6 +1115,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if focus.listed in _COUNTED_RECORDS and _A_RECORD_ASKED.search(understood.text.joined) \
+            and not understood.sensors.canonical:
+        # "there was an odd one on ch3 back in july, what was that?" after alert counts: one of those records
+        return [focus.listed]
     if reading.shape == "yes_no" and _BARE_CONFIRM.search(reading.clause) and _DOUBTS_INSTRUMENT.search(
             understood.text.joined) and (understood.assets.assets or focus.asset_ids):
         # "the tech reckons its return temp sensor was reading off earlier this year. was it?": the claim made is

@@ -247,3 +247,11 @@ def test_compare_one_month_to_another_is_two_periods_and_from_one_to_another_a_s
     assert len([m for m in two.periods.mentions if m.window is not None]) == 2
     span = understand("compare its load from may to july with 2019", AUTUMN, catalog=default_catalog())
     assert span.periods.mentions[0].window is not None and span.periods.mentions[0].window.label == "may to july"
+
+
+def test_one_of_the_records_listed_singled_out_and_asked_about_is_read_from_those_records() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("which chillers threw the most alarms this year?")
+    decision = dialog.say("there was a weird one on chiller 4 back in may, what was it?")
+    assert {t.action for t in decision.tasks} == {"alert_rules"}
+    assert {_span(t.window) for t in decision.tasks if t.window is not None} == {(date(2020, 5, 1), date(2020, 6, 1))}
