@@ -74,10 +74,21 @@ def _described_by_a_reading(ctx: PlanContext, assets: list[str], described: str)
 
 
 _END_WORDS = {"bad": "worse", "good": "better", "high": "bigger", "low": "smaller"}
+# "the less efficient one", "the most efficient unit": a chiller described by its place on kW/ton
+_BY_EFFICIENCY = re.compile(r"\bthe (less|least|more|most) efficient (?:one|unit|chiller|machine|of (?:them|the \w+))\b")
 
 
 def _described_pick(ctx: PlanContext, assets: list[str]) -> str | None:
     """"The one with the most (fewest) alerts": read from the alert counts the dialog listed for `assets`."""
+    efficient = _BY_EFFICIENCY.search(ctx.understanding.text.joined)
+    if efficient is not None and len(assets) > 1:
+        # "going back to the less efficient one": the end of the kW/ton the dialog read, whatever was picked since
+        means = reading_means(ctx.artifacts, assets, "Chiller Efficiency")
+        if len(means) > 1:
+            worst = efficient.group(1) in ("less", "least")  # less efficient: more kW per ton
+            ordered = sorted(means, key=lambda a: (-means[a] if worst else means[a], a))
+            if means[ordered[0]] != means[ordered[1]]:
+                return ordered[0]
     described = DESCRIBED_ONE.search(ctx.understanding.text.joined)
     if described is None or len(assets) < 2:
         return None

@@ -255,3 +255,18 @@ def test_one_of_the_records_listed_singled_out_and_asked_about_is_read_from_thos
     decision = dialog.say("there was a weird one on chiller 4 back in may, what was it?")
     assert {t.action for t in decision.tasks} == {"alert_rules"}
     assert {_span(t.window) for t in decision.tasks if t.window is not None} == {(date(2020, 5, 1), date(2020, 6, 1))}
+
+
+def test_the_less_efficient_one_is_read_off_the_kw_per_ton_whatever_was_picked_since() -> None:
+    from assetops.domain.turn import Focus
+    from graph.planning import ArtifactSummary
+
+    dialog = Dialog(reference_date=date(2017, 8, 20))
+    dialog.say("which chiller has been least efficient since june?")
+    dialog.artifacts = [ArtifactSummary(id=f"w{n}", producer="data", kind="history", asset_ids=(asset,),
+                                        key_results={"stats": {f"{asset} Chiller Efficiency": {"running_mean": kwt}}})
+                        for n, (asset, kwt) in enumerate((("Chiller 3", 0.48), ("Chiller 4", 0.45),
+                                                          ("Chiller 6", 0.44), ("Chiller 9", 0.41)))]
+    dialog.focus = Focus(**{**dialog.focus.__dict__, "picked": "Chiller 6"})
+    decision = dialog.say("going back to the less efficient one: was it this bad a year ago?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3"}
