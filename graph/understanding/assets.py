@@ -126,6 +126,11 @@ def _scan_bare_numbers(text: Text, vocab: Vocabulary, mentions: AssetMentions, c
 
 
 _PLACE_HEADS = frozenset({"on", "for", "about", "against", "with"})
+# Verbs that report what someone says or thinks: a clause follows, and a bare number opening it is its subject
+_REPORTING_VERBS = frozenset({"say", "says", "said", "reckon", "reckons", "reckoned", "think", "thinks", "thought",
+                              "report", "reports", "reported", "claim", "claims", "claimed", "suspect", "suspects",
+                              "suspected", "believe", "believes", "figure", "figures", "noticed", "heard", "told",
+                              "mentioned", "swear", "swears", "insist", "insists"})
 _PARTICIPLE = re.compile(r"[a-z]{3,}ing")
 _COMPARATIVE_QUANTITY = frozenset({"more", "less", "fewer", "over", "under", "above", "below"})
 _SUBJECT_VERBS = frozenset({"is", "was", "has", "had", "been", "looks", "look", "doing", "running"})
@@ -205,7 +210,8 @@ def _argument_numbers(tokens: tuple[str, ...], index: int, vocab: Vocabulary) ->
             and not after.endswith("s") and after not in function_words():
         return listed  # "did 6 log any trips?", "does 9 run at night?": the subject before the verb (not "did 3
         # alarms fire?": a plural noun makes it a count)
-    opens_clause = index == 0 or before in ("?", "and", "but", "so")
+    # ("tower guys say 6 is running hot", "old timers reckon 9 had evaporator trouble": a clause reported)
+    opens_clause = index == 0 or before in ("?", "and", "but", "so") or before in _REPORTING_VERBS
     if opens_clause and (after in _SUBJECT_VERBS or after in vocab.number_subject_followers
                          or _past_tense_verb(tokens, end, vocab)):
         return listed

@@ -270,3 +270,26 @@ def test_the_less_efficient_one_is_read_off_the_kw_per_ton_whatever_was_picked_s
     dialog.focus = Focus(**{**dialog.focus.__dict__, "picked": "Chiller 6"})
     decision = dialog.say("going back to the less efficient one: was it this bad a year ago?")
     assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 3"}
+
+
+def test_a_bare_number_in_a_reported_clause_or_between_places_is_a_chiller() -> None:
+    from graph.understanding.assets import find_assets
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    from tests.support.catalog import default_catalog
+
+    def named(said: str) -> list[str]:
+        return sorted(find_assets(Text.of(said), vocabulary(), default_catalog()).assets)
+
+    assert named("the operators reckon 4 is short of charge") == ["Chiller 4"]
+    assert named("the cycling alarm keeps showing up on 6 on the panel") == ["Chiller 6"]
+    assert named("they say 3 weeks is enough") == []
+
+
+def test_a_bare_number_the_only_candidate_is_taken_as_the_chiller_rather_than_asking_back() -> None:
+    decision = Dialog(reference_date=AUTUMN).say("heads up from the night shift about 9: what did its load average last week?")
+    assert decision.kind == "run"
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 9"}
+    assert any("bare number" in note for note in decision.assumptions or [])
+    nothing = Dialog(reference_date=AUTUMN).say("what did its load average over the last 3 weeks?")
+    assert nothing.kind == "clarify"
