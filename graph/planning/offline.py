@@ -150,6 +150,9 @@ _WEAK_SCORE = 2
 # An alternative whose other side is the instrument ("... or is the sensor off?", "or just a bad probe?"):
 # whether the reading is real.
 _DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b|"
+                                # "is the sensor lying to us or is the water actually warm?": the instrument first
+                                r"\b(?:sensor|probe|transmitter|gauge)s? (?:is |was |are )?(?:\w+ ){0,2}?(?:lying|lies|"
+                                r"wrong|off|faulty|bad|drifting)\b[^?]*?\bor\b|"
                                 r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b|"
                                 # "is the anomaly just a sensor problem?", "could that spike be a bad probe?"
                                 r"\b(?:is|was|are|were|could|might|can) (?:that|this|it|they|those|these|the \w+)"
@@ -299,7 +302,7 @@ _NAMED_ORDERS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?)\b")
 # "rank all four, best to worst", "order them", "sort the lot": the set discussed, in order of what was compared
 _RANK_THEM = re.compile(r"^(?:(?:ok|so|now|and|then|can you|could you|please|pls)\s+)*(?:rank|order|sort|list)\s+"
                         r"(?:them|'?em|those|these|all|all of them|the lot|everything|all (?:four|three|two|\d+)|the (?:four|three"
-                        r"|two|\d+))\b")
+                        r"|two|\d+)|the top (?:two|three|four|five|\d+))\b")
 # "..., or am I imagining it?", "real, or is it just me?": a claim just made, held up for checking
 _CLAIM_DOUBTED = re.compile(r"\bor (?:am i|am i just|is it just me|are we) ?(?:imagining|wrong|off|seeing things)?\b|"
                             r"\bor is it just me\b")

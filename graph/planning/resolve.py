@@ -453,6 +453,24 @@ _LAST_RAN_LOOKBACK = timedelta(days=365)  # how far back "when did it last run?"
 _THIS_TIME = re.compile(r"\bthis time\b(?! (?:last|a year|one year|the year|of|around|next|yesterday|tomorrow)\b)")
 
 
+# "how many did it log that year?" after "summer 2016": the year of the period said, not the period
+_THAT_YEAR = re.compile(r"\b(?:that|the same) year\b(?!'s| before| after| earlier| later| ago)")
+
+
+def _that_whole_year(ctx: PlanContext) -> None:
+    window = ctx.window
+    if window is None or not _THAT_YEAR.search(ctx.understanding.text.joined):
+        return
+    year = window.start.year
+    if (window.end - timedelta(microseconds=1)).year != year or window.end - window.start >= timedelta(days=300):
+        return
+    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    start = cal.at_midnight(date(year, 1, 1), ctx.catalog.zone)
+    ctx.window = TimeWindow(start, min(cal.at_midnight(date(year + 1, 1, 1), ctx.catalog.zone), today_end), str(year))
+    ctx.window_explicit = True
+    ctx.note(f"'That year' read as the whole of {year}.")
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -531,6 +549,7 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         ctx.window = ctx.focus.window
     elif wants_telemetry(ctx):
         ctx.window = _default_window(ctx)
+    _that_whole_year(ctx)
     if ctx.window is None or ctx.primary in ("forecast", "draft_wo"):
         return None  # a forecast checks its own context window; an order drafted may be for a day ahead
     if wants_telemetry(ctx):

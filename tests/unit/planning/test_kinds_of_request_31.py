@@ -293,3 +293,23 @@ def test_a_bare_number_the_only_candidate_is_taken_as_the_chiller_rather_than_as
     assert any("bare number" in note for note in decision.assumptions or [])
     nothing = Dialog(reference_date=AUTUMN).say("what did its load average over the last 3 weeks?")
     assert nothing.kind == "clarify"
+
+
+def test_rank_the_top_three_after_a_count_per_chiller_ranks_that_count() -> None:
+    dialog = Dialog(reference_date=date(2020, 3, 30))
+    dialog.say("across the site, which chiller had the most corrective WOs last year?")
+    decision = dialog.say("rank the top 3 pls")
+    assert {t.action for t in decision.tasks} == {"wo_summary"}
+
+
+def test_is_the_sensor_lying_or_is_it_real_checks_the_instrument_of_the_chiller_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 15))
+    dialog.say("chiller 6 supply temp vs setpoint for may while running?")
+    decision = dialog.say("so is the sensor lying to us or is the water actually warm?")
+    assert {(t.action, tuple(t.asset_ids)) for t in decision.tasks} >= {("sensor_validity", ("Chiller 6",))}
+
+
+def test_that_year_after_a_season_of_a_year_is_the_whole_year() -> None:
+    decision = Dialog(reference_date=date(2019, 7, 1)).say(
+        "word is 9 had evaporator trouble in summer 2016. how many approach alarms did it log that year?")
+    assert {_span(t.window) for t in decision.tasks if t.window is not None} == {(date(2016, 1, 1), date(2017, 1, 1))}
