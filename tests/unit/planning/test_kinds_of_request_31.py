@@ -156,7 +156,8 @@ def test_losing_charge_is_the_refrigerant_loss_failure_mode() -> None:
     from graph.understanding.text import Text
     from graph.understanding.vocabulary import vocabulary
 
-    assert find_failure_modes(Text.of("could it be low on refrigerant"), vocabulary()) == ["Purge Unit Excessive purge"]
+    assert find_failure_modes(Text.of("could it be losing charge"), vocabulary()) == ["Purge Unit Excessive purge"]
+    assert find_failure_modes(Text.of("refrig evap temp looked low on my walkround"), vocabulary()) == []
 
 
 def test_a_season_or_fortnight_with_a_relative_year_is_that_years() -> None:
