@@ -1676,9 +1676,9 @@ def _told_event(focus: Focus, artifacts: Sequence[ArtifactSummary]) -> datetime 
     the finer one)."""
     if focus.told_event is None:
         return None
-    found = event_time_from(artifacts)
+    found = event_time_from(artifacts) or event_time_from(artifacts, stops=True)
     if found is not None and found.date() == focus.told_event.date():
-        return None
+        return None  # ("#3 tripped tues afternoon": the stop read on that Tuesday says when in the day)
     return focus.told_event
 
 

@@ -69,8 +69,14 @@ def points_back_beside(understood: Understanding) -> bool:
     """The message points back at the period discussed ("over those same 3 months") apart from any period it names
     ("this month" is a period of its own, not a pointer)."""
     named = {m.start for m in understood.periods.mentions}
+    text = understood.text.joined
+    # ("the same week in june" is a week of June, not the week discussed)
     return any(match.start() not in named and not match.group(0).startswith("this ")
-               for match in _WINDOW_REFERENCE.finditer(understood.text.joined))
+               and not _QUALIFIED_AFTER.match(text, match.end())
+               for match in _WINDOW_REFERENCE.finditer(text))
+
+
+_QUALIFIED_AFTER = re.compile(r" (?:in|of|from|during|last|this|next|a year|the year|back in)\b")
 
 
 # A message that speaks of alerts, where a rule may be named loosely ("those excessive power alerts").

@@ -314,3 +314,10 @@ def test_that_year_after_a_season_of_a_year_is_the_whole_year() -> None:
     decision = Dialog(reference_date=date(2019, 7, 1)).say(
         "word is 9 had evaporator trouble in summer 2016. how many approach alarms did it log that year?")
     assert {_span(t.window) for t in decision.tasks if t.window is not None} == {(date(2016, 1, 1), date(2017, 1, 1))}
+
+
+def test_the_same_week_in_a_named_month_is_that_month_not_the_period_pointed_at() -> None:
+    dialog = Dialog(reference_date=date(2019, 7, 24))
+    dialog.say("chiller 9 supply temp the week before the 23rd?")
+    decision = dialog.say("what did it do over the same week in june, for comparison")
+    assert all(t.window is not None and t.window.start.month == 6 for t in decision.tasks)
