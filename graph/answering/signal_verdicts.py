@@ -32,6 +32,15 @@ _SENSORS = re.compile(r"\b(sensors?|readings?|instruments?|probes?|gauges?|trans
 _MODEL = re.compile(r"\b(model|forecast\w*|predict\w*|tun(ed|ing)|fine-?tun\w*|error|accura\w*)\b", re.I)
 
 
+def stopped_sensors(artifacts: list[Artifact]) -> list[tuple[str, str]]:
+    """(sensor, "stopped reporting at <time>") for each sensor the turn's telemetry windows saw go silent while the
+    other sensors went on, once each."""
+    found = {sensor: f"stopped reporting at {str(last)[:16].replace('T', ' ')}"
+             for window in artifacts if window.kind == "telemetry_window"
+             for sensor, last in sensors_stopped(window).items()}
+    return list(found.items())
+
+
 def sensor_health_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is a sensor off? Yes when one is stuck, missing data or moved on its own; a health question ("do the
     sensors look fine?") flips the answer."""
@@ -49,10 +58,7 @@ def sensor_health_verdict(artifacts: list[Artifact], question: str = "") -> Verd
         lines.append(f"- {asset}: stuck or missing: {join_names(broken) or 'none'}; moved on its own: "
                      f"{'; '.join(alone) or 'none'} [{art.id}]")
     # (a sensor that stopped reporting while the others went on dropped out, whatever the trend statistics saw)
-    for window in (a for a in artifacts if a.kind == "telemetry_window"):
-        for sensor, last in sensors_stopped(window).items():
-            faults.append(f"{sensor} (stopped reporting at {str(last)[:16].replace('T', ' ')})")
-    faults = list(dict.fromkeys(faults))
+    faults = list(dict.fromkeys([*faults, *(f"{sensor} ({when})" for sensor, when in stopped_sensors(artifacts))]))
     answer: Answer = "Yes" if faults else "No"
     body = f"{join_names(faults[:3])}" + (f" and {len(faults) - 3} more" if len(faults) > 3 else "") if faults else \
         f"no sensor on {join_names([', '.join(a.asset_ids) for a in found])} is stuck, missing data or moving on its own"

@@ -34,7 +34,6 @@ from artifacts.readings import (
     ranking,
     recent_orders,
     sensor_verdicts,
-    sensors_stopped,
     sustained_shifts,
     work_order_counts,
 )
@@ -73,6 +72,7 @@ from graph.answering.signal_verdicts import (
     forecast_threshold_verdict,
     forecast_verdict,
     sensor_health_verdict,
+    stopped_sensors,
 )
 from graph.answering.trend_verdicts import running_again_verdict, worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
@@ -130,11 +130,9 @@ def anomaly_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | 
     rate_note = f"the detector flags about {FALSE_ALARM_RATE:.0%} of samples on healthy data"
     # (a sensor that stopped reporting while the others went on is something going on, a trip or a dead instrument,
     # whatever share the detector flags)
-    stopped = [f"{sensor} stopped reporting at {str(last)[:16].replace('T', ' ')}"
-               for window in artifacts if window.kind == "telemetry_window"
-               for sensor, last in sensors_stopped(window).items()]
+    stopped = [f"{sensor} {when}" for sensor, when in stopped_sensors(artifacts)]
     if stopped and not flagged and not asks_health(question):
-        return Verdict("Yes", f"Yes, {join_names(list(dict.fromkeys(stopped))[:2])} while the other sensors went on "
+        return Verdict("Yes", f"Yes, {join_names(stopped[:2])} while the other sensors went on "
                               "(a trip or a dead instrument).", lines)
     if flagged:
         answer: Answer = "Yes"

@@ -85,6 +85,7 @@ from graph.understanding.request import (
     asks_where_to_begin,
     bullets_asked,
     described_before,
+    held_up_for_checking,
     named_job,
     names_both_periods,
     pick_end,
@@ -176,12 +177,10 @@ _HYPOTHETICAL = re.compile(r"\b(?:if|once|should|suppose|supposing|say)\b[^?]*?\
 # "there was an odd one on ch3 in july, what was that?", "one on 9 last week - what was it?": a record of the kind the
 # dialog listed, singled out and asked about
 _A_RECORD_ASKED = re.compile(r"\b(?:an?|one|that|this)(?: \w+)? one\b(?! of)(?: [\w#]+){0,6}? what (?:was|is) (?:that|it|this)\b")
-# "was it?", "is that right?", "true?", "..., agree?": a question tag that puts the claim just made up for checking
-_BARE_CONFIRM = re.compile(r"(?:^|\s)(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
-                           r"he right|she right|they right|that right|that true)|right|true|really|correct|"
-                           # "my bet is the supply sensor is drifting. agree?"
-                           r"(?:do |would )?(?:you )?agree|agreed|fair|(?:does that |that )?(?:make|makes) sense|"
-                           r"(?:does that |that )?sounds? right|yes or no|y/?n)\s*\??\s*$")
+# "was it?", "is that right?", "true?": a bare question that puts the claim just made up for checking (a tag after
+# the claim, "..., agree?", is the grammar's: `held_up_for_checking`)
+_BARE_CONFIRM = re.compile(r"^(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
+                           r"he right|she right|they right|that right|that true)|right|true|really|correct)\s*\??\s*$")
 # Requests on readings that a follow-up naming another reading continues ("and its flow?" after anomalies).
 _READINGS_CONTINUED = frozenset({"history", "point_value", "compare", "anomalies", "investigate", "forecast",
                                  "evaluate_forecast", "finetune", "sensor_health", "sensor_validity", "thresholds",
@@ -1122,7 +1121,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and not understood.sensors.canonical:
         # "there was an odd one on ch3 back in july, what was that?" after alert counts: one of those records
         return [focus.listed]
-    if reading.shape == "yes_no" and _BARE_CONFIRM.search(reading.clause) and _DOUBTS_INSTRUMENT.search(
+    if reading.shape == "yes_no" and (_BARE_CONFIRM.match(reading.clause) or held_up_for_checking(reading.clause)) \
+            and _DOUBTS_INSTRUMENT.search(
             understood.text.joined) and (understood.assets.assets or focus.asset_ids):
         # "the tech reckons its return temp sensor was reading off earlier this year. was it?": the claim made is
         # the question, and it doubts the instrument

@@ -21,7 +21,7 @@ from graph.planning.context import (
 )
 from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
-from graph.understanding.assets import telemetry_assets
+from graph.understanding.assets import loose_chiller_number, telemetry_assets
 from graph.understanding.last_done import last_done_job
 from graph.understanding.request import (
     HOLDS_SETPOINT,
@@ -198,7 +198,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         outside = _outside_coverage(ctx, ctx.understanding.window)
         if outside and needs_telemetry(ctx):
             return stop(ctx, "reject", outside)
-        loose = _one_loose_number(ctx)
+        loose = loose_chiller_number(ctx.understanding.text, ctx.vocab, ctx.catalog)
         if loose is None:
             return stop(ctx, "clarify", messages.no_earlier_asset_question(ctx.catalog))
         # (the best reading goes ahead, said as an assumption: a question back would stall the dialog)
@@ -209,25 +209,6 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         if without:
             return _without_telemetry(ctx, without)
     return None
-
-
-def _one_loose_number(ctx: PlanContext) -> str | None:
-    """The one chiller a bare number of the message could be, when nothing else names one: not a date's day, not a
-    quantity ("3 weeks", "june 9", "2016"), and only one such number."""
-    vocab, tokens = ctx.vocab, ctx.understanding.text.tokens
-    found: set[str] = set()
-    for index, token in enumerate(tokens):
-        if not re.fullmatch(r"#?\d{1,2}", token):
-            continue
-        before = tokens[index - 1] if index else ""
-        after = tokens[index + 1] if index + 1 < len(tokens) else ""
-        if before in vocab.months or after in vocab.months or after in vocab.units or after in vocab.quantity_words \
-                or after in vocab.time_of_day_tokens or before in ("the", "of", "than", "top", "past", "last", "next"):
-            continue
-        name = f"{vocab.asset_word.capitalize()} {int(token.lstrip('#'))}"
-        if ctx.catalog.asset_id_of(name):
-            found.add(name)
-    return found.pop() if len(found) == 1 else None
 
 
 _OTHER_PLURAL = re.compile(r"\bthe other (?:chillers|units|machines|ones)\b")

@@ -402,6 +402,24 @@ def _scan_fronted_topic(text: Text, vocab: Vocabulary, mentions: AssetMentions, 
                 _add(mentions.assets, name)
 
 
+def loose_chiller_number(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> str | None:
+    """The one chiller a bare number of the message could be when no rule placed it ("heads up from the night shift
+    about 9: ..."): not a quantity, a month's day or a count ("3 weeks", "june 9", "the 2 of them"), and the only such
+    number. A fallback for a message that names no chiller, which the planner states as an assumption."""
+    tokens, found = text.tokens, set()
+    for index, token in enumerate(tokens):
+        number = _plain_number(token)
+        before = tokens[index - 1] if index else ""
+        after = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if number is None or before in vocab.months or after in vocab.months or after in vocab.units \
+                or after in vocab.quantity_words or after in vocab.time_of_day_tokens \
+                or before in ("the", "of", "than", "top", "past", "last", "next"):
+            continue
+        if catalog.asset_id_of(_name_for(number, vocab)):
+            found.add(_name_for(number, vocab))
+    return found.pop() if len(found) == 1 else None
+
+
 def find_assets(text: Text, vocab: Vocabulary, catalog: FleetCatalog) -> AssetMentions:
     """Every asset mention in `text`: known chillers (of `catalog`), unknown numbers/ids, "all", other
     equipment, site."""

@@ -246,6 +246,13 @@ def _has(text: Text, phrases: tuple[str, ...]) -> bool:
     return any(text.contains(p) for p in phrases)
 
 
+def held_up_for_checking(clause: str) -> bool:
+    """Whether the asking clause ends in a question tag that puts a claim up for checking ("..., right?", "agree?",
+    "wasnt it?"): the grammar's own `yes_no_tails`."""
+    said = f" {Text.of(clause).joined}"
+    return any(said.endswith(f" {tail}") for tail in grammar().yes_no_tails)
+
+
 # "what should the crew check first?", "what do we need to inspect?": asking for steps is a procedure.
 _WHAT_STEPS = re.compile(r"^(?:what|where) (?:should|do|does|must|would|shall|needs? to|has to) (?:\S+ ){0,4}?"
                          r"(?:check|inspect|look at|look for|verify|test|examine|measure|bring|replace|start with)\b")
