@@ -131,18 +131,19 @@ def focused_summary(artifact_results: dict[str, Any], asset_id: str, label: str,
 
 
 def data_gaps(facts: TelemetryFacts) -> tuple[list[str], dict[str, str], list[str]]:
-    """Sensors with no data, sensors that went silent (last value), and the lines describing them."""
+    """Requested sensors with no data, every sensor that went silent (last value), and the lines describing the
+    requested ones. A silent sensor the task did not ask for is kept in the results all the same: a later turn
+    reusing the window may ask about it."""
     missing = [s for s in facts.requested if facts.presence.get(s, {}).get("count", 0) == 0]
     stopped: dict[str, str] = {}
-    for sensor in facts.requested:
-        info = facts.presence.get(sensor) or {}
+    for sensor, info in facts.presence.items():
         if info.get("count") and (info.get("silent_hours") or 0) >= 2.0:
             stopped[sensor] = str(info["last"])
     lines = [f"No data for {s} in this window; the analysis continues without it." for s in missing]
     lines += [
         f"{s} stopped reporting at {last} ({facts.presence[s]['silent_hours']:.1f} h before the window "
         "end) while other sensors continued."
-        for s, last in stopped.items()
+        for s, last in stopped.items() if s in facts.requested
     ]
     return missing, stopped, lines
 

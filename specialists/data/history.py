@@ -79,7 +79,10 @@ def _frame_facts(frame: pd.DataFrame, asset_id: str, end: datetime, requested: t
     return {"columns": columns, "rows": len(frame), "available": available, "last_running": ran, "last_sample": last,
             "stopped_at": frames.stopped_at(frame, asset_id),
             "trends": {c: frames.trend_per_day(frame, c) for c in available},
-            "presence": frames.presence(frame, list(requested), end), "running_share": share,
+            # every sensor's presence, not only the requested ones': a later turn reusing this window asks
+            # whether another reading went silent ("evap refrig temp still reading nothing?")
+            "presence": frames.presence(frame, list(dict.fromkeys([*requested, *columns])), end),
+            "running_share": share,
             "running_means": means}
 
 
