@@ -250,7 +250,9 @@ def _across_assets(question: str, sides: list[Side], *, against_extreme: bool = 
 
 
 _EARLIER_SIDE = re.compile(r"\b(?:last|previous|prior) year\b|\bthe year before\b|\ba year (?:ago|earlier|before)\b|"
-                          r"\b(?:before|previous|prior|earlier|ago)\b", re.I)
+                          r"\b(?:before|previous|prior|earlier|ago)\b|"
+                          # "more often than it used to", "than back then", "than in the past": the earlier side
+                          r"\bused to\b|\bback then\b|\bin the past\b|\bin (?:the )?(?:old|early) days\b", re.I)
 
 
 def _across_periods(question: str, sides: list[Side], subject_id: str | None = None) -> Verdict | None:
@@ -274,7 +276,11 @@ def _across_periods(question: str, sides: list[Side], subject_id: str | None = N
     written = [s for s in ordered if s.start is not None and str(s.start.year) in asked_part]
     if named is None and len(written) == 1 and len({s.start.year for s in ordered if s.start is not None}) > 1:
         named = written[0]
-    if named is not None:  # the period this turn read is the one asked about, against the latest other one
+    if named is not None and against_earlier and named is not ordered[-1]:
+        # "going back to 2016, is it breaking down more often than it used to?": the period read is the past the
+        # latest is held against
+        subject, other = ordered[-1], named
+    elif named is not None:  # the period this turn read is the one asked about, against the latest other one
         subject, other = named, next(s for s in reversed(ordered) if s is not named)
     sense = comparison_sense(question, higher_is_worse=subject.higher_is_worse)
     if sense is None:

@@ -95,6 +95,7 @@ from graph.understanding.request import (
     asks_real_or_noise,
     asks_repair_worked,
     bullets_asked,
+    ranking_end,
     read_request,
 )
 from graph.understanding.symptoms import described_symptoms
@@ -182,6 +183,12 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
         return ShapedLead(f"{by_sensor.first}. {by_sensor.headline}", [*by_sensor.lines, *ranked[:4]],
                           replaces_body=False)
     if rows is not None:
+        if ranking_end(inputs.question.lower()) == "good" and len(rows) > 1:
+            # "which one is in the best shape?": the other end of the priority ranking, the least evidence of trouble
+            least = rows[-1]
+            why = (least.reasons or ("no adverse evidence",))[0]
+            return ShapedLead(f"{least.asset_id} is in the best shape: it ranks last for attention ({why}).",
+                              ranked)
         top = rows[0]
         why = (top.reasons or ("no adverse evidence on any asset yet",))[0]
         return ShapedLead(f"{top.asset_id}. {why[:1].upper()}{why[1:]}.", ranked)

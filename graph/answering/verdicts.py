@@ -76,6 +76,7 @@ from graph.answering.signal_verdicts import (
 )
 from graph.answering.trend_verdicts import running_again_verdict, worsening_verdict
 from graph.answering.yes_no import Answer, Verdict, flip
+from graph.understanding.model import speaks_of_alerts
 from graph.understanding.off_topic import function_words
 from graph.understanding.request import asks_data_available, asks_if_resolved
 from graph.understanding.vocabulary import vocabulary
@@ -665,7 +666,9 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: running_again_verdict(turn, q),
     lambda q, turn, _: trip_verdict(turn, q),
     lambda q, turn, session: fault_count_verdict(turn or session, q),  # "one fault or two at once?"
-    lambda q, turn, _: failure_mode_verdict(turn, q) if asks_of_a_mode(q, _hypotheses(turn)) else None,
+    # ("did it raise any alerts while the tubes were fouled?" asks about the alerts; the mode is the scene)
+    lambda q, turn, _: failure_mode_verdict(turn, q) if asks_of_a_mode(q, _hypotheses(turn))
+    and not speaks_of_alerts(q) else None,
     same_cause_verdict,
     repair_verdict,
     lambda q, turn, _: count_threshold_verdict(turn, q),  # "more than 5?": the count against that number

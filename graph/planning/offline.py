@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from functools import lru_cache
 
 from assetops.domain.catalog import FleetCatalog
@@ -717,12 +717,17 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
                         reference_date=reference_date)
     if carried is None and focus.asked and intents == [focus.last_intent] and asks_repeat(understood.text.joined):
         carried = focus.asked  # "same breakdown for 9": the last question, asked again of what this one names
-    understood = _ahead_when_looking_ahead(understood, intents, reference_date)
+    advising = _advising(intents, reading)
+    understood = _ahead_when_looking_ahead(understood, intents, reference_date, advising)
+    horizon_note = ""
+    if advising:
+        understood, horizon_note = _horizon_of_the_advice(understood, reference_date, catalog.zone)
     ctx = PlanContext(understanding=understood, focus=focus, reference_date=reference_date, artifacts=artifacts,
                       intents=intents, vocab=vocab, catalog=catalog, request=reading, writes_allowed=act.writes_allowed,
                       asked=carried or (message if reading.act in ("question", "command") and not _ELLIPTICAL_OPENING.match(
                           understood.text.joined) else None))
     ctx.note(act.note)
+    ctx.note(horizon_note)
     if ctx.primary == "capabilities":
         return Decision(kind="answer", message=messages.capabilities_text(ctx.catalog),
                         focus=replace(focus, last_intent="capabilities"), intent="capabilities",
@@ -1102,7 +1107,7 @@ _OF_THE_EVENT = re.compile(r"\b(?:explain|explains|behind|cause|causing|caused|t
                            r"(?: \w+)?(?: \w+)? ?\?*$| (?:it|that|this|those|these|them)\b)")
 # "should we shut it down?", "is it worth a shutdown?": advice on an action ("what now?" is the next step).
 # ("anything we should act on?", "is there anything I need to escalate?": request.ACTION_NEEDED)
-_ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|"
+_ADVICE_ON_AN_ACTION = re.compile(r"^(?:\w+ )?(?:should|shall|ought|would it|is it (?:worth|time|wise|safe)|worth|"
                                   r"do (?:we|i) need)\b|" + ACTION_NEEDED.pattern)
 
 
@@ -1422,6 +1427,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     if reading.shape == "which" and reading.comparative and understood.sensors.canonical and chosen \
             and chosen[0] in ("history", "compare") and len(understood.assets.assets or focus.asset_ids) > 1:
         return ["compare"]  # "between 4 and 6, which one pushed more condenser water through?": on that reading
+    if not understood.intents and chosen == [focus.last_intent] and _carried_question(understood, reading, focus):
+        # "and so far this month?" after "which alert rules fired on it in November?": the question carried over
+        # asks "which" of the rules, it picks no chiller; the same request again, over the new period
+        return chosen
     shaped = _shape_fallback(reading, focus, plural="plural_asset" in understood.references)
     if shaped and reading.shape in ("which", "how_to"):  # a pick or a procedure, not the generic next step
         return shaped
@@ -1614,10 +1623,12 @@ _LOOKING_AHEAD = frozenset({"forecast", "draft_wo"})
 _YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b|\b(?:last|this|previous) year\b")
 
 
-def _ahead_when_looking_ahead(understood: Understanding, intents: list[str], reference_date: date) -> Understanding:
+def _ahead_when_looking_ahead(understood: Understanding, intents: list[str], reference_date: date,
+                              advising: bool = False) -> Understanding:
     """"project its tonnage for the first week of October", "raise a WO for an oil analysis, first week of August":
-    a month named without a year in a forecast or an order to schedule is the next one, not the last."""
-    if not set(intents[:1]) & _LOOKING_AHEAD or _YEAR_SAID.search(understood.text.joined):
+    a month named without a year in a forecast or an order to schedule is the next one, not the last (and so it
+    is in advice on when to act: "can it wait for the PM round in May?")."""
+    if not (set(intents[:1]) & _LOOKING_AHEAD or advising) or _YEAR_SAID.search(understood.text.joined):
         return understood
     mentions = []
     for mention in understood.periods.mentions:
@@ -1629,6 +1640,30 @@ def _ahead_when_looking_ahead(understood: Understanding, intents: list[str], ref
     if mentions == understood.periods.mentions:
         return understood
     return replace(understood, periods=replace(understood.periods, mentions=mentions))
+
+
+# Advice on acting: the periods ahead it names are when to act, not data to read.
+_ADVISORY = frozenset({"recommend_wo", "monitor", "thresholds", "lifecycle", "plan_fix", "bundling"})
+
+
+def _advising(intents: list[str], reading: RequestReading) -> bool:
+    """Advice on what to do ("should we recalibrate now or wait for May?", "anything to watch going into next
+    summer?"), not a forecast asked for."""
+    return "forecast" not in intents and (reading.shape == "recommend" or intents[0] in _ADVISORY)
+
+
+def _horizon_of_the_advice(understood: Understanding, reference_date: date, zone: tzinfo) -> tuple[Understanding, str]:
+    """Advice names a time ahead ("next summer", "the PM round in May"): that is when to act, so it leaves the
+    periods read; the advice rests on the recorded data up to the reference date (the note says so)."""
+    today_end = cal.at_midnight(reference_date + timedelta(days=1), zone)
+    ahead = [m for m in understood.periods.mentions if m.window is not None and m.window.start >= today_end]
+    if not ahead:
+        return understood, ""
+    kept = [m for m in understood.periods.mentions if m not in ahead]
+    labels = " and ".join(dict.fromkeys(m.window.label for m in ahead if m.window is not None))
+    note = f"{labels} is when to act, not a period with data yet: the advice rests on the records up to " \
+           f"{reference_date.isoformat()}."
+    return replace(understood, periods=replace(understood.periods, mentions=kept)), note
 
 
 def _spelled_out_elsewhere(whole: Understanding, part: Understanding) -> bool:

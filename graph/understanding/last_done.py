@@ -27,7 +27,9 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    r"haven't|havent) (?:we|you|they|it|anyone|someone|somebody|anybody|either|either of them|chiller \d+|#?\d+) "
                    r"(?:already |ever |actually |even )?"
                    r"(?:do|done|get|got|had|have|book|booked|schedule|scheduled|been|run|ran|log|logged|raise|raised|"
-                   r"record|recorded|carry out|carried out|perform|performed|complete|completed)\b|"
+                   r"record|recorded|carry out|carried out|perform|performed|complete|completed)\b"
+                   # ("did it raise any alerts in july, while the tubes were fouled?" asks for alerts, no job)
+                   r"(?! (?:any |an? |the |many )?(?:[\w-]+ )?(?:alerts?|alarms?|warnings?)\b)|"
                    # "did anyone recalibrate it?", "has someone cleaned the tubes?": the job as the verb itself
                    r"\b(?:did|has|have|had) (?:anyone|someone|somebody|anybody|maintenance|the crew|the techs?|ops) "
                    r"(?:already |ever |actually |even )?[a-z]{4,}\b|"

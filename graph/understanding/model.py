@@ -96,6 +96,12 @@ _PURPOSE = re.compile(r"\b(?:so (?:that )?|in order (?:that |to )?)(?:i|we|they|
                       r"may|might|have)\b.*$")
 
 
+# "report" as the verb of a chiller or an instrument ("did it report", "what the sensor reports"): a reading shown
+_REPORTED_READING = re.compile(r"\b(?:did|does|do|has|have|had|will|would)\s+(?:it|they|the [\w-]+|its [\w-]+|"
+                               r"(?:chiller|ch|unit) ?#?\d+|[\w-]+)\s+report\b|\b(?:it|they|sensors?|probes?|meters?|transmitters?|instruments?)\s+"
+                               r"report\b")
+
+
 def intent_scores(text: Text, vocab: Vocabulary) -> dict[str, int]:
     """The intents' scores, leaving out a stop that only dates the reading asked for: "what was it pulling in kW the
     hour before it dropped?" asks for the reading, not why it dropped ("what was it doing in the hours before it
@@ -106,6 +112,9 @@ def intent_scores(text: Text, vocab: Vocabulary) -> dict[str, int]:
         kept = score_intents(Text.of(text.joined[:purpose.start()]), vocab)
         if kept or find_sensors(Text.of(text.joined[:purpose.start()]), vocab).canonical:
             text = Text.of(text.joined[:purpose.start()])
+    if _REPORTED_READING.search(text.joined):
+        # "what supply temp did it report in February?": an instrument reporting a value, not a report to write
+        text = Text.of(_REPORTED_READING.sub(lambda m: m.group(0)[:-len("report")] + "show", text.joined))
     anchor = _event_anchor(vocab)
     scores = score_intents(text, vocab)
     if not anchor.search(text.joined) or not find_sensors(text, vocab).canonical:

@@ -64,4 +64,6 @@ def test_between_a_month_and_the_end_of_another_is_one_span_and_texted_n_joins_c
     assert len(two.periods.mentions) == 2  # two months set against each other, not the span between
     assert understand("avg tonnage on chilers 4 n 9?", date(2021, 9, 20), catalog=default_catalog()).assets.assets == [
         "Chiller 4", "Chiller 9"]
-    assert read_request("worth getting a tech out to 6 or nah?").shape == "yes_no"
+    # ("X or nah?" is no pick between two things; "worth ..." asks advice, which answers yes or no first)
+    assert read_request("worth getting a tech out to 6 or nah?").shape == "recommend"
+    assert read_request("getting worse or nah?").shape == "yes_no"

@@ -1,0 +1,81 @@
+"""Kinds of request met this stop: a question carried to a new period keeps its request, advice names when to act,
+"report" as an instrument's verb, alerts asked beside a fault in the scene, the best end of a ranking, and "more
+often than it used to" against a period named."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from graph.answering.compare_verdicts import comparison_verdict
+from graph.answering.shapes import AnswerInputs, shaped_lead
+from graph.understanding.request import read_request
+from tests.unit.answering.builders import art
+from tests.unit.planning.dialog import Dialog, step_set
+
+WINTER = date(2021, 3, 20)
+
+
+def test_a_which_question_carried_to_another_period_is_the_same_listing_not_a_pick() -> None:
+    dialog = Dialog(reference_date=WINTER)
+    dialog.say("which alarm rules went off on chiller 4 in january, and how often?")
+    decision = dialog.say("and so far this month?")
+    assert step_set(decision) == {("maintenance", "alert_rules")}
+    assert decision.tasks[0].window is not None and decision.tasks[0].window.start.month == 3
+
+
+def test_a_time_ahead_named_in_advice_is_when_to_act_not_a_period_to_read() -> None:
+    dialog = Dialog(reference_date=WINTER)
+    dialog.say("how has chiller 9 been doing lately?")
+    for advice in ("is it worth re-tubing it ahead of next summer?",
+                   "anything you would keep an eye on over next summer?",
+                   "should we service it now, or can it hold until the overhaul in august?"):
+        decision = dialog.say(advice)
+        assert decision.kind == "run", advice
+        assert all(t.window is None or t.window.start.date() <= WINTER for t in decision.tasks), advice
+
+
+def test_worth_opening_a_question_asks_for_advice() -> None:
+    assert read_request("worth swapping the duty chiller before the heat?").shape == "recommend"
+
+
+def test_report_as_the_verb_of_an_instrument_is_a_reading_not_a_report() -> None:
+    dialog = Dialog(reference_date=WINTER)
+    decision = dialog.say("what return temp did chiller 4 report over january?")
+    assert ("maintenance", "report") not in step_set(decision)
+    assert ("data", "history") in step_set(decision)
+    assert ("maintenance", "report") in step_set(Dialog(reference_date=WINTER).say(
+        "write me a report on chiller 4 for management"))
+
+
+def test_alerts_asked_beside_a_fault_in_the_scene_are_the_alerts_not_the_jobs() -> None:
+    dialog = Dialog(reference_date=WINTER)
+    decision = dialog.say("did chiller 3 log any alarms in february while its strainer was blocked?")
+    assert ("maintenance", "alert_rules") in step_set(decision)
+    assert ("maintenance", "wo_summary") not in step_set(decision)
+
+
+def test_the_best_shape_is_the_other_end_of_the_priority_ranking() -> None:
+    rows = [("Chiller 9", 10.4, "most likely Evaporator Water side fouling at ~95%"),
+            ("Chiller 4", 7.5, "most likely Condenser Water side fouling at ~90%"),
+            ("Chiller 3", 1.1, "no fault candidate above normal operation")]
+    ranked = art("priority_ranking", {"ranking": [{"asset_id": a, "score": s, "reasons": [r]} for a, s, r in rows]},
+                 asset=None, producer="maintenance")
+    healthiest = shaped_lead(AnswerInputs(shape="which", scope="assets", artifacts=[ranked],
+                                          question="and which of them looks healthiest?"))
+    assert healthiest is not None and healthiest.first.startswith("Chiller 3 is in the best shape")
+    worst = shaped_lead(AnswerInputs(shape="which", scope="assets", artifacts=[ranked],
+                                     question="which one needs us first?"))
+    assert worst is not None and worst.first.startswith("Chiller 9")
+
+
+def test_more_often_than_it_used_to_holds_the_latest_year_against_the_one_named() -> None:
+    def corrective(year: int, count: int, turn: int) -> object:
+        return art("work_order_summary", {"total": count, "corrective": count, "kind": "corrective"},
+                   asset="Chiller 4", producer="maintenance", id=f"artifact_mp_{year}", turn=turn,
+                   start=datetime(year, 1, 1, tzinfo=UTC), end=datetime(year + 1, 1, 1, tzinfo=UTC))
+
+    named, latest = corrective(2017, 3, 2), corrective(2020, 9, 1)
+    verdict = comparison_verdict("looking back to 2017, is it failing more often than it used to?",
+                                 [named], [latest, named])  # type: ignore[list-item]
+    assert verdict is not None and verdict.answer == "Yes"
+    assert verdict.sentence.startswith("Yes, Chiller 4 had 9 corrective work orders in 2020 against 3 in 2017")
