@@ -82,7 +82,7 @@ from graph.answering.symptom_modes import symptom_answer
 from graph.answering.trend_verdicts import silent_reading_verdict
 from graph.answering.verdicts import (
     fleet_pick_verdict,
-    sensor_validity_verdict,
+    real_or_instrument,
     when_resolved_sentence,
     yes_no_verdict,
 )
@@ -95,6 +95,7 @@ from graph.understanding.request import (
     asks_real_or_noise,
     asks_repair_worked,
     bullets_asked,
+    doubts_instrument,
     ranking_end,
     read_request,
 )
@@ -149,10 +150,6 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     moved = direction_choice(inputs.question, lambda asked: _yes_no_verdict(replace(inputs, question=asked)))
     if moved is not None:  # "up or down vs 2019?": the direction, in the user's word, with both figures
         return ShapedLead(moved.sentence, moved.evidence, replaces_body=False)
-    if _DRIFT_OR_REAL.search(inputs.question):  # "is its sensor drifting, or is that a real change?"
-        validity = sensor_validity_verdict(inputs.artifacts, inputs.question)
-        if validity is not None:
-            return ShapedLead(validity.sentence, validity.evidence, replaces_body=False)
     totals = _site_totals(inputs)
     if totals is not None:  # a pick among rules or codes (across the site or the periods), not among the equipment
         return totals
@@ -595,6 +592,12 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     codes = rule_codes_sentence(inputs.question, inputs.artifacts)
     if codes is not None:  # "which failure codes is that rule tied to?": the codes it maps to, then how often it fired
         return ShapedLead(codes, [], replaces_body=False)
+    if inputs.shape in ("which", "open") and (_DRIFT_OR_REAL.search(inputs.question)
+                                             or doubts_instrument(inputs.question.lower())):
+        # "is its sensor drifting, or is that a real change?", "real problem or is the sensor lying?": the side
+        side = real_or_instrument(inputs.artifacts)
+        if side is not None:
+            return ShapedLead(side[0], side[1], replaces_body=False)
     real = real_or_noise_sentence(inputs.question, inputs.artifacts) or _alerts_real_or_noise(inputs)
     if real is not None:  # "real problem or noise?": the choice asked, from the diagnosis (or the alerts' outcomes)
         return ShapedLead(real, [], replaces_body=False)

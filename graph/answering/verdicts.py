@@ -477,6 +477,52 @@ def sensor_validity_verdict(artifacts: list[Artifact], question: str = "") -> Ve
     return Verdict(answer, f"{answer}, {body}.", evidence)
 
 
+# A failure mode that is the instrument's own ("Temperature Sensor: Calibration drift")
+_INSTRUMENT_FAULT = re.compile(r"\bsensor\b|\bcalibration\b|\binstrument", re.I)
+# Below this a process fault leading the diagnosis does not make the reading real on its own
+_LEADS_CLEARLY = 0.5
+
+
+def real_or_instrument(artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"Is the water really warmer, or is it the sensor?": the instrument when the diagnosis puts a sensor fault
+    first or the reading moved on its own; real when a process fault clearly leads or the coupled signals moved with
+    it; neither clearly otherwise. The lead names the side, the evidence follows."""
+    diagnosed = [a for a in artifacts if a.kind == "diagnose" and hypotheses(a)]
+    checked = [(a, v) for a in artifacts if a.kind == "sensor_validity" and (v := sensor_verdicts(a))]
+    if not diagnosed and not checked:
+        return None
+    top = hypotheses(diagnosed[-1])[0] if diagnosed else None
+    where = ", ".join(diagnosed[-1].asset_ids) if diagnosed else ""
+    verdicts = checked[-1][1] if checked else []
+    drift = [v.sensor for v in verdicts if v.verdict == "sensor_drift"]
+    real = [v.sensor for v in verdicts if v.verdict == "real_change"]
+    instrument_first = top is not None and bool(_INSTRUMENT_FAULT.search(top.failure_mode))
+    # (a process fault leading says "real" only when no validity check found the reading steady at equal load)
+    process_first = top is not None and not instrument_first and not top.failure_mode.startswith("No fault") \
+        and top.probability >= _LEADS_CLEARLY and not (verdicts and not real)
+    reasons: list[str] = []
+    if top is not None:
+        reasons.append(f"the diagnosis of {where} puts {top.failure_mode} first ({top.probability:.2f})")
+    if drift:
+        reasons.append(f"{join_names(drift)} moved on its own while its coupled signals did not follow")
+    if real:
+        reasons.append(f"the coupled signals moved with {join_names(real)}")
+    if verdicts and not drift and not real:
+        reasons.append(f"{join_names([v.sensor for v in verdicts])} stayed within its normal spread at equal load")
+    evidence = [f"- {v.sensor}: {v.verdict.replace('_', ' ')}"
+                + (f", moved {v.shift:+.2f} degF at equal load" if v.shift is not None else "")
+                + f", {v.followers} coupled signal(s) followed [{checked[-1][0].id}]" for v in verdicts]
+    evidence += [f"- most likely cause: {top.failure_mode} ({top.probability:.2f}) [{diagnosed[-1].id}]"] if top else []
+    because = "; ".join(reasons)
+    if instrument_first or (drift and not real and not process_first):
+        return f"The sensor, most likely: {because}.", evidence
+    if process_first or (real and not drift):
+        return f"It looks real, not the sensor: {because}.", evidence
+    if top is None and verdicts and not drift and not real:
+        return f"Neither sensor drift nor a real change: {because}.", evidence
+    return f"Neither clearly: {because}.", evidence
+
+
 _KPI_EVENTS = re.compile(r"\bkpis?\b|\banomaly (?:events?|alarms?|alerts?)\b", re.I)
 
 

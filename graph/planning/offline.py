@@ -85,6 +85,7 @@ from graph.understanding.request import (
     asks_where_to_begin,
     bullets_asked,
     described_before,
+    doubts_instrument,
     held_up_for_checking,
     named_job,
     names_both_periods,
@@ -148,24 +149,6 @@ _SHAPE_FALLBACK = {"which": "prioritize", "recommend": "recommend_wo", "how_to":
                    "verdict": "verdict"}
 # A below-the-bar intent score still decides a message that has nothing stronger ("why?").
 _WEAK_SCORE = 2
-# An alternative whose other side is the instrument ("... or is the sensor off?", "or just a bad probe?"):
-# whether the reading is real.
-_DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,4}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b|"
-                                # "is the sensor lying to us or is the water actually warm?": the instrument first
-                                r"\b(?:sensor|probe|transmitter|gauge)s? (?:is |was |are )?(?:\w+ ){0,2}?(?:lying|lies|"
-                                r"wrong|off|faulty|bad|drifting)\b[^?]*?\bor\b|"
-                                r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b|"
-                                # "is the anomaly just a sensor problem?", "could that spike be a bad probe?"
-                                r"\b(?:is|was|are|were|could|might|can) (?:that|this|it|they|those|these|the \w+)"
-                                r"(?: \w+)?(?: be)? (?:just|only|simply|really|merely)(?: be)? (?:a |the |its |their |bad |"
-                                r"faulty )*"
-                                r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge|reading|metering)s?\b|"
-                                # "the tech reckons its return temp sensor was reading off. was it?": the claim doubts
-                                # the instrument
-                                r"\b(?:sensor|probe|transmitter|gauge)s?(?: (?!was\b|is\b|were\b|are\b)[\w']+){0,3}? "
-                                r"(?:was|is|were|are|has been|had been|have been) "
-                                r"(?:reading |showing )?(?:off|wrong|high|low|funny|weird|drifting|out of cal\w*|faulty|"
-                                r"bad)\b")
 # "hotter summer, or something on the machines?", "is it the chiller or just the load?": weather against a fault
 _SEASON = r"(?:hotter|warmer|cooler|weather|seasons?|seasonal|summer|ambient|(?:the |just the |more )?load|demand|building)"
 _MACHINE = r"(?:(?:machines?|chillers?|units?)(?! ?#?\d)|faults?|problems?|wrong|broken|equipment|something on)"
@@ -1127,7 +1110,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # "there was an odd one on ch3 back in july, what was that?" after alert counts: one of those records
         return [focus.listed]
     if reading.shape == "yes_no" and (_BARE_CONFIRM.match(reading.clause) or held_up_for_checking(reading.clause)) \
-            and _DOUBTS_INSTRUMENT.search(
+            and doubts_instrument(
             understood.text.joined) and (understood.assets.assets or focus.asset_ids):
         # "the tech reckons its return temp sensor was reading off earlier this year. was it?": the claim made is
         # the question, and it doubts the instrument
@@ -1320,9 +1303,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and not understood.periods.of_kind("event") and not asks_change_over_time(reading.clause):
         # "are any of its sensors acting up?", "the transmitter is misbehaving": the trouble is the instruments'
         return ["sensor_health", *(i for i in chosen[1:] if i != "sensor_health")]
-    if _DOUBTS_INSTRUMENT.search(reading.clause) and (understood.assets.assets or focus.asset_ids) \
+    if doubts_instrument(reading.clause) and (understood.assets.assets or focus.asset_ids) \
             and not _ORDER_WORDS.search(understood.text.joined):  # ("any calib or sensor WOs?" asks for orders)
-        return ["sensor_validity"]  # "is the water that warm, or is the sensor off?": real, or the instrument
+        # "is the water that warm, or is the sensor off?": real, or the instrument; the diagnosis says which fault
+        # leads (a calibration drift is one), the validity check whether the coupled signals followed
+        return ["sensor_validity", "diagnose"]
     if last_done_job(understood.text, vocabulary()) and last_done_job(Text.of(reading.clause), vocabulary()) \
             and (understood.assets.assets or focus.asset_ids):
         # "when was it last cleaned?": the work-order history holds the date (a job told in the scene, "the sensor got
@@ -1498,7 +1483,7 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
         if part_reading.act != "question" and not figure:
             continue
         if not part_alone.intents and not figure and not part_reading.asks_cause \
-                and not _DOUBTS_INSTRUMENT.search(part_reading.clause):
+                and not doubts_instrument(part_reading.clause):
             continue  # "...? Is it worth it?": no request words of its own, it leans on the other question
         part_understood = replace(understood, intents=part_alone.intents or ["history"], scores=part_alone.scores)
         intents += [i for i in _turn_intents(part_understood, part_reading, focus, catalog) if i not in intents]

@@ -457,6 +457,32 @@ _REAL_OR_NOISE = re.compile(r"\b(?:real|genuine|actual)\b.*\b(?:noise|nuisance|s
                             re.IGNORECASE)
 
 
+# An alternative whose other side is the instrument ("... or is the sensor off?", "or just a bad probe?"):
+# whether the reading is real.
+_DOUBTS_INSTRUMENT = re.compile(r"\bor\b(?: [\w']+){0,5}? (?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s?\b|"
+                                # "is the sensor lying to us or is the water actually warm?": the instrument first
+                                r"\b(?:sensor|probe|transmitter|gauge)s? (?:is |was |are )?(?:\w+ ){0,2}?(?:lying|lies|"
+                                r"wrong|off|faulty|bad|drifting)\b[^?]*?\bor\b|"
+                                r"\b(?:sensor|probe|transmitter|instrument(?:ation)?|gauge)s? or\b|"
+                                # "is the anomaly just a sensor problem?", "could that spike be a bad probe?"
+                                r"\b(?:is|was|are|were|could|might|can) (?:that|this|it|they|those|these|the \w+)"
+                                r"(?: \w+)?(?: be)? (?:just|only|simply|really|merely)(?: be)? (?:a |the |its |their |bad |"
+                                r"faulty )*"
+                                r"(?:sensor|probe|transmitter|instrument(?:ation)?|gauge|reading|metering)s?\b|"
+                                # "the tech reckons its return temp sensor was reading off. was it?": the claim doubts
+                                # the instrument
+                                r"\b(?:sensor|probe|transmitter|gauge)s?(?: (?!was\b|is\b|were\b|are\b)[\w']+){0,3}? "
+                                r"(?:was|is|were|are|has been|had been|have been) "
+                                r"(?:reading |showing )?(?:off|wrong|high|low|funny|weird|drifting|out of cal\w*|faulty|"
+                                r"bad)\b")
+
+
+def doubts_instrument(text: str) -> bool:
+    """"Is the water that warm, or is the sensor off?", "real problem or is the sensor lying?": whether a reading is
+    real or the instrument's doing."""
+    return bool(_DOUBTS_INSTRUMENT.search(text))
+
+
 def asks_real_or_noise(text: str) -> bool:
     """Whether the text asks if what was seen is a real fault or noise."""
     return bool(_REAL_OR_NOISE.search(text))

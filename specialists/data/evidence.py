@@ -130,6 +130,16 @@ def focused_summary(artifact_results: dict[str, Any], asset_id: str, label: str,
                           len(stats))
 
 
+# A sensor that filled at least this share of the rows up to its last value reported steadily; one reported on change
+# (a schedule, a run status) falls silent between changes without having stopped.
+STEADY_SHARE = 0.5
+
+
+def _reported_steadily(info: dict[str, Any]) -> bool:
+    rows = info.get("rows_until_last")
+    return not isinstance(rows, int) or rows == 0 or int(info.get("count") or 0) >= STEADY_SHARE * rows
+
+
 def data_gaps(facts: TelemetryFacts) -> tuple[list[str], dict[str, str], list[str]]:
     """Requested sensors with no data, every sensor that went silent (last value), and the lines describing the
     requested ones. A silent sensor the task did not ask for is kept in the results all the same: a later turn
@@ -137,7 +147,7 @@ def data_gaps(facts: TelemetryFacts) -> tuple[list[str], dict[str, str], list[st
     missing = [s for s in facts.requested if facts.presence.get(s, {}).get("count", 0) == 0]
     stopped: dict[str, str] = {}
     for sensor, info in facts.presence.items():
-        if info.get("count") and (info.get("silent_hours") or 0) >= 2.0:
+        if info.get("count") and (info.get("silent_hours") or 0) >= 2.0 and _reported_steadily(info):
             stopped[sensor] = str(info["last"])
     lines = [f"No data for {s} in this window; the analysis continues without it." for s in missing]
     lines += [

@@ -118,8 +118,11 @@ def presence(frame: pd.DataFrame, sensors: list[str], window_end: datetime) -> d
         seen = frame.loc[frame[sensor].notna()]
         last = seen["ts"].iloc[-1]
         reference = min(end, last_row) if last_row is not None else end
+        # (rows up to its last value: a sensor reported on change only, a schedule or a run status, fills few of them
+        # and its silence says nothing)
         out[sensor] = {"count": len(seen), "last": str(seen["timestamp"].iloc[-1]),
-                       "silent_hours": round(max((reference - last).total_seconds(), 0.0) / 3600.0, 2)}
+                       "silent_hours": round(max((reference - last).total_seconds(), 0.0) / 3600.0, 2),
+                       "rows_until_last": int((frame["ts"] <= last).sum())}
     return out
 
 

@@ -441,7 +441,7 @@ def test_drifting_or_a_real_change_is_answered_neither_when_nothing_moved() -> N
     lead = shaped_lead(AnswerInputs(shape="which", scope="asset", artifacts=[validity],
                                     question="so is 4's return temp sensor drifting, or is that a real change?"))
     assert lead is not None
-    assert lead.first == ("No, neither sensor drift nor a real change: Return Temperature stayed within its normal "
+    assert lead.first == ("Neither sensor drift nor a real change: Return Temperature stayed within its normal "
                           "spread at equal load.")
 
 

@@ -69,6 +69,25 @@ def test_presence_tells_missing_and_silenced_sensors_apart(tmp_path: Path) -> No
     assert info["Chiller 9 Condenser Water Flow"]["silent_hours"] == 4.0
     assert info["Chiller 9 Condenser Water Flow"]["last"].startswith("2021-05-01T01:45:00-04:00")
     assert info["Chiller 9 Tonnage"]["silent_hours"] == 0.0
+    assert info["Chiller 9 Condenser Water Flow"]["rows_until_last"] == 8
+
+
+def test_a_silent_sensor_is_kept_whether_asked_or_not_but_one_reported_on_change_has_not_stopped() -> None:
+    def facts(presence: dict[str, dict[str, object]]) -> TelemetryFacts:
+        return TelemetryFacts(
+            asset_id="Chiller 3", start=datetime(2018, 8, 14, tzinfo=ZONE), end=datetime(2018, 8, 17, tzinfo=ZONE),
+            csv_path="/w/x.csv", rows=288, requested=["Chiller 3 Power Input"], available=["Chiller 3 Power Input"],
+            stats={}, trends={}, presence=presence, running_share=0.5, running_means={})
+
+    evap, schedule = "Chiller 3 Liquid Refrigerant Evaporator Temperature", "Chiller 3 Schedule"
+    fields = artifact_fields(facts({
+        "Chiller 3 Power Input": {"count": 288, "last": "2018-08-16T23:45", "silent_hours": 0.0, "rows_until_last": 288},
+        evap: {"count": 55, "last": "2018-08-14T13:30", "silent_hours": 58.0, "rows_until_last": 55},
+        schedule: {"count": 3, "last": "2018-08-16T19:00", "silent_hours": 5.0, "rows_until_last": 270}}), CATALOG.zone)
+    # (a later turn reusing the window asks whether the evaporator reading is still blank)
+    assert set(fields["results"]["sensors_stopped"]) == {evap}
+    # (the lines name the sensors the task asked for only)
+    assert not any("stopped reporting" in line for line in fields["observations"])
 
 
 def test_trend_is_per_day() -> None:

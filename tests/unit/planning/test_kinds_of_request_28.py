@@ -283,7 +283,8 @@ def test_why_the_jump_after_two_alert_counts_names_the_rule_that_moved() -> None
 def test_a_doubt_that_the_anomaly_is_just_a_sensor_asks_whether_the_reading_is_real() -> None:
     dialog = Dialog(reference_date=MARCH)
     dialog.say("is chiller 6 ok?")
-    assert dialog.say("so is the anomaly just a sensor problem?").intent == "sensor_validity"
+    # (the validity check first; the diagnosis beside it says whether a sensor fault leads)
+    assert dialog.say("so is the anomaly just a sensor problem?").intent == "sensor_validity+diagnose"
 
 
 def test_a_job_s_order_around_then_is_looked_for_a_month_either_side() -> None:

@@ -8,8 +8,9 @@ from datetime import UTC, date, datetime
 
 from graph.answering.compare_verdicts import comparison_verdict
 from graph.answering.shapes import AnswerInputs, shaped_lead
+from graph.answering.verdicts import real_or_instrument
 from graph.understanding.request import read_request
-from tests.unit.answering.builders import art
+from tests.unit.answering.builders import art, diagnosis
 from tests.unit.planning.dialog import Dialog, step_set
 
 WINTER = date(2021, 3, 20)
@@ -79,3 +80,23 @@ def test_more_often_than_it_used_to_holds_the_latest_year_against_the_one_named(
                                  [named], [latest, named])  # type: ignore[list-item]
     assert verdict is not None and verdict.answer == "Yes"
     assert verdict.sentence.startswith("Yes, Chiller 4 had 9 corrective work orders in 2020 against 3 in 2017")
+
+
+def test_real_or_the_sensor_names_the_side_the_evidence_takes() -> None:
+    drift = diagnosis("Chiller 6", ("Temperature Sensor: Calibration drift", 0.7, 0.9), ("No fault: normal operation", 0.0, 0.2))
+    steady = art("sensor_validity", {"verdicts": [{"sensor": "Supply Temperature", "verdict": "no_change", "shift": 0.1,
+                                                   "followers": []}]}, producer="failure")
+    side = real_or_instrument([drift, steady])
+    assert side is not None and side[0].startswith("The sensor, most likely: the diagnosis of Chiller 6 puts "
+                                                   "Temperature Sensor: Calibration drift first (0.80)")
+    fouled = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.8, 1.0))
+    moved = art("sensor_validity", {"verdicts": [{"sensor": "Supply Temperature", "verdict": "real_change",
+                                                  "shift": 1.2, "followers": ["Power Input"]}]}, producer="failure")
+    real = real_or_instrument([fouled, moved])
+    assert real is not None and real[0].startswith("It looks real, not the sensor")
+    # (a process fault leading while the reading held steady at equal load decides nothing)
+    unclear = real_or_instrument([fouled, steady])
+    assert unclear is not None and unclear[0].startswith("Neither clearly")
+    lead = shaped_lead(AnswerInputs(shape="open", scope="asset", artifacts=[drift, steady],
+                                    question="real problem or is the probe lying to us"))
+    assert lead is not None and lead.first.startswith("The sensor, most likely")

@@ -119,5 +119,5 @@ def test_the_consequence_of_an_action_is_advice_and_doubting_the_instrument_asks
     assert read_request("what would happen if I keep running it through August?").shape == "recommend"
     dialog = Dialog()
     dialog.say("how did chiller 6 run last month?")
-    assert steps(dialog.say("is the return water really that warm, or just a bad probe?")) == [
-        ("failure", "sensor_validity")]
+    probed = steps(dialog.say("is the return water really that warm, or just a bad probe?"))
+    assert ("failure", "sensor_validity") in probed and ("failure", "diagnose") in probed
