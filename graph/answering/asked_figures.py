@@ -46,6 +46,7 @@ from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
 # specific first, so "kW/ton" is efficiency, not power, and "condenser water supply" is not chilled-water supply.
+_NOT_CONDENSER = r"(?<!condenser water )(?<!condenser )(?<!cond water )(?<!cond )(?<!cond\. )"
 SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"kw\s*(?:/|per)\s*(?:ton|tr?\b)|efficien|\b(?:cooling|tons?|tonnage) per (?:kw|kilowatt)", re.I),
      "Chiller Efficiency"),
@@ -55,15 +56,17 @@ SENSOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"refrigerant|\bevap\w*\s+(?:approach|temp\w*)|(?<!condenser )\bapproach\b", re.I),
      "Liquid Refrigerant Evaporator Temperature"),
     # ("the tower contractor was in" names a visit, not a reading: the tower's water or temperatures do)
-    (re.compile(r"condenser\s+(water\s+)?(temp|supply|return)|\btower\s+(?:supply|return|water|temp\w*)\b", re.I),
-     "Condenser Water"),
+    # ("cond return temp", "cond. supply": the condenser shortened)
+    (re.compile(r"\bcond(?:enser|\.)?\s+(water\s+)?(temp|supply|return|ret\b)|\btower\s+(?:supply|return|water|temp\w*)\b",
+                re.I), "Condenser Water"),
     # ("was it worked harder this July?": how hard a chiller works is its load)
     (re.compile(r"\b(load|loaded|loading)\b|\bwork(?:ed|ing|s)? harder\b|\bhow hard\b", re.I), "Chiller % Loaded"),
     (re.compile(r"\btonnage\b(?! per (?:kw|kilowatt))|\btons\b(?! per (?:kw|kilowatt))|\bof the cooling\b|"
                 r"\bcooling (?:load|output|delivered)\b", re.I), "Tonnage"),
     (re.compile(r"\bpower\b|(?<!per )\bkw\b(?!\s*(?:/|per\s+t))|\bamps?\b|\bcurrent draw\b", re.I), "Power Input"),
-    (re.compile(r"(?<!condenser water )\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
-    (re.compile(r"(?<!condenser water )\breturn\b(?! to)", re.I), "Return Temperature"),
+    # (the condenser's own supply and return, written out or shortened, are not the chilled water's)
+    (re.compile(_NOT_CONDENSER + r"\b(supply|leaving|chws)\b", re.I), "Supply Temperature"),
+    (re.compile(_NOT_CONDENSER + r"\breturn\b(?! to)", re.I), "Return Temperature"),
     (re.compile(r"set\s?point", re.I), "Setpoint Temperature"),
 )
 # Words that say which way a sensor went: the lowest reading matters, not the highest.

@@ -332,10 +332,19 @@ def _counted_corrective(turn: list[Artifact], session: list[Artifact]) -> bool:
     return latest is not None and listed_kind(latest) == "corrective"
 
 
+# Evidence one chiller can have over two periods set side by side: its readings, or its records counted
+_OVER_PERIODS = ("telemetry_window", "work_order_summary", "alert_rules")
+
+
 def _one_asset_two_periods(turn: list[Artifact]) -> bool:
-    """This turn's readings are one chiller's over two or more periods apart."""
-    windows = [a for a in turn if a.kind == "telemetry_window" and a.window_start is not None]
-    return len({tuple(a.asset_ids) for a in windows}) == 1 and len({(a.window_start, a.window_end) for a in windows}) > 1
+    """This turn's readings (or its counts of records) are one chiller's over two or more periods apart ("2018 vs
+    2019?" then "so it's getting worse or nah?")."""
+    for kind in _OVER_PERIODS:
+        windows = [a for a in turn if a.kind == kind and a.window_start is not None]
+        if len({tuple(a.asset_ids or a.equipment_ids) for a in windows}) == 1 \
+                and len({(a.window_start, a.window_end) for a in windows}) > 1:
+            return True
+    return False
 
 
 # ("and the other one, did it get more?" after one chiller's count: a count against the one the dialog made)

@@ -1493,9 +1493,21 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
 def _records_compare_themselves(intents: list[str], understood: Understanding) -> list[str]:
     """A comparison asked beside a count of records is the records' own ("how many PMs vs CMs in July?", "how many
     corrective jobs in 2020, and how does that compare with 2019?"): no readings are asked unless one is named."""
-    if "compare" in intents and set(intents) & _RECORD_LISTINGS and not understood.sensors.canonical:
+    if "compare" in intents and set(intents) & _RECORD_LISTINGS and (not understood.sensors.canonical
+                                                                     or _readings_name_the_alerts(understood)):
         return [i for i in intents if i != "compare"]
     return intents
+
+
+# "evap approach alerts", "low flow alarms": the words of a reading just before the alerts name their rule
+_BEFORE_ALERTS = re.compile(r"(?:[\w/-]+ ){1,3}(?=(?:high |low )?(?:alerts?|alarms?)\b)")
+
+
+def _readings_name_the_alerts(understood: Understanding) -> bool:
+    """Every reading the message names is the name of the alerts it counts ("evap approach alerts this month vs
+    may?"), so no reading is asked."""
+    rest = _BEFORE_ALERTS.sub(" ", understood.text.joined)
+    return rest != understood.text.joined and not find_sensors(Text.of(rest), vocabulary()).canonical
 
 
 def _scope(ctx: PlanContext) -> str:

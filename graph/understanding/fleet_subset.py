@@ -14,7 +14,8 @@ from typing import Literal
 
 Subset = Literal["telemetry", "no_telemetry"]
 
-_MACHINES = r"(?:chillers|units|ones|machines|assets|others|other (?:two|three|four|2|3|4))"
+# ("of the 4 with sensors": a count standing for the machines)
+_MACHINES = r"(?:chillers|units|ones|machines|assets|others|(?:other|the) (?:two|three|four|five|2|3|4|5))"
 _SENSED = r"(?:un)?(?:monitored|instrumented|metered)|monitor|sensors?|telemetry|sensor data|trend data|data feeds?|readings|bms"
 _NEGATIONS = re.compile(r"\b(?:no|not|without|don't|dont|do not|does not|doesn't|lack|lacking|never|aren't|isn't|"
                         r"are not|is not|none)\b|\bun(?:monitored|instrumented|metered)\b")

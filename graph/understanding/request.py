@@ -970,7 +970,7 @@ def stated_priority(text: str) -> int | None:
 # ("was it actually above setpoint?": a side of the setpoint is the supply against it too)
 HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*|above|over|"
                             r"below|under)\b"
-                            r"(?: \w+){0,3} (?:its |the |their )?set ?point\b", re.I)
+                            r"(?: \w+){0,3} (?:its |the |their )?(?:set ?point|sp|spt)\b", re.I)  # ("holding sp ok?")
 
 
 def named_job(message: str) -> str | None:
@@ -984,9 +984,20 @@ def named_job(message: str) -> str | None:
     return _JOB_VERB[verb] if verb in _JOB_VERB and len(job.split()) <= 2 else job
 
 
+# A question tag typed without its question mark ("so its getting worse or nah", "that's the strainer right")
+_TAG_WITHOUT_MARK = re.compile(r"\b(?:or nah|or nope|or not|or no|right|yeah|y/n|yes or no|correct|agreed)\s*[.!]*\s*$",
+                               re.I)
+
+
+def _tag_asks(message: str) -> str:
+    """The message with the question mark its closing tag implies, when it was left off."""
+    return f"{message.rstrip()} ?" if "?" not in message and _TAG_WITHOUT_MARK.search(message) else message
+
+
 def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     """How `message` asks: act, answer shape, write command, whole-site and "the others" scope."""
     g = g or grammar()
+    message = _tag_asks(message)
     whole = Text.of(message)
     clause = Text.of(asking_clause(message))
     shape = read_shape(clause, whole, g)

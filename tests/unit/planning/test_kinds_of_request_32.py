@@ -100,3 +100,49 @@ def test_real_or_the_sensor_names_the_side_the_evidence_takes() -> None:
     lead = shaped_lead(AnswerInputs(shape="open", scope="asset", artifacts=[drift, steady],
                                     question="real problem or is the probe lying to us"))
     assert lead is not None and lead.first.startswith("The sensor, most likely")
+
+
+def test_a_count_standing_for_the_monitored_chillers_narrows_the_pick() -> None:
+    dialog = Dialog(reference_date=date(2020, 1, 15))
+    dialog.say("which unit logged the most corrective jobs last year?")
+    decision = dialog.say("of the 4 with sensor data, which logged the least")
+    assert {t.asset_ids[0] for t in decision.tasks} == {"Chiller 3", "Chiller 4", "Chiller 6", "Chiller 9"}
+
+
+def test_readings_that_name_the_alerts_ask_for_no_readings() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 15))
+    dialog.say("how many load low alerts did chiller 3 raise last month")
+    decision = dialog.say("low flow alarms on it this month vs all of april?")
+    assert step_set(decision) == {("maintenance", "alert_rules")}
+
+
+def test_what_failed_most_is_the_commonest_corrective_code() -> None:
+    dialog = Dialog(reference_date=date(2020, 3, 1))
+    dialog.say("how many corrective jobs did chiller 4 get in 2019?")
+    assert step_set(dialog.say("and what failed the most that year")) == {("maintenance", "wo_summary")}
+
+
+def test_a_question_tag_without_its_mark_still_asks_yes_or_no() -> None:
+    reading = read_request("so the flow is dropping again or nah")
+    assert (reading.shape, reading.act) == ("yes_no", "question")
+    assert read_request("that was the strainer right").shape == "yes_no"
+
+
+def test_getting_worse_after_two_yearly_counts_holds_the_later_against_the_earlier() -> None:
+    from tests.unit.answering.builders import orders
+
+    earlier = orders("Chiller 4", "CWC04704", total=20, corrective=9, start="2018-01-01", end="2019-01-01",
+                     listed="corrective", turn=1)
+    later = orders("Chiller 4", "CWC04704", total=20, corrective=4, start="2019-01-01", end="2020-01-01",
+                   listed="corrective", turn=1)
+    verdict = comparison_verdict("so is it getting worse?", [earlier, later], [earlier, later])
+    assert verdict is not None and verdict.sentence == "No, Chiller 4 had 4 corrective work orders in 2019 against 9 in 2018."
+
+
+def test_a_shortened_condenser_names_the_condenser_reading_not_the_chilled_water() -> None:
+    from graph.answering.asked_figures import asked_sensors
+
+    assert asked_sensors("running hot? cond return temp last 30 days") == ["Condenser Water"]
+    assert asked_sensors("chw supply and return last week") == ["Supply Temperature", "Return Temperature"]
+    from graph.understanding.request import HOLDS_SETPOINT
+    assert HOLDS_SETPOINT.search("ch4 chw supply holding sp ok lately?")
