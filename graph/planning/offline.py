@@ -149,6 +149,9 @@ _SHAPE_FALLBACK = {"which": "prioritize", "recommend": "recommend_wo", "how_to":
                    "verdict": "verdict"}
 # A below-the-bar intent score still decides a message that has nothing stronger ("why?").
 _WEAK_SCORE = 2
+# The assistant's own judgement asked for: "in your view", "your take", "what do you reckon"
+_OPINION_ASKED = re.compile(r"\b(?:in )?your (?:view|take|opinion|read|best guess|professional opinion)\b|"
+                            r"\bwhat do you (?:reckon|think|make of)\b")
 # "hotter summer, or something on the machines?", "is it the chiller or just the load?": weather against a fault
 _SEASON = r"(?:hotter|warmer|cooler|weather|seasons?|seasonal|summer|ambient|(?:the |just the |more )?load|demand|building)"
 _MACHINE = r"(?:(?:machines?|chillers?|units?)(?! ?#?\d)|faults?|problems?|wrong|broken|equipment|something on)"
@@ -1125,6 +1128,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and set(understood.intents) <= {"investigate", "anomalies", "history", "compare"}:
         # "both went up. hotter summer, or something on the machines?": the weather or a fault, which the diagnosis
         # tells apart (a fault found is the machine; none, the season)
+        return ["diagnose"]
+    if chosen[:1] == ["investigate"] and _OPINION_ASKED.search(understood.text.joined) \
+            and len(understood.assets.assets or focus.asset_ids) == 1:
+        # "what's going on with it, in your view?": a judgement on one chiller is what the evidence points to, the
+        # diagnosis, not another look at the readings
         return ["diagnose"]
     if reading.shape == "yes_no" and asks_repair_worked(reading.clause) and (understood.assets.assets or focus.asset_ids):
         # "did the cleaning fix it?", "did it make a difference? compare the fortnight before with the fortnight

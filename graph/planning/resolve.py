@@ -21,7 +21,7 @@ from graph.planning.context import (
 )
 from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
-from graph.understanding.assets import loose_chiller_number, telemetry_assets
+from graph.understanding.assets import find_assets, loose_chiller_number, telemetry_assets
 from graph.understanding.last_done import last_done_job
 from graph.understanding.request import (
     HOLDS_SETPOINT,
@@ -172,6 +172,7 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         return stop(ctx, "reject", f"I only cover chillers; {', '.join(mentions.other_equipment)} is not in "
                                    f"the fleet. {messages.fleet_text(ctx.catalog)}")
     ctx.assets = _explicit_assets(ctx) or _the_one_picked(ctx) or _asset_by_position(ctx)
+    _pointed_beside_named(ctx)
     periods = [m for m in ctx.understanding.periods.mentions if m.window is not None]
     comparing = ctx.primary == "compare" or (ctx.primary == "work_orders" and "compare" in ctx.understanding.intents)
     if comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) < 2:
@@ -209,6 +210,28 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
         if without:
             return _without_telemetry(ctx, without)
     return None
+
+
+# "that one", "this unit", "it": one chiller pointed at rather than named
+_POINTED_ONE = re.compile(r"\b(?:that|this) (?:one|chiller|unit|machine)\b|\b(?:it|its)\b")
+
+
+def _pointed_beside_named(ctx: PlanContext) -> None:
+    """"How many alerts did that one raise in June, and how many did Chiller 6 raise?": one question points at the
+    chiller discussed (or picked), the other names another; both are asked about, the pointed one first."""
+    named = ctx.understanding.assets.assets
+    pointed = ctx.focus.picked or (ctx.focus.asset_ids[0] if len(ctx.focus.asset_ids) == 1 else None)
+    if not named or pointed is None or pointed in ctx.assets:
+        return
+    parts = question_parts(ctx.understanding.text.source)
+    for part in parts if len(parts) > 1 else []:
+        alone = Text.of(part)
+        found = find_assets(alone, ctx.vocab, ctx.catalog)
+        pointer = _POINTED_ONE.search(alone.joined)
+        if pointer is not None and not found.assets and not found.all_assets:
+            ctx.assets = [pointed, *ctx.assets]
+            ctx.note(f"Taking \"{pointer.group(0)}\" to mean {pointed}, beside {', '.join(named)}.")
+            return
 
 
 _OTHER_PLURAL = re.compile(r"\bthe other (?:chillers|units|machines|ones)\b")

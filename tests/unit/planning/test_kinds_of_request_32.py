@@ -146,3 +146,16 @@ def test_a_shortened_condenser_names_the_condenser_reading_not_the_chilled_water
     assert asked_sensors("chw supply and return last week") == ["Supply Temperature", "Return Temperature"]
     from graph.understanding.request import HOLDS_SETPOINT
     assert HOLDS_SETPOINT.search("ch4 chw supply holding sp ok lately?")
+
+
+def test_one_question_pointing_back_and_another_naming_a_chiller_ask_about_both() -> None:
+    dialog = Dialog(reference_date=date(2021, 7, 1))
+    dialog.say("how has chiller 4 been running this month?")
+    decision = dialog.say("What did its supply temp average in June, and what did Chiller 9 average over the same month?")
+    assert {t.asset_ids[0] for t in decision.tasks} >= {"Chiller 4", "Chiller 9"}
+
+
+def test_a_judgement_asked_on_one_chiller_is_its_diagnosis() -> None:
+    dialog = Dialog(reference_date=date(2020, 9, 10))
+    dialog.say("how did chiller 3 run in august?")
+    assert ("failure", "diagnose") in step_set(dialog.say("what do you reckon is going on with it?"))
