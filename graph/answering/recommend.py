@@ -12,12 +12,14 @@ from datetime import datetime
 
 from artifacts.model import Artifact
 from artifacts.readings import (
+    OrderRef,
     RuleCount,
     alert_outcomes,
     alert_rules,
     anomaly_rate,
     efficiency_trend_per_day,
     hypotheses,
+    recent_orders,
     work_order_counts,
 )
 from graph.answering.asked_figures import named_rules, rule_text
@@ -121,10 +123,22 @@ def replace_or_repair(artifacts: list[Artifact], pending_offer: str | None) -> R
 _NOW_OR_LATER = re.compile(r"\b(now|wait|hold off|ride it out|later|postpone|defer|put (it )?off|until|till)\b", re.I)
 
 
+# "should I raise a corrective order, or is there one already?", "raise a wo now or wait?": an order is weighed
+_ORDER_WEIGHED = re.compile(r"\b(?:raise|put in|open|log|file|cut|submit|create|book)\b[^?]*?\b(?:work ?orders?|wos?|"
+                            r"orders?|tickets?|jobs?)\b|\balready\b", re.I)
+
+
+def _order_on_file(artifacts: list[Artifact]) -> OrderRef | None:
+    """The latest corrective order the turn's work-order listing holds."""
+    summary = _latest(artifacts, "work_order_summary")
+    return next((o for o in recent_orders(summary) if not o.preventive), None) if summary is not None else None
+
+
 def inspection(artifacts: list[Artifact], pending_offer: str | None, job: str | None = None,
-               timing: bool = False) -> Recommendation:
+               timing: bool = False, order_weighed: bool = False) -> Recommendation:
     """Plan an inspection or work? From the top fault's probability and the anomaly shares. The advice names
-    the job the user asked about (`job`, else an inspection), and says now or later when `timing` is asked."""
+    the job the user asked about (`job`, else an inspection), and says now or later when `timing` is asked; when
+    raising an order is weighed (`order_weighed`), the corrective order already on file is said beside it."""
     work = job or "inspection"
     reasons: list[str] = []
     fault = _top_fault(artifacts)
@@ -155,6 +169,12 @@ def inspection(artifacts: list[Artifact], pending_offer: str | None, job: str | 
     else:
         head = (f"Not yet: the {work} can wait; the evidence does not point to a fault, keep monitoring" if timing
                 else f"Not yet: the evidence does not point to a fault, so hold the {work}; keep monitoring")
+    on_file = _order_on_file(artifacts) if order_weighed else None
+    if on_file is not None:
+        # (a new order would duplicate the one open or just done: it is named so the crew checks it first)
+        what = f" ({on_file.code} {on_file.description})".replace(" )", ")") if on_file.code else ""
+        head += f". A corrective order is already on file: {on_file.wo_id} on {on_file.date}{what}; check it before " \
+                "raising another"
     offer = offer_sentence(pending_offer or ("draft_wo" if head.startswith("Yes") else None))
     return Recommendation(head + ".", reasons, offer)
 
@@ -229,4 +249,5 @@ def recommend(question: str, artifacts: list[Artifact], pending_offer: str | Non
     tuned = alarm_tuning(artifacts, pending_offer, question) if ALARM_TUNING.search(question.lower()) else None
     if tuned is not None:
         return tuned
-    return inspection(artifacts, pending_offer, named_job(question), bool(_NOW_OR_LATER.search(question)))
+    return inspection(artifacts, pending_offer, named_job(question), bool(_NOW_OR_LATER.search(question)),
+                      bool(_ORDER_WEIGHED.search(question)))

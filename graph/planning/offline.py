@@ -1130,7 +1130,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # tells apart (a fault found is the machine; none, the season)
         return ["diagnose"]
     if chosen[:1] == ["investigate"] and _OPINION_ASKED.search(understood.text.joined) \
-            and len(understood.assets.assets or focus.asset_ids) == 1:
+            and (len(understood.assets.assets or focus.asset_ids) == 1 or (focus.picked and not understood.assets.assets)):
         # "what's going on with it, in your view?": a judgement on one chiller is what the evidence points to, the
         # diagnosis, not another look at the readings
         return ["diagnose"]

@@ -669,7 +669,7 @@ def _to_the_end_of(text: str, out: Periods) -> None:
 
 # "by this point last year", "at the same time last year", "the same point last year": last year up to today's date
 # (a year-to-date set against the same stretch a year before, not against all of last year)
-_SAME_POINT_LAST_YEAR = re.compile(r"\b(?:(?:by|at|to|up to|until|till) )?(?:this|the same|that) (?:point|time|stage|date|"
+_SAME_POINT_LAST_YEAR = re.compile(r"\b(?:(?:by|at|to|up to|until|till) )?(?:this|(?:the )?same|that) (?:point|time|stage|date|"
                                    r"day)(?: of the year)? (?:last|the previous|the prior) year\b")
 
 

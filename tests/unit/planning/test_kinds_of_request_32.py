@@ -159,3 +159,25 @@ def test_a_judgement_asked_on_one_chiller_is_its_diagnosis() -> None:
     dialog = Dialog(reference_date=date(2020, 9, 10))
     dialog.say("how did chiller 3 run in august?")
     assert ("failure", "diagnose") in step_set(dialog.say("what do you reckon is going on with it?"))
+
+
+def test_same_point_last_year_without_the_article_is_the_year_to_that_date() -> None:
+    dialog = Dialog(reference_date=date(2021, 10, 1))
+    dialog.say("load low alerts on chiller 3 ytd")
+    decision = dialog.say("vs same point last yr")
+    ends = {t.window.end.date() for t in decision.tasks if t.window is not None}
+    assert date(2020, 10, 2) in ends
+
+
+def test_weighing_a_new_order_names_the_corrective_order_already_on_file() -> None:
+    from graph.answering.recommend import recommend
+    from tests.unit.answering.builders import anomaly, orders
+
+    listing = orders("Chiller 3", "CWC04703", total=3, corrective=1, start="2020-07-01", end="2020-08-25",
+                     recent=[{"wo_id": "WO2", "date": "2020-08-12", "code": "MT001", "description": "Inspection",
+                              "preventive": True},
+                             {"wo_id": "WO1", "date": "2020-08-09", "code": "OP002", "description": "Blockage"}])
+    flagged = anomaly("Chiller 3", 0.3)
+    advice = recommend("should we raise a wo now or wait till it gets worse", [flagged, listing], None)
+    assert "already on file: WO1 on 2020-08-09 (OP002 Blockage)" in advice.sentence
+    assert "on file" not in recommend("should we clean the tubes now?", [flagged, listing], None).sentence
