@@ -24,6 +24,7 @@ from artifacts.readings import (
     sustained_shifts,
     work_order_counts,
 )
+from graph.answering.compare_terms import window_phrase
 from graph.answering.figures import KEY_SENSORS, sensor_label
 from graph.answering.markdown import chillers, join_names, number, table
 from graph.understanding.model import speaks_of_alerts
@@ -149,15 +150,20 @@ def _natural(name: str) -> tuple[str, int]:
     return (head, int(tail)) if tail.isdigit() else (name, 0)
 
 
-def _headline(kind: str, rows: list[AssetRow], best_first: bool = False, fewest: bool = False) -> str:
+def _headline(kind: str, rows: list[AssetRow], best_first: bool = False, fewest: bool = False,
+              period: str = "") -> str:
+    """The ranking's first sentence; a count says over which `period` ("in July 2016"), so a ranking asked again
+    for another month says which month it is."""
     if ROWS[kind][2]:  # counts: the largest first (the smallest when the fewest are asked for)
         first = rows[0]
         unit = "work orders" if kind == "work_order_summary" else "alerts"
+        when = f" {period}" if period else ""
         if all(r.value == 0 for r in rows):  # nothing to rank: none had any
-            return f"None of the {len(rows)} equipment ids has any {unit} in this period."
+            return f"None of the {len(rows)} equipment ids has any {unit}{when or ' in this period'}."
         if fewest:
-            return f"{first.asset} has the fewest {unit}: {first.figure}; {len(rows) - 1} other equipment id(s) above it."
-        return (f"{first.asset} has the most {unit}: {first.figure}; "
+            return f"{first.asset} has the fewest {unit}{when}: {first.figure}; {len(rows) - 1} other equipment id(s) " \
+                   "above it."
+        return (f"{first.asset} has the most {unit}{when}: {first.figure}; "
                 f"{len(rows) - 1} other equipment id(s) below it.")
     if kind == "telemetry_window":
         worst, best = rows[0], rows[-1]
@@ -224,7 +230,8 @@ def compare_assets(artifacts: list[Artifact], question: str = "") -> Comparison 
             table(["Asset", header, "Finding"], [[r.asset, r.figure, r.finding or "-"] for r in shown])
         if len(rows) > MAX_ROWS:
             lines.append(f"and {len(rows) - MAX_ROWS} more: {join_names([r.asset for r in rows[MAX_ROWS:]])}.")
-        headline = _headline(kind, rows, fewest=fewest)
+        periods = {window_phrase(a) for a in windows}
+        headline = _headline(kind, rows, fewest=fewest, period=periods.pop() if len(periods) == 1 else "")
         if ROWS[kind][2]:  # "Chiller 6 (CWC04006) has the most alerts": the chiller by name, its records' id beside
             headline = headline.replace(rows[0].asset, _named_row(rows[0], {a.id: a for a in windows}), 1)
         if both is not None:  # the other record kind's leader beside: "...; CWC04009 has the most alerts: 79."

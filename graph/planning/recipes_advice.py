@@ -112,6 +112,11 @@ _ONSET_LEAD_DAYS = 60  # how far before the window discussed an onset search sta
 def onset(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """When did it start: anomaly detection from well before the window discussed up to its end, so the
     first sustained deviation (the onset) falls inside it."""
+    picked = ctx.focus.picked
+    if len(ctx.telemetry_assets) > 1 and not ctx.understanding.assets.assets and picked in ctx.assets:
+        # "which one looks off?" -> Chiller 3 -> "since when roughly?": the onset of what the pick showed
+        ctx.assets = [picked]  # type: ignore[list-item]
+        ctx.note(f"Taking it to mean {picked}, the one that stood out.")
     window = ctx.analysis_window()
     lead = TimeWindow(window.start - timedelta(days=_ONSET_LEAD_DAYS), window.end,
                       f"{_ONSET_LEAD_DAYS} days before {window.label or 'the window'} and it")

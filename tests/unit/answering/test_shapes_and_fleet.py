@@ -29,7 +29,7 @@ def test_fleet_work_orders_table_sorted_by_count() -> None:
     low = art("work_order_summary", {"total": 3, "corrective": 1}, asset=None, equipment=["CWC04013"], id="a1")
     high = art("work_order_summary", {"total": 45, "corrective": 12}, asset=None, equipment=["CWC04009"], id="a2")
     comparison = compare_assets([low, high])
-    assert comparison is not None and comparison.headline.startswith("CWC04009 has the most work orders: 45")
+    assert comparison is not None and comparison.headline.startswith("CWC04009 has the most work orders from 2021-03-01 to 2021-06-01: 45")
     assert comparison.lines[2].startswith("| CWC04009 |")
 
 
@@ -42,7 +42,7 @@ def test_alerts_and_work_orders_per_chiller_are_one_table_of_both_records() -> N
                alerts("Chiller 9", "CWC04009", {"RUL0017": 46, "RUL0022": 33}, start="2020-01-01", end="2021-01-01")]
     comparison = compare_assets(records, "alerts and corrective WOs per chiller for 2020")
     assert comparison is not None
-    assert comparison.headline.startswith("Chiller 6 (CWC04006) has the most work orders: 14")
+    assert comparison.headline.startswith("Chiller 6 (CWC04006) has the most work orders from 2021-03-01 to 2021-06-01: 14")
     assert comparison.headline.endswith("CWC04009 has the most alerts: 79 alerts.")
     assert comparison.lines[0] == "| Asset | Work orders | Alerts | Alerts mostly |"
     assert "| 63 alerts |" in comparison.lines[2] and "| 79 alerts |" in comparison.lines[3]
@@ -54,7 +54,7 @@ def test_the_fewest_records_lead_when_the_fewest_are_asked_for() -> None:
     low = art("work_order_summary", {"total": 3, "corrective": 1}, asset=None, equipment=["CWC04013"], id="a1")
     high = art("work_order_summary", {"total": 45, "corrective": 12}, asset=None, equipment=["CWC04009"], id="a2")
     comparison = compare_assets([high, low], "which one needed the fewest corrective jobs in 2020?")
-    assert comparison is not None and comparison.headline.startswith("CWC04013 has the fewest work orders: 3")
+    assert comparison is not None and comparison.headline.startswith("CWC04013 has the fewest work orders from 2021-03-01 to 2021-06-01: 3")
     assert comparison.lines[2].startswith("| CWC04013 |")
 
 

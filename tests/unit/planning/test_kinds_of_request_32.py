@@ -181,3 +181,13 @@ def test_weighing_a_new_order_names_the_corrective_order_already_on_file() -> No
     advice = recommend("should we raise a wo now or wait till it gets worse", [flagged, listing], None)
     assert "already on file: WO1 on 2020-08-09 (OP002 Blockage)" in advice.sentence
     assert "on file" not in recommend("should we clean the tubes now?", [flagged, listing], None).sentence
+
+
+def test_since_when_after_a_pick_is_the_onset_on_the_one_picked() -> None:
+    from dataclasses import replace as replaced
+
+    dialog = Dialog(reference_date=date(2020, 8, 25))
+    dialog.say("ch3 vs ch4 cond water flow this month so far")
+    dialog.focus = replaced(dialog.focus, picked="Chiller 3")  # the answer to "which one looks off?" named it
+    decision = dialog.say("since when roughly")
+    assert {t.asset_ids[0] for t in decision.tasks} == {"Chiller 3"}
