@@ -341,8 +341,10 @@ def _one_asset_two_periods(turn: list[Artifact]) -> bool:
     2019?" then "so it's getting worse or nah?")."""
     for kind in _OVER_PERIODS:
         windows = [a for a in turn if a.kind == kind and a.window_start is not None]
+        spans = len({(a.window_start, a.window_end) for a in windows})
+        # (three or more yearly counts are a series, which the per-year trend answers)
         if len({tuple(a.asset_ids or a.equipment_ids) for a in windows}) == 1 \
-                and len({(a.window_start, a.window_end) for a in windows}) > 1:
+                and (spans > 1 if kind == "telemetry_window" else spans == 2):
             return True
     return False
 

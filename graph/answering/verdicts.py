@@ -78,7 +78,7 @@ from graph.answering.trend_verdicts import running_again_verdict, worsening_verd
 from graph.answering.yes_no import Answer, Verdict, flip
 from graph.understanding.model import speaks_of_alerts
 from graph.understanding.off_topic import function_words
-from graph.understanding.request import asks_data_available, asks_if_resolved
+from graph.understanding.request import asks_data_available, asks_if_resolved, doubts_instrument
 from graph.understanding.vocabulary import vocabulary
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
@@ -503,12 +503,21 @@ def real_or_instrument(artifacts: list[Artifact]) -> tuple[str, list[str]] | Non
     reasons: list[str] = []
     if top is not None:
         reasons.append(f"the diagnosis of {where} puts {top.failure_mode} first ({top.probability:.2f})")
+        # (where the instrument's own fault ranks, when something else leads: what the question doubted)
+        own = next((h for h in hypotheses(diagnosed[-1])[1:] if _INSTRUMENT_FAULT.search(h.failure_mode)), None)
+        if own is not None and not instrument_first:
+            reasons.append(f"{own.failure_mode} ranks lower ({own.probability:.2f})")
     if drift:
         reasons.append(f"{join_names(drift)} moved on its own while its coupled signals did not follow")
     if real:
         reasons.append(f"the coupled signals moved with {join_names(real)}")
-    if verdicts and not drift and not real:
-        reasons.append(f"{join_names([v.sensor for v in verdicts])} stayed within its normal spread at equal load")
+    steady = [v.sensor for v in verdicts if v.verdict == "no_change"]
+    unclear = [v.sensor for v in verdicts if v.verdict not in ("no_change", "sensor_drift", "real_change")]
+    if steady and not drift and not real:
+        reasons.append(f"no sensor drift shows: {join_names(steady)} stayed within its normal spread at equal load")
+    if unclear:
+        reasons.append(f"the check on {join_names(unclear)} is inconclusive (it moved without its coupled signals "
+                       "following, but not clearly on its own)")
     evidence = [f"- {v.sensor}: {v.verdict.replace('_', ' ')}"
                 + (f", moved {v.shift:+.2f} degF at equal load" if v.shift is not None else "")
                 + f", {v.followers} coupled signal(s) followed [{checked[-1][0].id}]" for v in verdicts]
@@ -518,8 +527,8 @@ def real_or_instrument(artifacts: list[Artifact]) -> tuple[str, list[str]] | Non
         return f"The sensor, most likely: {because}.", evidence
     if process_first or (real and not drift):
         return f"It looks real, not the sensor: {because}.", evidence
-    if top is None and verdicts and not drift and not real:
-        return f"Neither sensor drift nor a real change: {because}.", evidence
+    if top is None and verdicts and len(steady) == len(verdicts):
+        return f"Neither sensor drift nor a real change: {because.removeprefix('no sensor drift shows: ')}.", evidence
     return f"Neither clearly: {because}.", evidence
 
 
@@ -713,8 +722,10 @@ CHECKS: tuple[Check, ...] = (
     lambda q, turn, _: trip_verdict(turn, q),
     lambda q, turn, session: fault_count_verdict(turn or session, q),  # "one fault or two at once?"
     # ("did it raise any alerts while the tubes were fouled?" asks about the alerts; the mode is the scene)
+    # (and "could this just be a bad sensor?" beside a validity check is answered on the check, below)
     lambda q, turn, _: failure_mode_verdict(turn, q) if asks_of_a_mode(q, _hypotheses(turn))
-    and not speaks_of_alerts(q) else None,
+    and not speaks_of_alerts(q) and not (doubts_instrument(q.lower()) and any(a.kind == "sensor_validity" for a in turn))
+    else None,
     same_cause_verdict,
     repair_verdict,
     lambda q, turn, _: count_threshold_verdict(turn, q),  # "more than 5?": the count against that number

@@ -191,3 +191,23 @@ def test_since_when_after_a_pick_is_the_onset_on_the_one_picked() -> None:
     dialog.focus = replaced(dialog.focus, picked="Chiller 3")  # the answer to "which one looks off?" named it
     decision = dialog.say("since when roughly")
     assert {t.asset_ids[0] for t in decision.tasks} == {"Chiller 3"}
+
+
+def test_three_yearly_counts_are_a_series_not_two_periods() -> None:
+    from graph.answering.verdicts import yes_no_verdict
+    from tests.unit.answering.builders import orders
+
+    years = [orders("Chiller 6", "CWC04006", total=9, corrective=c, start=f"{y}-01-01", end=f"{y + 1}-01-01",
+                    listed="corrective", turn=1) for y, c in ((2017, 4), (2018, 7), (2019, 11))]
+    assert comparison_verdict("is corrective work on it trending up?", years, years) is None
+    assert yes_no_verdict("so is it getting worse?", years[1:], years[1:]).answer == "Yes"
+
+
+def test_a_doubted_instrument_names_where_its_own_fault_ranks() -> None:
+    fouled = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.8, 0.9),
+                       ("Temperature Sensor: Calibration drift", 0.0, 0.1))
+    steady = art("sensor_validity", {"verdicts": [{"sensor": "Supply Temperature", "verdict": "no_change", "shift": 0.1,
+                                                   "followers": []}]}, producer="failure")
+    side = real_or_instrument([fouled, steady])
+    assert side is not None and "Temperature Sensor: Calibration drift ranks lower (0.05)" in side[0]
+    assert "no sensor drift shows" in side[0]
