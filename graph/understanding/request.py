@@ -984,14 +984,13 @@ def named_job(message: str) -> str | None:
     return _JOB_VERB[verb] if verb in _JOB_VERB and len(job.split()) <= 2 else job
 
 
-# A question tag typed without its question mark ("so its getting worse or nah", "that's the strainer right")
-_TAG_WITHOUT_MARK = re.compile(r"\b(?:or nah|or nope|or not|or no|right|yeah|y/n|yes or no|correct|agreed)\s*[.!]*\s*$",
-                               re.I)
-
-
 def _tag_asks(message: str) -> str:
-    """The message with the question mark its closing tag implies, when it was left off."""
-    return f"{message.rstrip()} ?" if "?" not in message and _TAG_WITHOUT_MARK.search(message) else message
+    """The message with the question mark its closing tag implies, when it was left off ("so its getting worse or
+    nah", "that was the strainer right"): the tags are the grammar's own `yes_no_tails`."""
+    if "?" in message:
+        return message
+    bare = message.rstrip(" .!")
+    return f"{bare} ?" if held_up_for_checking(bare) or held_up_for_checking(f"{bare} ?") else message
 
 
 def read_request(message: str, g: Grammar | None = None) -> RequestReading:
