@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 from assetops.domain.catalog import FleetCatalog
@@ -163,7 +163,8 @@ def understand(message: str, reference_date: date, focus_window: TimeWindow | No
     periods = find_periods(text.joined, vocab, reference_date, focus_window, event_time,
                            window_reference="window" in references, zone=catalog.zone, year_of_context=year,
                            frame_year=frame_year, day_anchor=anchor)
-    periods = set_aside_context_periods(message, text.joined, periods, vocab, catalog)
+    today = datetime.combine(reference_date + timedelta(days=1), time(), tzinfo=catalog.zone)
+    periods = set_aside_context_periods(message, text.joined, periods, vocab, catalog, today=today)
     return Understanding(
         text=text,
         intents=classify(scores, vocab),

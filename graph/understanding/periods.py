@@ -917,6 +917,25 @@ def _same_as_named_before(text: str, out: Periods, vocab: Vocabulary) -> None:
             out.mentions[index] = replace(mention, window=_year_shifted(before[-1].window, -1))
 
 
+_THAT_UNIT = re.compile(r"\b(?:that|the same|same) (month|year)\b")
+
+
+def _whole_unit_of(text: str, discussed: TimeWindow, *, zone: tzinfo) -> TimeWindow:
+    """"corrective wos that month" after a week looked at: the calendar month the week fell in (a unit larger than
+    the period discussed is the one that holds it); the period discussed otherwise."""
+    unit = _THAT_UNIT.search(text)
+    local = discussed.start.astimezone(zone)
+    if unit is None:
+        return discussed
+    if unit.group(1) == "month" and discussed.end - discussed.start < timedelta(days=28):
+        whole = cal.month_window(local.year, local.month, f"{local:%B %Y}", zone)
+    elif unit.group(1) == "year" and discussed.end - discussed.start < timedelta(days=365):
+        whole = cal.year_window(local.year, str(local.year), zone)
+    else:
+        return discussed
+    return whole if whole.start <= discussed.start and discussed.end <= whole.end else discussed
+
+
 def _drop_deadlines(text: str, out: Periods) -> None:
     for mention in list(out.mentions):
         before = text[max(0, mention.start - 30):mention.start]
@@ -1127,7 +1146,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
             since = TimeWindow(since.start, atom.until.end, f"{since.label} to {atom.until.label}")
         out.mentions.append(PeriodMention(since or atom.window, "absolute", lead_start))
     if window_reference and focus_window is not None and not out.mentions:
-        out.mentions.append(PeriodMention(focus_window, "focus", len(text)))
+        out.mentions.append(PeriodMention(_whole_unit_of(text, focus_window, zone=zone), "focus", len(text)))
     pointed = _THAT_PERIOD_AND.search(text)
     if pointed is not None and focus_window is not None and out.mentions \
             and all(m.kind == "focus" and m.start > pointed.start() and m.window != focus_window for m in out.mentions):
