@@ -202,13 +202,18 @@ def _is_context(clause: str, g: Grammar) -> bool:
     """A sentence that sets the scene rather than asks: it opens with a subject pronoun or a lead-in ("we're
     closing Q3", "for the May report:"), or it is a statement opening with a gerund, the user's activity
     with its subject left out ("Doing the Q2 wrap-up for the energy report.")."""
-    opening = _opening(Text.of(clause).tokens, g.fillers)
+    tokens = Text.of(clause).tokens
+    opening = _opening(tokens, g.fillers)
     if _starts(opening, g.context_openers):
-        return True
+        # ("I haven't got a unit in mind, so please look across the whole site ...": a scene, then a request)
+        asked = _PLEASE_DO.search(" ".join(tokens))
+        return asked is None or not set(asked.group(1).split()) & g.imperative_verbs
     return (bool(opening) and _GERUND.fullmatch(opening[0]) is not None and opening[0] not in g.imperative_verbs
             and not clause.rstrip().endswith("?"))
 
 
+# "..., so please look across the site": a request made inside a sentence that opened as a statement
+_PLEASE_DO = re.compile(r"\b(?:please|pls|plz) ((?:\w+ ){0,1}\w+)")
 _GERUND = re.compile(r"(?:[a-z]{3,}|do|go|be|us)(?<!th)ing")  # "doing", "prepping"; not "bring" or "something"
 
 
@@ -398,6 +403,11 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
 _WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|these)\b(?!\s+[a-z]+ing\b)")
 
 
+# "more power than they should", "hotter than expected": measured against what is normal for it, not another chiller
+THAN_EXPECTED = re.compile(r"\bthan (?:it|they|we|i|you|one)? ?(?:should|ought|would expect|expected|expect|normal|usual|"
+                           r"design|spec)\b")
+
+
 # Change over time: a verb of becoming with a comparative ("getting worse", "grown better"), a progressive of
 # degrading or recovering ("worsening", "improving"), or a continuing move ("still sliding", "keeps climbing").
 _CHANGE_OVER_TIME = re.compile(
@@ -406,6 +416,8 @@ _CHANGE_OVER_TIME = re.compile(
     r"\b(?:still|keeps?|keeping|continu\w+ to|continu\w+) (?:on )?(?:getting |going )?(?:climbing|rising|growing|falling|"
     r"dropping|sliding|widening|drifting|creeping|sinking|slipping|worse|up|down)\b|"
     r"\btrending (?:up|down|worse|better)\b|"
+    # "so its trending the wrong way?", "heading in the right direction?": a way of going that is good or bad
+    r"\b(?:trending|heading|headed|going|moving|tracking) (?:in )?(?:the )?(?:wrong|right|bad|good) (?:way|direction)\b|"
     # "has its evap temp been dropping this summer?", "is the approach widening?": a move in progress
     r"\b(?:been|is|are) (?:\w+ ){0,6}?(?:dropping|falling|rising|climbing|creeping (?:up|down)|sliding|sinking|slipping|"
     r"widening|narrowing|declining|increasing|decreasing)\b|"
@@ -528,6 +540,8 @@ STILL_DOWN = re.compile(r"\b(?:is|are|was) (?:it|they|\w+ \d+|\d+|the (?:chiller
 _BACK_IN_SERVICE = re.compile(STILL_DOWN.pattern + r"|"
                               r"\b(?:back (?:up|on|online|in service|running|in operation)|running again|"
                               r"up and running|restarted|come back|came back|coming back|"
+                              # "has it run again since?", "did it restart at all?" (not "how do I restart it?")
+                              r"(?:run|ran|started|start|fired up|kicked on) again|(?:did|has) (?:it|they) restart|"
                               r"(?:running|on|online|in service) (?:right )?now|currently (?:running|on|online))\b",
                               re.IGNORECASE)
 
@@ -984,13 +998,26 @@ def named_job(message: str) -> str | None:
     return _JOB_VERB[verb] if verb in _JOB_VERB and len(job.split()) <= 2 else job
 
 
+# "so flow was dropping", "so it was mostly off that month": a conclusion drawn from the last answer, put up for
+# checking without its question mark
+_CONCLUSION_DRAWN = re.compile(r"^(?:ok(?:ay)?|right|hm+|ah)?[,\s]*so,?\s+(?:basically\s+|then\s+)?(?:[\w'/-]+\s+){1,3}?"
+                               r"(?:was|were|is|are|has|had|did|does|been|isn't|wasn't|hasn't|didn't)\b", re.I)
+_FRAGMENT_TOKENS = 4
+
+
 def _tag_asks(message: str) -> str:
     """The message with the question mark its closing tag implies, when it was left off ("so its getting worse or
     nah", "that was the strainer right"): the tags are the grammar's own `yes_no_tails`."""
     if "?" in message:
         return message
     bare = message.rstrip(" .!")
-    return f"{bare} ?" if held_up_for_checking(bare) or held_up_for_checking(f"{bare} ?") else message
+    if held_up_for_checking(bare) or held_up_for_checking(f"{bare} ?") or _CONCLUSION_DRAWN.match(bare):
+        return f"{bare} ?"
+    tokens = Text.of(bare).tokens
+    if 0 < len(tokens) <= _FRAGMENT_TOKENS and tokens[0] not in grammar().imperative_verbs \
+            and asks_change_over_time(bare):
+        return f"{bare} ?"  # "getting worse", "still dropping": a change put up in a word or two asks whether it holds
+    return message
 
 
 def read_request(message: str, g: Grammar | None = None) -> RequestReading:
