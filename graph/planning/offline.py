@@ -66,6 +66,7 @@ from graph.understanding.request import (
     RAN_AT_ALL,
     SAME_ONE,
     SAME_RESULT,
+    THAN_EXPECTED,
     WHEN_LAST,
     WHEN_OF_THOSE,
     WHY_THE_CHANGE,
@@ -749,10 +750,6 @@ _LISTING_INTENTS = ("history", "compare", "inventory", "data_coverage", "point_v
 _BLAME = re.compile(r"\b(?:to blame|responsible|at fault|the culprit|the cause|behind (?:it|this|that))\b")
 
 
-# "more power than they should", "hotter than expected": measured against what is normal for it, not another chiller
-_THAN_EXPECTED = re.compile(r"\bthan (?:it|they|we|i|you|one)? ?(?:should|ought|would expect|expected|expect|normal|usual|"
-                            r"design|spec)\b")
-
 
 def _symptom_across_site(ctx: PlanContext) -> None:
     """"the plant can't hold setpoint", "flow is down on one of our chillers": a symptom across the site
@@ -761,11 +758,11 @@ def _symptom_across_site(ctx: PlanContext) -> None:
         return
     blames = ctx.request.shape in ("yes_no", "which") and _BLAME.search(ctx.understanding.text.joined)
     # ("burning more power than they should": a reading gone the wrong way against what is normal for it)
-    beyond_normal = ctx.request.shape == "yes_no" and _THAN_EXPECTED.search(ctx.understanding.text.joined) is not None \
+    beyond_normal = ctx.request.shape == "yes_no" and THAN_EXPECTED.search(ctx.understanding.text.joined) is not None \
         and bool(described_symptoms(ctx.understanding.text, ctx.vocab))
     if not (ctx.request.symptom or blames or beyond_normal):  # "is one of the chillers to blame?" asks which one too
         return
-    if ctx.request.comparative and not _THAN_EXPECTED.search(ctx.understanding.text.joined):
+    if ctx.request.comparative and not THAN_EXPECTED.search(ctx.understanding.text.joined):
         return  # "less efficient than its siblings": levels side by side answer it ("than they should" is no sibling)
     ctx.intents = ["investigate", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
     ctx.note("Read as a symptom to find: each chiller is checked against its own expected behaviour and ranked.")
@@ -773,7 +770,7 @@ def _symptom_across_site(ctx: PlanContext) -> None:
 
 # "what do you make of that?", "what's wrong with it?", "what happened to it?": asking what a state means.
 _WHAT_IT_MEANS = re.compile(r"\bwhat (?:do|would) you make of\b|\bwhat(?:'s| is| was)? (?:wrong|up) with\b|"
-                            r"\bwhat (?:happened|is happening|'s happening) (?:to|with)\b|\bwhat(?:'s| is) going on\b")
+                            r"\bwhat (?:happened|is happening|'s happening) (?:to|with)\b|\bwhat(?:'s| is| was| were) going on\b")
 # "is something wrong with it?", "should I be worried?": whether what was just described is a fault
 _ASKS_IF_FAULTY = re.compile(r"\b(?:something|anything) (?:wrong|off|amiss)\b|\b(?:a|any) (?:real )?(?:problem|fault|"
                              r"issue)\b|\bworr(?:ied|y)\b|\bfaulty\b|\bbroken\b")
@@ -823,6 +820,11 @@ def _repeated_on(ctx: PlanContext) -> str | None:
     return None
 
 
+# What "did it get worse?" after a reading over two periods is read as, beside the comparison that answers it
+_CHANGE_AS_COMPARED = (*_LISTING_INTENTS, "investigate", "prioritize", "worsening", "diagnose", "sensor_health",
+                       "anomalies", "trend")
+
+
 def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     """"Was its kW/ton better in the same month a year earlier?": one new period plus the one discussed,
     compared side by side (the new period alone would not answer "better"). "How did they compare across
@@ -850,7 +852,10 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
                  or repeated_on is not None)):
         if repeated_on is not None:
             ctx.assets = [repeated_on]  # the chiller named replaces the one compared
-        ctx.intents = ["compare"] if between_the_two and repeated_on is None else \
+        # ("so is it drifting? what failure modes make kw/ton worse ...": the change is the comparison, the other
+        # question is still asked)
+        ctx.intents = ["compare", *(i for i in ctx.intents if i not in _CHANGE_AS_COMPARED)] \
+            if between_the_two and repeated_on is None else \
             ["compare", *(i for i in ctx.intents if i not in (*_LISTING_INTENTS, "investigate", "prioritize"))]
         ctx.window = later
         ctx.extra_windows = [earlier, later]
@@ -1343,8 +1348,8 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and not set(chosen) & set(_COUNTED_RECORDS) \
             and any(catalog.has_telemetry(a) for a in understood.assets.assets or focus.asset_ids):
         return ["running_now"]  # "is it back up now?": its readings since the stop, not another analysis
-    if reading.asks_change and chosen and chosen[0] in _LOOK_INTENTS and focus.last_intent in _RECORD_LISTINGS \
-            and not understood.sensors.canonical and not understood.intents[1:]:
+    if reading.asks_change and chosen and (chosen[0] in _LOOK_INTENTS or not understood.intents) \
+            and focus.last_intent in _RECORD_LISTINGS and not understood.sensors.canonical and not understood.intents[1:]:
         return [focus.last_intent]  # "so it's getting worse, right?" after counts per year: the records' trend
     if reading.asks_change and reading.shape == "yes_no" and chosen and chosen[0] in (*_LOOK_INTENTS, "diagnose") \
             and focus.last_intent not in _RECORD_LISTINGS \
@@ -1356,7 +1361,7 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             and len(dated) >= 2 and (understood.assets.assets or focus.asset_ids):
         return ["compare"]  # "was 6 worse in june than in may?": the two periods side by side
     if reading.shape == "yes_no" and chosen in ([], ["history"]) and not understood.intents \
-            and _THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
+            and THAN_EXPECTED.search(understood.text.joined) and described_symptoms(understood.text, vocabulary()):
         return ["investigate"]  # "it was pulling more kW than it should - is it still doing that?": against its normal
     if focus.last_intent in ("compare", "history", *_COUNTED_RECORDS) and _RANK_THEM.search(understood.text.joined) \
             and not understood.failure_modes and not understood.sensors.canonical and len(focus.asset_ids) > 1:
@@ -1804,6 +1809,12 @@ def _understand(message: str, reference_date: date, focus: Focus,
     if asking not in (message, request) and asking.rstrip().endswith("?"):
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
         parts = [part for part in question_parts(message) if read_request(part).act == "question"]
+        # ("... aug 2018 low? compare to aug 2017": a command setting another period against the one a question
+        # named is asked too)
+        setting_against = [part for part in question_parts(message) if read_request(part).act == "command"
+                           and _COMPARE_COMMAND.match(part.strip())]
+        if setting_against and question.periods.mentions:
+            parts = [part for part in question_parts(message) if part in parts or part in setting_against]
         united = False
         if len(parts) > 1:
             # "...over those 2 weeks? and what was it back in june": each question's own period, in order
@@ -1824,6 +1835,9 @@ def _understand(message: str, reference_date: date, focus: Focus,
             # the statement is the scene (its chiller stays the subject); the question says what is wanted
             whole = replace(whole, intents=question.intents, scores=question.scores)
     return _past_the_discussed(_years_as_the_discussed(_as_named_before(whole, focus), focus), focus)
+
+
+_COMPARE_COMMAND = re.compile(r"(?:and |then |pls |please |now )?(?:compare|vs\.?|versus|against|stack it up)\b", re.I)
 
 
 def _readable(intent: str) -> str:
