@@ -37,6 +37,7 @@ from graph.understanding.request import (
     EACH_OF_THE_PERIODS,
     HOLDS_SETPOINT,
     PERIODS_PICKED_AMONG,
+    THAN_EXPECTED,
     WHY_THE_CHANGE,
     asks_repeat,
     ranking_end,
@@ -246,6 +247,10 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
     if measure_only:  # the pick goes by the reading only where the question names the reading
         named = [n for n in named if names_measure(question, n)]
     named = named or ([reading] if reading else [])
+    beyond_normal = named == ["Power Input"] and bool(THAN_EXPECTED.search(question)) \
+        and len(sensor_figures("Chiller Efficiency", artifacts)) >= 2
+    if beyond_normal:  # "pulling more kW than it should": power for the cooling it gives, not the biggest machine's draw
+        named = ["Chiller Efficiency"]
     for sensor in named if len(named) == 1 else []:
         overall = sensor in _EXTENSIVE and bool(_SHARE_OF_TOTAL.search(question))
         figures = _latest_per_asset(sensor_figures(sensor, artifacts, overall=overall), artifacts)
@@ -257,7 +262,8 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
         figures.sort(key=lambda f: (f.value if low_first else -f.value, f.asset))
         top, rest = figures[0], figures[1:]
         others = "; ".join(f"{f.asset} {number(f.value, f.unit)}" for f in rest)
-        said = ("runs most efficiently" if best_first else "runs least efficiently") if sensor in HIGHER_IS_WORSE \
+        said = ("runs most efficiently" if best_first else "draws the most power for the cooling it gives" if
+                beyond_normal else "runs least efficiently") if sensor in HIGHER_IS_WORSE \
             else f"has the {'lowest' if low_first else 'highest'} {top.label.lower()}"
         over_all = " averaged over every hour, idle ones included" if overall else ""  # (a share of the total)
         headline = f"{top.asset} {said}{over_all}: {figure_text(top)} ({others})."

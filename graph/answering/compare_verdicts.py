@@ -355,6 +355,9 @@ _BARE_COMPARATIVE = re.compile(r"\b(?:any|much|a lot|even|at all)\s+(?:better|wo
                                r"(?:more|fewer|less)\b(?!\s+(?:than|\w+\s+than)\b)", re.I)
 
 
+_LEVEL_WORD = re.compile(r"\b(?:low|high|hot|warm|cold|elevated|up|down)\b", re.I)
+
+
 def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifact],
                        reading: str | None = None) -> Verdict | None:
     """Yes/no on a comparison of two assets (or one asset over two periods) on the figure the question
@@ -366,8 +369,10 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
     # "so did it get worse?" when this turn set one chiller's two periods side by side: the later against the earlier
     # ("bms showed its flow sagging last month, confirm?": a move claimed in the period named, which this turn set
     # beside the one before it)
+    # ("aug 2018 low? compare to aug 2017": a level put up for checking, against the other period this turn read)
     over_the_two = not _COMPARES.search(question) and _one_asset_two_periods(turn) and (
-        asks_change_over_time(question.lower()) or bool(described_symptoms(Text.of(question), vocabulary())))
+        asks_change_over_time(question.lower()) or bool(described_symptoms(Text.of(question), vocabulary()))
+        or bool(_LEVEL_WORD.search(question)))
     if not _COMPARES.search(question) and not bare and not over_the_two:
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())

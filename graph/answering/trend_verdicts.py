@@ -169,6 +169,11 @@ def _running_now(art: Artifact) -> tuple[bool, str | None, str] | None:
     return running, (local(ran) if isinstance(ran, str) else None), local(last_sample)
 
 
+# "has it come back on since?", "did it restart at all after the trip?": whether it ran at any point after the stop,
+# not whether it runs now
+_EVER_SINCE = re.compile(r"\b(?:has|have|did)\b.*\b(?:since|after|at all|at any point|ever)\b", re.I)
+
+
 def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | None:
     """Is it back up? Yes when the chiller ran (load above the running threshold) in the telemetry since the
     stop, no when it sat off the whole time. None when the question is not about being back in service."""
@@ -188,6 +193,11 @@ def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verd
             answer: Answer = "No" if still_down else "Yes"
             return Verdict(answer, f"{answer}, {where} is running again: its latest samples (to {last_sample}) show it "
                                    f"under load.", evidence)
+        if share > 0 and not still_down and _EVER_SINCE.search(asking_clause(question)):
+            # "has it come back on since?": it did, at some point after the stop, though it is off again now
+            return Verdict("Yes", f"Yes, {where} came back on: it ran {share:.0%} of the time {when}, though it is "
+                                  f"off again now ({f'it last ran at {last_ran}; ' if last_ran else ''}latest sample "
+                                  f"{last_sample}).", evidence)
         answer = "Yes" if still_down else "No"
         since = f"it last ran at {last_ran} and" if last_ran else "it"
         return Verdict(answer, f"{answer}, {where} is still off: {since} has sat at idle since, to the latest sample "
@@ -201,7 +211,10 @@ def running_again_verdict(artifacts: list[Artifact], question: str = "") -> Verd
 _AGAIN = re.compile(r"\b(?:again|back|trustworthy|reliable|ok|okay|working|fixed|sorted)\b", re.I)
 # "evap refrig temp still reading nothing?", "is the flow still blank?", "still not reporting?": a reading's silence.
 _SILENT = re.compile(r"\b(?:reading|reads|showing|shows|reporting|reports|giving) (?:nothing|zero|blank|no data)\b|"
-                     r"\b(?:still )?(?:blank|not reporting|no data|dead|flatlined|flat-lined|missing|offline)\b", re.I)
+                     r"\b(?:still )?(?:blank|not reporting|no data|dead|flatlined|flat-lined|missing|offline)\b|"
+                     # "is the liquid refrig temp sensor still out?", "it dropped out on the 14th" (not "out of range")
+                     r"\b(?:still|been|went|gone|dropped|cut|is|was) out\b(?!\s+(?:of|to|for|there|by)\b)",
+                     re.I)
 
 
 def silent_reading_verdict(question: str, artifacts: list[Artifact], readings: list[str]) -> Verdict | None:
