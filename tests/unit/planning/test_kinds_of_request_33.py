@@ -1,0 +1,125 @@
+"""Kinds of request met this stop: a period set against another across a sentence break, a time ahead that only sets
+the scene, "that month" after a shorter period, a conclusion or a change put up without its question mark, a level
+checked against another period, power judged for the cooling it gives, and a restart at any point since a stop."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from graph.answering.asked_figures import sensor_ranking
+from graph.answering.compare_verdicts import comparison_verdict
+from graph.answering.trend_verdicts import running_again_verdict, silent_reading_verdict
+from graph.understanding.request import read_request, request_sentences
+from tests.unit.answering.builders import art
+from tests.unit.planning.dialog import Dialog, step_set
+
+SUMMER = date(2021, 7, 1)
+
+
+def _months(decision: object, action: str) -> set[tuple[int, int]]:
+    return {(t.window.start.year, t.window.start.month) for t in decision.tasks  # type: ignore[attr-defined]
+            if t.action == action and t.window is not None}
+
+
+def test_a_period_set_against_the_one_of_the_sentence_before_is_compared_not_set_aside() -> None:
+    decision = Dialog(reference_date=SUMMER).say("ch9 kw seemed off to me in march. mean while loaded against march "
+                                                 "of last year?")
+    assert ("data", "compare") in step_set(decision)
+    assert _months(decision, "history") == {(2021, 3), (2020, 3)}
+
+
+def test_a_level_put_up_with_a_command_to_compare_reads_both_periods() -> None:
+    decision = Dialog(reference_date=SUMMER).say("ch9 cond flow july 2019 high? compare w july 2018")
+    assert ("data", "compare") in step_set(decision)
+    assert _months(decision, "history") == {(2019, 7), (2018, 7)}
+
+
+def test_a_time_ahead_in_an_earlier_sentence_sets_the_scene_for_the_period_asked() -> None:
+    decision = Dialog(reference_date=SUMMER).say(
+        "Facilities expects a cold snap in the first week of August. I can't point at one machine, so please go "
+        "through the whole plant over the past six weeks and tell me which unit bothers you.")
+    assert decision.kind == "run"
+    starts = {t.window.start.date() for t in decision.tasks if t.window is not None}
+    assert starts and all(day < SUMMER for day in starts)
+    assert len({a for t in decision.tasks for a in t.asset_ids}) > 1
+
+
+def test_a_request_made_inside_a_statement_sentence_is_not_context() -> None:
+    message = "The board wants numbers. I don't know which one it is, so please check every chiller for last month."
+    assert "please check every chiller" in request_sentences(message)
+
+
+def test_that_month_after_a_week_is_the_calendar_month_that_holds_it() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("what was chiller 4 doing the week of march 8 2021?")
+    decision = dialog.say("any alerts that month")
+    assert _months(decision, "alert_rules") == {(2021, 3)}
+    window = next(t.window for t in decision.tasks if t.window is not None)
+    assert window is not None and (window.end - window.start).days == 31
+
+
+@pytest.mark.parametrize("message", ["so the return was climbing", "ok so it was mostly idle then",
+                                     "still dropping", "getting worse"])
+def test_a_conclusion_or_a_change_put_up_without_a_question_mark_is_a_yes_no(message: str) -> None:
+    assert read_request(message).shape == "yes_no"
+
+
+@pytest.mark.parametrize("message", ["so draft it", "so what was it", "keep going"])
+def test_a_command_or_a_wh_question_after_so_is_not_made_a_yes_no(message: str) -> None:
+    assert read_request(message).shape != "yes_no"
+
+
+def test_heading_the_wrong_way_after_yearly_counts_is_the_trend_of_those_counts() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("corrective work orders on chiller 9 in 2019 and 2020?")
+    decision = dialog.say("is it heading in the wrong direction")
+    assert step_set(decision) == {("maintenance", "wo_summary")}
+
+
+def _window(asset: str, efficiency: float, power: float) -> object:
+    return art("telemetry_window", {"stats": {
+        f"{asset} Chiller Efficiency": {"running_mean": efficiency, "mean": efficiency, "unit": "kW/ton", "count": 9},
+        f"{asset} Power Input": {"running_mean": power, "mean": power, "unit": "kW", "count": 9}}},
+        asset=asset, producer="data", id=f"artifact_{asset[-1]}")
+
+
+def test_more_power_than_it_should_ranks_on_power_for_the_cooling_given_not_the_biggest_draw() -> None:
+    windows = [_window("Chiller 6", 0.41, 264.0), _window("Chiller 4", 0.49, 191.0)]
+    beyond = sensor_ranking("one of them is using more kw than it should, which", windows)  # type: ignore[arg-type]
+    plain = sensor_ranking("which one has the highest power", windows)  # type: ignore[arg-type]
+    assert beyond is not None and beyond.first == "Chiller 4" and "for the cooling it gives" in beyond.headline
+    assert plain is not None and plain.first == "Chiller 6"
+
+
+def test_a_level_checked_against_the_other_period_read_this_turn_is_a_yes_or_no() -> None:
+    def reading(year: int, value: float) -> object:
+        return art("telemetry_window", {"stats": {"Chiller 4 Liquid Refrigerant Evaporator Temperature": {
+            "running_mean": value, "mean": value, "unit": "degF", "count": 9}}},
+            asset="Chiller 4", producer="data", id=f"artifact_{year}",
+            start=datetime(year, 8, 1, tzinfo=UTC), end=datetime(year, 9, 1, tzinfo=UTC))
+
+    turn = [reading(2019, 40.2), reading(2018, 42.0)]
+    verdict = comparison_verdict("ch4 evap refrig temp aug 2019 low? vs aug 2018", turn, [])  # type: ignore[arg-type]
+    assert verdict is not None and verdict.answer == "Yes"
+
+
+def test_came_back_on_at_any_point_since_the_stop_is_yes_even_when_it_is_off_again_now() -> None:
+    window = art("telemetry_window", {"running_share": 0.4, "last_running": "2018-08-19T23:45:00",
+                                      "last_sample": "2018-08-20T23:45:00"}, asset="Chiller 3", producer="data")
+    ever = running_again_verdict([window], "did it restart at all after the trip?")  # type: ignore[list-item]
+    now = running_again_verdict([window], "is it back up now?")  # type: ignore[list-item]
+    assert ever is not None and ever.answer == "Yes" and "off again now" in ever.sentence
+    assert now is not None and now.answer == "No"
+
+
+def test_a_sensor_still_out_is_asked_as_a_silence() -> None:
+    window = art("telemetry_window", {"stats": {"Chiller 3 Condenser Water Flow": {"mean": 1.0, "count": 0}},
+                                      "sensors_without_data": ["Chiller 3 Condenser Water Flow"]},
+                 asset="Chiller 3", producer="data")
+    verdict = silent_reading_verdict("is the cond water flow sensor still out?", [window],  # type: ignore[list-item]
+                                     ["Condenser Water Flow"])
+    assert verdict is not None and verdict.answer == "Yes"
+    assert silent_reading_verdict("is the cond water flow out of range?", [window],  # type: ignore[list-item]
+                                  ["Condenser Water Flow"]) is None
