@@ -27,6 +27,7 @@ from graph.understanding.request import (
     described_work,
     named_job,
     names_both_periods,
+    request_sentences,
     stated_priority,
 )
 from graph.understanding.sensors import canonical_of
@@ -222,7 +223,8 @@ def _compared_windows(ctx: PlanContext, *, counts_years: bool = False) -> list[T
         # "any difference in alarms between those two junes?", "how many alerts in those 2 months": each of the
         # two periods discussed, side by side ("what kept coming back across those two years?" spans them)
         return [earlier, later] if earlier.start <= later.start else [later, earlier]
-    unit = split_unit(ctx.understanding.text.joined)
+    # (the request's own words: "I'm putting together the quarterly review. How many ... in 2020?" asks one count)
+    unit = split_unit(Text.of(request_sentences(ctx.understanding.text.source)).joined)
     if unit == "year" and counts_years:
         unit = None  # a work-order summary already counts its orders year by year
     months = _months_of(ctx.window, unit) if ctx.window is not None and unit is not None else []

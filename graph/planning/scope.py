@@ -144,6 +144,12 @@ _PAIR_WORDS = ("both", "the two", "those two", "these two", "the pair", "both of
                "either one", "neither of them", "either chiller", "either unit", "one or the other")
 
 
+# "those three chillers", "all four units", "the 3 of them": a count of the chillers the dialog discussed
+_COUNTED_BACK = re.compile(r"\b(?:those|these|the|all|all of the|each of the) (two|three|four|five|2|3|4|5) "
+                           r"(?:chillers|units|machines|assets|of them|ones)\b|"
+                           r"\ball (two|three|four|five)\b(?! (?:years|months|quarters|weeks|days|periods|summers|winters))")
+
+
 def _pair_reference(ctx: PlanContext) -> bool:
     """"both", "the two": two assets, where the focus holds only the last one discussed; "the same efficiency
     comparison for August 2019" repeats a comparison of two without naming them."""
@@ -184,7 +190,7 @@ _EVERYTHING_CONSIDERED = re.compile(r"\b(?:taking|take|taken|with|given) (?:ever
 # "the next two on the list", "and the next three?": the ones ranked after the one picked (not "the next two weeks")
 NEXT_ON_THE_LIST = re.compile(r"\bthe next (two|three|four|2|3|4)\b(?! (?:days?|weeks?|months?|years?|hours?|quarters?)\b)")
 _OTHER_COUNT = re.compile(r"\b(?:the )?other (two|three|four|2|3|4)\b")
-_COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
 
 
 def scope_assets(ctx: PlanContext) -> list[str]:
@@ -226,6 +232,15 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         ctx.scope = "assets"
         ctx.note(f"'Taking everything into account' read as every chiller discussed: {_names(everything)}.")
         return everything
+    counted = _COUNTED_BACK.search(ctx.understanding.text.joined)
+    if counted is not None and not ctx.understanding.assets.assets:
+        wanted = _COUNTS[next(g for g in counted.groups() if g)]
+        discussed = list(dict.fromkeys([*focus_assets, *ctx.focus.discussed]))
+        if len(focus_assets) < wanted <= len(discussed):
+            # "which of those three chillers needed the most?": the three discussed last, not the last one alone
+            ctx.scope = "assets"
+            ctx.note(f"'Those {counted.group(0).split()[-1]}' read as {_names(discussed[:wanted])}, discussed last.")
+            return discussed[:wanted]
     if len(focus_assets) == 1 and _pair_reference(ctx) and len(ctx.focus.discussed) > 1:
         pair = list(dict.fromkeys([*focus_assets, *ctx.focus.discussed]))[:2]
         ctx.note(f"'Both' read as {_names(pair)}, the two discussed last.")

@@ -361,7 +361,13 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
                 merged.append(Atom(left.start, right.end, TimeWindow(start, right.window.end, label), joined=True))
                 index += 2
                 continue
-        left = resolve_month_only(left, reference, None if _contrasted(left, atoms) else year_of_context, zone=zone)
+        shared: int | None = None if _contrasted(left, atoms) else year_of_context
+        if right is not None and gap in ("or", "and", "nor", "and/or") and left.month_only is not None \
+                and right.month_only is None and right.window is not None \
+                and (right.window.end - right.window.start).days <= 31:
+            # "in August or September 2020": the bare month shares the year written after its partner
+            shared = right.window.start.year - (1 if left.month_only > right.window.start.month else 0)
+        left = resolve_month_only(left, reference, shared, zone=zone)
         merged.append(_through_day(text, left, zone=zone) or left)
         index += 1
     return merged

@@ -140,7 +140,13 @@ def find_references(text: Text, vocab: Vocabulary) -> set[str]:
             kinds.add(kind)
     if _WINDOW_REFERENCE.search(text.joined):
         kinds.add("window")
+    if _DESCRIBED_ONE_BACK.search(text.joined) and "hypothesis" not in kinds:
+        kinds.add("asset")  # "for that top one", "this noisy one": the one a ranking or a pick just named
     return kinds
+
+
+# "that top one", "this noisy one", "that busy unit": one chiller pointed back at by a word that describes it
+_DESCRIBED_ONE_BACK = re.compile(r"\b(?:that|this) (?!same\b|other\b|first\b|second\b|last\b|next\b)[a-z]+ (?:one|unit|chiller|machine)\b")
 
 
 def understand(message: str, reference_date: date, focus_window: TimeWindow | None = None,

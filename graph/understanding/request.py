@@ -386,6 +386,9 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
                              # "what does frequent cycling usually point to?": what a symptom is a sign of
                              r"\bwhat (?:does|do|would|could|might|can) .{0,60}?\b(?:point(?:s|ing)? to|be a sign of|"
                              r"be a symptom of|(?:usually|typically|normally) (?:mean|indicate))\b|"
+                             # "is there a fault behind that difference, or are they just different machines?"
+                             r"^(?:so |and |then |ok |okay )*(?:is|was|are|were) there (?:a |any |some )?(?:real |actual )?"
+                             r"(?:fault|problem|issue|failure|defect|cause)s? (?:behind|causing|driving|underneath)\b|"
                              # "is that just the warmer weather, or is something actually off with it?": a fault, or not
                              r"\bor (?:is |was |are )?(?:there )?(?:something|anything) (?:actually |really |else )?"
                              r"(?:off|wrong|going on|amiss|failing)\b|"
@@ -680,6 +683,11 @@ _VERDICT_LEAD_IN = re.compile(r"^(?:so |ok |and )?(?:the )?(?:bottom line|in sho
                               r"long story short|tl;?dr)\s*[,:-]?\s*")
 
 
+# "what's the verdict, is it ...?", "your take - was it ...?": the verdict phrase, then the yes/no it is asked as
+_VERDICT_THEN_QUESTION = re.compile(r"\b(?:verdict|bottom line|upshot|conclusion|your take|final answer)\s*(?:then\s*)?"
+                                    r"[,:;?-]?\s*")
+
+
 # "so where are we?", "what have we got so far?", "where does that leave us?": the dialog's own state, asked of
 # the findings (a verdict), whatever words follow
 _WHERE_WE_ARE = re.compile(r"^(?:so |ok |okay |right |alright |and |well )?(?:where (?:are|do|does|did) (?:we|things|"
@@ -724,6 +732,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     lead_in = _VERDICT_LEAD_IN.match(" ".join(opening))
     if lead_in is not None and _starts(tuple(" ".join(opening)[lead_in.end():].split()), g.yes_no_openers):
         return "yes_no"  # "bottom line, was it in better shape than chiller 6?": the verdict asked is a yes or no
+    asked_after = _VERDICT_THEN_QUESTION.search(whole.joined)
+    if asked_after is not None and _starts(tuple(whole.joined[asked_after.end():].split()), g.yes_no_openers):
+        return "yes_no"  # "so what's the verdict, is it fouling on the tubes?": the verdict asked is a yes or no
     if _has(whole, g.verdict_phrases) or _WHERE_WE_ARE.match(" ".join(opening)) \
             or _findings_passed_on(g.summary_verbs).search(clause.joined):
         # "so what's the verdict, clean it now or wait for the fall?": the verdict asked is a choice of action
@@ -750,8 +761,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
             or (_COURSE_ASKED.match(" ".join(opening)) and _alternative(clause, g)):
         return "recommend"
     # ("real, or am I imagining it?": the other side of that "or" is the claim's own doubt, no choice offered)
+    doubted = _has(clause, g.yes_no_tails) or _OWN_DOUBT.search(clause.joined) is not None
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) \
-            or (_alternative(clause, g) and not _has(clause, g.yes_no_tails)):
+            or (_alternative(clause, g) and not doubted):
         return "which"
     if _has(clause, g.confirm_requests):  # checking a claim made: is it so?
         return "yes_no"
@@ -759,9 +771,15 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
         return "open"
     if _negative_imperative(opening, clause):
         return "open"
-    if _starts(opening, g.yes_no_openers) or _has(clause, g.yes_no_tails) or _elided_yes_no(opening, g):
+    if _starts(opening, g.yes_no_openers) or doubted or _elided_yes_no(opening, g):
         return "yes_no"
     return "open"
+
+
+# "..., or am I reading too much into it?", "or do I have that wrong?", "or is it just us?": the other side of the
+# "or" is the asker's own doubt about the claim, not a second option
+_OWN_DOUBT = re.compile(r"\bor (?:am|was|do|did|have|had|could|might) (?:i|we)\b|\bor is (?:it|that) (?:just )?(?:me|us)\b|"
+                        r"\bor (?:are|were) we\b")
 
 
 _PARTICIPLE = re.compile(r"[a-z]{3,}ing")

@@ -123,3 +123,50 @@ def test_a_sensor_still_out_is_asked_as_a_silence() -> None:
     assert verdict is not None and verdict.answer == "Yes"
     assert silent_reading_verdict("is the cond water flow out of range?", [window],  # type: ignore[list-item]
                                   ["Condenser Water Flow"]) is None
+
+
+@pytest.mark.parametrize("message", ["is the return really higher than in may, or am I overthinking it?",
+                                     "has it got worse since the spring, or is it just me?"])
+def test_an_or_that_doubts_the_asker_leaves_a_yes_no(message: str) -> None:
+    assert read_request(message).shape == "yes_no"
+
+
+def test_an_or_between_two_things_is_still_a_pick() -> None:
+    assert read_request("is it the flow or the temperature sensor?").shape == "which"
+
+
+@pytest.mark.parametrize("message", ["ok what's your verdict - did the tubes foul?",
+                                     "so bottom line then, is the sensor bad?"])
+def test_a_verdict_asked_as_a_yes_no_is_a_yes_no(message: str) -> None:
+    assert read_request(message).shape == "yes_no"
+
+
+def test_a_count_of_chillers_pointed_back_at_is_the_ones_discussed_last() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("corrective work orders on chiller 7 in 2019?")
+    dialog.say("and on chiller 12 and chiller 1?")
+    dialog.say("does chiller 7 have any sensors?")
+    decision = dialog.say("over 2019 and 2020, which of these three units had the most repairs?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 7", "Chiller 12", "Chiller 1"}
+
+
+def test_a_split_named_only_in_the_scene_does_not_split_the_count_asked() -> None:
+    decision = Dialog(reference_date=SUMMER).say("Doing the monthly ops pack. How many corrective work orders did "
+                                                 "Chiller 12 have in 2020?")
+    assert len([t for t in decision.tasks if t.action == "wo_summary"]) == 1
+
+
+def test_a_bare_month_shares_the_year_of_the_month_after_its_or() -> None:
+    decision = Dialog(reference_date=SUMMER).say("I recall a rough patch that winter. Any corrective work on chiller 9 "
+                                                 "in November or December 2019?")
+    months = {(t.window.start.year, t.window.start.month) for t in decision.tasks if t.window is not None}
+    assert decision.kind == "run" and months and months <= {(2019, 11), (2019, 12)}
+
+
+def test_a_described_one_pointed_back_at_is_the_pick() -> None:
+    from graph.understanding.model import find_references
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    assert "asset" in find_references(Text.of("and that noisy one, what rules fired?"), vocabulary())
+    assert "asset" not in find_references(Text.of("and the same period last year?"), vocabulary())
