@@ -26,9 +26,9 @@ _WORSE = re.compile(r"\b(worse|poorer|bad|badly)\b", re.I)
 _BETTER = re.compile(r"\b(better|improv\w*|healthier)\b", re.I)
 # (a level put up beside another period, "aug 2018 low? compare to aug 2017", asks which way too: "high", "low")
 _HIGHER = re.compile(r"\b(more|higher|greater|above|exceed\w*|most|increas\w*|ris\w*|up|frequent\w*|often\w*|"
-                     r"busier|louder|hotter|warmer|bigger|larger|heavier|harder|high|elevated|hot|warm)\b", re.I)
+                     r"busier|louder|hotter|warmer|bigger|larger|heavier|harder|high|elevated|hot|warm|climb\w*)\b", re.I)
 _LOWER = re.compile(r"\b(less|fewer|lower|below|smaller|least|decreas\w*|drop\w*|fall\w*|down|rarer|quieter|"
-                    r"colder|cooler|lighter|sag\w*|sinking|sank|slipp\w*|slump\w*|low|cold)\b", re.I)
+                    r"colder|cooler|lighter|sag\w*|sinking|sank|slipp\w*|slump\w*|low|cold|slid\w*|declin\w*)\b", re.I)
 _EVERY_OTHER = re.compile(r"\bthan\s+(anywhere|anyone|anything|any (other|of the)|all|every|the (other|rest)\w*|"
                           r"(the )?others?\b|elsewhere)", re.I)
 _HALF_DAY = timedelta(hours=12)

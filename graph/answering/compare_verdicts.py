@@ -41,6 +41,7 @@ from graph.understanding.request import (
     BARE_COMPARATIVE,
     DIRECTION_CHOICE,
     MONTH_WORD,
+    PAST_MOVE,
     UP_OR_DOWN_ON,
     asks_change_over_time,
     asks_difference,
@@ -294,7 +295,11 @@ def _across_periods(question: str, sides: list[Side], subject_id: str | None = N
     rate = f" ({mine * 30:.1f} against {base * 30:.1f} per 30 days)" if per_day else ""
     said = f"{key} had {subject.text}" if subject.counted else f"{key}'s {subject.label} was {subject.text}"
     about = f" about the same (within {SAME_WITHIN:.0%}):" if relation == "same" else ""  # why a higher figure is a no
-    sentence = f"{answer},{about} {said} {subject.when} against {_figure(other)} {other.when}{rate}."
+    # (which way and how far, in words: "22% lower than 1,948 gpm in July 2020", not a bare "against")
+    # (a count says its two numbers; a reading's level says how far it moved)
+    apart = f", {abs(mine - base) / abs(base):.0%} {relation} than" if relation != "same" and base \
+        and not subject.counted else " against"
+    sentence = f"{answer},{about} {said} {subject.when}{apart} {_figure(other)} {other.when}{rate}."
     lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in (subject, other)]
     return Verdict(answer, " ".join(sentence.split()), lines)
 
@@ -372,7 +377,7 @@ def comparison_verdict(question: str, turn: list[Artifact], session: list[Artifa
     # ("aug 2018 low? compare to aug 2017": a level put up for checking, against the other period this turn read)
     over_the_two = not _COMPARES.search(question) and _one_asset_two_periods(turn) and (
         asks_change_over_time(question.lower()) or bool(described_symptoms(Text.of(question), vocabulary()))
-        or bool(_LEVEL_WORD.search(question)))
+        or bool(_LEVEL_WORD.search(question)) or PAST_MOVE.search(question.lower()) is not None)
     if not _COMPARES.search(question) and not bare and not over_the_two:
         return None
     pool = list({a.id: a for a in [*turn, *session]}.values())

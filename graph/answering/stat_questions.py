@@ -35,7 +35,14 @@ from graph.answering.asked_figures import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.period_verdict import period_change_sentence
-from graph.understanding.request import ASKS_IDLE, LAST_RAN, RAN_AT_ALL, WHEN_LAST, names_both_periods
+from graph.understanding.request import (
+    ASKS_IDLE,
+    LAST_RAN,
+    MOSTLY_IDLE,
+    RAN_AT_ALL,
+    WHEN_LAST,
+    names_both_periods,
+)
 from specialists.common.frames import LOAD, RUNNING_LOAD_PCT
 
 _PEAK = re.compile(r"\b(peak\w*|max(?:imum)?|highest|top out|topped out|get up to|got up to)\b", re.I)
@@ -102,10 +109,12 @@ def ran_at_all_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     windows = [a for a in _windows(artifacts) if running_share(a) is not None]
     if not RAN_AT_ALL.search(question) or not windows:
         return None
-    idle_asked = ASKS_IDLE.search(question) is not None
+    idle_asked = ASKS_IDLE.search(question) is not None or MOSTLY_IDLE.search(question) is not None
+    # ("at all": any running sample counts; "mostly off": it ran less than half the time)
+    least = 0.5 if MOSTLY_IDLE.search(question) else 0.0
 
-    def ran(art: Artifact) -> bool:  # ("at all": any running sample counts)
-        return (running_share(art) or 0.0) > 0
+    def ran(art: Artifact) -> bool:
+        return (running_share(art) or 0.0) > least
 
     def hours(art: Artifact) -> str:
         assert art.window_start is not None and art.window_end is not None
@@ -118,6 +127,8 @@ def ran_at_all_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     if len(windows) == 1:
         art = windows[0]
         answer = ("No" if ran(art) else "Yes") if idle_asked else ("Yes" if ran(art) else "No")
+        if least and not ran(art):  # "mostly off?": yes, it ran only this share of the time
+            return f"{answer}, {art.asset_ids[0]} was mostly off{where}: it ran only {hours(art)}."
         return (f"{answer}, {art.asset_ids[0]} ran {hours(art)}{where}." if ran(art)
                 else f"{answer}, {art.asset_ids[0]} did not run{where} ({idle_note}).")
     idle = [a.asset_ids[0] for a in windows if not ran(a)]

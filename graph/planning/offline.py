@@ -61,6 +61,7 @@ from graph.understanding.request import (
     MOVED_MORE,
     ONE_BEFORE_ALONE,
     ORDER_PRIORITY,
+    PAST_MOVE,
     PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
@@ -837,7 +838,7 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     text = ctx.understanding.text.joined
     # "so did it get worse?" right after a reading over two periods: between those two, with what is fetched
     between_the_two = not periods and ctx.focus.last_intent in _READINGS_LOOKED and (
-        asks_change_over_time(text) or (ctx.request is not None and ctx.request.shape == "which" and " or " not in
+        asks_change_over_time(text) or PAST_MOVE.search(text) is not None or (ctx.request is not None and ctx.request.shape == "which" and " or " not in
                                         f" {text} " and ctx.request.comparative and not ctx.understanding.assets.assets))
     if not periods and len(ctx.focus.periods) > 1 and len(ctx.telemetry_assets) == 1 and ctx.request is not None \
             and ctx.request.shape == "which" and PERIODS_PICKED_AMONG.search(text):

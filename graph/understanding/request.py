@@ -406,6 +406,11 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
 _WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|these)\b(?!\s+[a-z]+ing\b)")
 
 
+# "so flow was dropping": a move in the past, put up about what the dialog just set side by side
+PAST_MOVE = re.compile(r"\b(?:was|were) (?:\w+ ){0,3}?(?:dropping|falling|rising|climbing|sliding|sinking|slipping|"
+                       r"declining|increasing|decreasing|creeping|going (?:up|down)|getting (?:worse|better))\b")
+
+
 # "more power than they should", "hotter than expected": measured against what is normal for it, not another chiller
 THAN_EXPECTED = re.compile(r"\bthan (?:it|they|we|i|you|one)? ?(?:should|ought|would expect|expected|expect|normal|usual|"
                            r"design|spec)\b")
@@ -1083,9 +1088,13 @@ _MIN_DESCRIPTION = 4  # "ok." or "hi there." describe nothing
 
 # "did it run at all in march?", "was ch6 running at all last weekend?", "did 4 sit idle all of February?": whether
 # the chiller ran in the period (its running share), not an analysis of how it ran
+# "so it was mostly off that month", "did it barely run?": whether it sat idle most of the time, a share of it
+MOSTLY_IDLE = re.compile(r"\b(?:mostly|largely|mainly|mostly just|pretty much) (?:off|idle|down|offline|shut down)\b|"
+                         r"\b(?:off|idle|down) (?:most|much) of (?:the|that|this)\b|\b(?:barely|hardly|rarely) (?:ran|run|running|"
+                         r"on|used)\b", re.I)
 RAN_AT_ALL = re.compile(r"\b(?:run|ran|running|operated|operating|on|used)\b(?: \w+){0,2}? at all\b|"
                         r"\b(?:sit|sat|sitting|stay|stayed|staying|stood|standing|left|lie|lay|lying) (?:idle|off|"
-                        r"unused|offline)\b|\bbeen (?:idle|off)\b", re.I)
+                        r"unused|offline)\b|\bbeen (?:idle|off)\b|" + MOSTLY_IDLE.pattern, re.I)
 # ("sit idle", "stay off", "any chiller that hasn't run at all?": the question asks whether it did not run)
 ASKS_IDLE = re.compile(r"\b(?:idle|off|unused|offline)\b|\b(?:hasn'?t|haven'?t|hadn'?t|didn'?t|did not|has not|have not|"
                        r"had not|never|wasn'?t|weren'?t|not)\b(?: \w+){0,2}? (?:run|ran|running|on|operated|been used|"

@@ -170,3 +170,35 @@ def test_a_described_one_pointed_back_at_is_the_pick() -> None:
 
     assert "asset" in find_references(Text.of("and that noisy one, what rules fired?"), vocabulary())
     assert "asset" not in find_references(Text.of("and the same period last year?"), vocabulary())
+
+
+def test_a_move_put_up_in_the_past_after_two_periods_compares_those_two() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("chiller 9 tonnage may 2020 vs april 2020")
+    decision = dialog.say("so the tonnage was falling")
+    assert ("data", "compare") in step_set(decision)
+
+
+def test_mostly_off_is_answered_on_the_running_share() -> None:
+    from graph.answering.stat_questions import ran_at_all_sentence
+
+    def window(share: float) -> object:
+        return art("telemetry_window", {"running_share": share, "stats": {"Chiller 3 Power Input": {"mean": 1.0}}},
+                   asset="Chiller 3", producer="data",
+                   start=datetime(2021, 1, 1, tzinfo=UTC), end=datetime(2021, 2, 1, tzinfo=UTC))
+
+    idle = ran_at_all_sentence("so it was largely idle in january", [window(0.1)])  # type: ignore[list-item]
+    busy = ran_at_all_sentence("did it barely run in january?", [window(0.7)])  # type: ignore[list-item]
+    assert idle is not None and idle.startswith("Yes") and "mostly off" in idle
+    assert busy is not None and busy.startswith("No")
+
+
+def test_a_reading_compared_across_two_periods_says_which_way_and_how_far() -> None:
+    def reading(month: int, value: float) -> object:
+        return art("telemetry_window", {"stats": {"Chiller 3 Condenser Water Flow": {
+            "running_mean": value, "mean": value, "unit": "gpm", "count": 9}}},
+            asset="Chiller 3", producer="data", id=f"artifact_{month}",
+            start=datetime(2020, month, 1, tzinfo=UTC), end=datetime(2020, month + 1, 1, tzinfo=UTC))
+
+    verdict = comparison_verdict("so the flow was sliding?", [reading(8, 1500.0), reading(7, 2000.0)], [])  # type: ignore[list-item]
+    assert verdict is not None and verdict.answer == "Yes" and "25% lower than" in verdict.sentence
