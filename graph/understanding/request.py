@@ -798,7 +798,8 @@ def _elided_yes_no(opening: tuple[str, ...], g: Grammar) -> bool:
     if not opening or opening[-1] != "?" or any(w in g.wh_words for w in opening):
         return False
     words = opening[:-1]
-    if any(w in g.state_words or w == "than" for w in words):
+    # ("[has the] chw supply been running above sp?": a state against a level is a comparison too)
+    if any(w in g.state_words or w in ("than", "above", "below") for w in words):
         return True
     # "dropping?", "creeping up too": an ongoing change; "forecasting accuracy on that?" is a noun phrase
     return any(_PARTICIPLE.fullmatch(w) is not None and (i + 1 == len(words) or words[i + 1] in _AFTER_PARTICIPLE

@@ -202,3 +202,25 @@ def test_a_reading_compared_across_two_periods_says_which_way_and_how_far() -> N
 
     verdict = comparison_verdict("so the flow was sliding?", [reading(8, 1500.0), reading(7, 2000.0)], [])  # type: ignore[list-item]
     assert verdict is not None and verdict.answer == "Yes" and "25% lower than" in verdict.sentence
+
+
+@pytest.mark.parametrize("message", ["probable cause", "likely culprit"])
+def test_the_cause_asked_in_two_words_is_a_diagnosis(message: str) -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("chiller 9 evap approach may vs april")
+    assert ("failure", "diagnose") in step_set(dialog.say(message))
+
+
+def test_a_state_against_a_level_with_its_auxiliary_left_out_is_a_yes_no() -> None:
+    assert read_request("ch9 leaving water been sitting below its sp this week?").shape == "yes_no"
+
+
+def test_above_sp_is_read_as_above_the_setpoint() -> None:
+    from graph.answering.asked_figures import setpoint_side
+
+    window = art("telemetry_window", {"stats": {
+        "Chiller 9 Supply Temperature": {"running_mean": 46.0, "mean": 50.0, "unit": "degF", "count": 9},
+        "Chiller 9 Setpoint Temperature": {"running_mean": 44.0, "mean": 44.0, "unit": "degF", "count": 9}}},
+        asset="Chiller 9", producer="data")
+    found = setpoint_side("chw supply running above sp?", [window])  # type: ignore[list-item]
+    assert found is not None and found[0] == "Yes" and "2.0 degF above" in found[1]
