@@ -794,10 +794,12 @@ def _symptom_on_one_chiller(ctx: PlanContext) -> None:
     # wrong with it?")
     described = request.shape == "yes_no" and bool(_ASKS_IF_FAULTY.search(request.clause)) \
         and described_before(ctx.understanding.text.source)
-    if ctx.primary not in ("investigate", "anomalies", "history") or request.shape == "which" \
-            or (request.shape == "yes_no" and not described) or request.asks_change or request.act != "question":
-        return
     text = ctx.understanding.text.joined
+    # ("looking back at ch9 summer 2016 what was going on w it": a question behind a lead-in, its mark left off)
+    asked = request.act == "question" or _WHAT_IT_MEANS.search(text) is not None
+    if ctx.primary not in ("investigate", "anomalies", "history") or request.shape == "which" \
+            or (request.shape == "yes_no" and not described) or request.asks_change or not asked:
+        return
     stated = described or (request.symptom and ctx.primary != "history" and not _ASKS_WHETHER.search(text))
     if not (stated or _WHAT_IT_MEANS.search(text)):
         return

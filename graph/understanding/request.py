@@ -313,7 +313,9 @@ ALARM_TUNING = re.compile(
     r"\b(?:tighten\w*|loosen\w*|relax\w*|widen\w*|narrow\w*|re-?tun\w*|adjust\w*|desensiti[sz]\w*|silenc\w*|"
     r"suppress\w*|mut(?:e|ing))\b(?: [\w-]+){0,4}? (?:thresholds?|limits?|alarms?|alerts?|rules?|setpoints?|bands?)\b|"
     r"\b(?:raise|raising|lower|lowering|bump\w*|chang\w*|mov(?:e|ing)|tun(?:e|ing)|shift\w*)\b(?: [\w-]+){0,4}? "
-    r"(?:thresholds?|limits?|setpoints?|trip points?|bands?)\b")
+    r"(?:thresholds?|limits?|setpoints?|trip points?|bands?)\b|"
+    # "should i just silence those?" after alerts were listed: only alarms are silenced
+    r"\b(?:silenc\w*|suppress\w*|mut(?:e|ing)|snooz\w*|shelv\w*) (?:all )?(?:those|these|them|it)\b")
 # "how many a year?", "how often a month does it fire?": a count asked per calendar unit (the unit is the group).
 COUNT_A_PERIOD = r"\bhow (?:many|often)\b(?: [\w-]+){0,3}? an? (month|quarter|year)\b"
 # "in each of those two years", "for each of the three months": the span split into the units it is made of.

@@ -224,3 +224,15 @@ def test_above_sp_is_read_as_above_the_setpoint() -> None:
         asset="Chiller 9", producer="data")
     found = setpoint_side("chw supply running above sp?", [window])  # type: ignore[list-item]
     assert found is not None and found[0] == "Yes" and "2.0 degF above" in found[1]
+
+
+def test_silencing_the_alerts_just_listed_is_alarm_tuning() -> None:
+    from graph.understanding.request import ALARM_TUNING
+
+    assert ALARM_TUNING.search("can we just mute those for a while?")
+    assert not ALARM_TUNING.search("can we just clean those tubes?")
+
+
+def test_a_question_behind_a_lead_in_with_its_mark_left_off_asks_the_cause() -> None:
+    decision = Dialog(reference_date=SUMMER).say("thinking back to ch4 in spring 2019 what was going on with it")
+    assert ("failure", "diagnose") in step_set(decision)
