@@ -236,3 +236,20 @@ def test_silencing_the_alerts_just_listed_is_alarm_tuning() -> None:
 def test_a_question_behind_a_lead_in_with_its_mark_left_off_asks_the_cause() -> None:
     decision = Dialog(reference_date=SUMMER).say("thinking back to ch4 in spring 2019 what was going on with it")
     assert ("failure", "diagnose") in step_set(decision)
+
+
+def test_the_same_two_months_after_one_span_of_two_months_is_that_span() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("go over march and april for chiller 4, its power while running")
+    decision = dialog.say("how many alerts did it raise in the same two months?")
+    assert _months(decision, "alert_rules") == {(2021, 3)}
+    window = next(t.window for t in decision.tasks if t.window is not None)
+    assert window is not None and window.end.month == 5
+
+
+def test_came_second_points_at_the_runner_up() -> None:
+    from graph.understanding.model import find_references
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+
+    assert "second_asset" in find_references(Text.of("and which one came second?"), vocabulary())
