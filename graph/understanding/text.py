@@ -23,6 +23,25 @@ from graph.understanding.vocabulary import Vocabulary, vocabulary
 _SEPARATORS = re.compile(r"[^a-z0-9/#%'\-:.?]+")
 _TRAILING = ".,;:!'-"
 _WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z0-9])|(?<=[0-9])-(?=[a-z])")
+# A hyphenated compound of two words ("work-order", "set-point"), where neither is a calendar word that makes the hyphen
+# a range ("mar-may", "mon-fri", "q1-q2")
+_COMPOUND = re.compile(r"\b([a-z]{2,})-([a-z]{2,})\b")
+_CALENDAR_WORDS = frozenset({"jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
+                             "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
+                             "november", "dec", "december", "mon", "monday", "tue", "tues", "tuesday", "wed",
+                             "wednesday", "thu", "thur", "thurs", "thursday", "fri", "friday", "sat", "saturday", "sun",
+                             "sunday", "spring", "summer", "fall", "autumn", "winter", "mid", "early", "late", "end",
+                             "start", "beginning", "through", "thru", "to", "till", "until"})
+_PREFIXES = frozenset({"re", "pre", "post", "non", "co", "un", "sub", "semi", "multi", "anti", "self", "cross", "x"})
+
+
+def _compound_words(match: re.Match[str]) -> str:
+    left, right = match.group(1), match.group(2)
+    if left in _CALENDAR_WORDS or right in _CALENDAR_WORDS or left in _PREFIXES:
+        return match.group(0)
+    return f"{left} {right}"
+
+
 _GLUED_NUMBER = re.compile(r"^([a-z]+)[-#.]?(\d+)$")
 _NUMBERISH = re.compile(r"^(#?\d+|no\.?|number|#)$")
 
@@ -55,6 +74,7 @@ def _split_raw(message: str) -> list[str]:
     lowered = lowered.replace("?", " ? ")
     # "water-side", "Mar-May": the hyphen between words becomes its own token (a range marker for
     # dates, ignorable elsewhere); hyphens inside numbers (2020-06-14) stay.
+    lowered = _COMPOUND.sub(_compound_words, lowered)  # "work-order", "water-side": the words, without the hyphen
     lowered = _WORD_HYPHEN.sub(" - ", lowered)
     tokens = []
     for raw in _SEPARATORS.split(lowered):

@@ -253,3 +253,12 @@ def test_came_second_points_at_the_runner_up() -> None:
     from graph.understanding.vocabulary import vocabulary
 
     assert "second_asset" in find_references(Text.of("and which one came second?"), vocabulary())
+
+
+@pytest.mark.parametrize(("typed", "read"), [("going by the work-order history", "going by the work order history"),
+                                             ("water-side fouling", "water side fouling"),
+                                             ("mar-may 2021", "mar - may 2021"), ("re-clean it", "re - clean it")])
+def test_a_hyphenated_compound_reads_as_its_words_but_a_range_or_a_prefix_keeps_its_hyphen(typed: str, read: str) -> None:
+    from graph.understanding.text import Text
+
+    assert Text.of(typed).joined == read
