@@ -259,6 +259,19 @@ _ASKS_MEANING = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|what i
 _REPLACE_OR_PREVIEW = re.compile(r"\b(?:replac\w*|retir\w*|work order|ticket|draft)\b", re.I)
 
 
+# "which one came second?", "which of them ...": a chiller asked for
+_ASKS_FOR_A_CHILLER = re.compile(r"\bwhich (?:one|chiller|unit|machine|of (?:them|the|those|these))\b", re.I)
+
+
+def _the_one_read(inputs: AnswerInputs) -> ShapedLead | None:
+    """"Which one came second?" answered by reading that one chiller alone: its name first, then what was read."""
+    assets = {name for a in inputs.artifacts for name in a.asset_ids}
+    if len(assets) != 1 or not _ASKS_FOR_A_CHILLER.search(inputs.question):
+        return None
+    read = next((a.summary.strip() for a in inputs.artifacts if a.summary.strip()), "")
+    return ShapedLead(f"{assets.pop()}: {read}" if read else f"{assets.pop()}.", [], replaces_body=False)
+
+
 def _verdict(inputs: AnswerInputs) -> ShapedLead:
     findings = session_findings(inputs.session or inputs.artifacts)
     open_lines = [f"Open: {q}" for q in findings.open_questions]
@@ -613,7 +626,7 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     if inputs.shape == "yes_no":
         return _yes_no(inputs)
     if inputs.shape == "which":
-        return _which(inputs) or _fleet(inputs)
+        return _which(inputs) or _fleet(inputs) or _the_one_read(inputs)
     if inputs.shape == "how_to":
         return _how_to(inputs)
     if inputs.shape == "verdict":

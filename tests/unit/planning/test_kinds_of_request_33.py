@@ -262,3 +262,16 @@ def test_a_hyphenated_compound_reads_as_its_words_but_a_range_or_a_prefix_keeps_
     from graph.understanding.text import Text
 
     assert Text.of(typed).joined == read
+
+
+def test_a_pick_answered_by_reading_one_chiller_names_it_first() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+
+    read = art("work_order_summary", {"total": 6, "corrective": 6}, asset="Chiller 13", producer="maintenance",
+               summary="6 corrective work orders on CWC04013 (2020)")
+    lead = shaped_lead(AnswerInputs(shape="which", scope="asset", question="and which one was next?",
+                                    artifacts=[read]))  # type: ignore[list-item]
+    assert lead is not None and lead.first.startswith("Chiller 13: 6 corrective")
+    rules = shaped_lead(AnswerInputs(shape="which", scope="asset", question="which rules fired most?",
+                                     artifacts=[read]))  # type: ignore[list-item]
+    assert rules is None or not rules.first.startswith("Chiller 13:")
