@@ -48,7 +48,7 @@ from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job
 from graph.understanding.model import intent_scores, points_back_beside, speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
-from graph.understanding.periods import Periods, adjacent_window
+from graph.understanding.periods import PeriodMention, Periods, adjacent_window
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     ACTION_NEEDED,
@@ -1837,9 +1837,16 @@ def _understand(message: str, reference_date: date, focus: Focus,
             # "Chiller 6 has been running hot since spring. Was its condenser return higher than in June 2019?":
             # the statement is the scene (its chiller stays the subject); the question says what is wanted
             whole = replace(whole, intents=question.intents, scores=question.scores)
+    if not whole.periods.mentions and focus.window is not None and focus.earlier_window is None \
+            and _SAME_TWO.search(whole.text.joined):
+        # "in the same two months" after one span of two months: that span (after two periods side by side, those
+        # two, which the comparison reads)
+        whole = replace(whole, periods=replace(whole.periods, mentions=[PeriodMention(focus.window, "focus",
+                                                                                      len(whole.text.joined))]))
     return _past_the_discussed(_years_as_the_discussed(_as_named_before(whole, focus), focus), focus)
 
 
+_SAME_TWO = re.compile(r"\b(?:the )?same (?:two|2) (?:months|weeks|years|days|quarters)\b")
 _COMPARE_COMMAND = re.compile(r"(?:and |then |pls |please |now )?(?:compare|vs\.?|versus|against|stack it up)\b", re.I)
 
 

@@ -62,9 +62,7 @@ _WINDOW_REFERENCE = re.compile(
     r"\b(?:that|this|those|these|the same|same)\s+(?:same\s+)?(?:(?:three|four|five|six|few|couple of|\d+)\s+)?"
     r"(?:period|stretch|span|window|time|timeframe|time frame|"
     r"range|interval|episode|weeks?|months?|years?|days?|dates|quarter|season|summer|winter|spring|fall|autumn|"
-    r"spell|run|phase)\b|"
-    # "in the same two months" after one span of two months: that span (two periods discussed are the planner's)
-    r"\b(?:the )?same (?:two|2) (?:months|weeks|years|days|quarters)\b")
+    r"spell|run|phase)\b")
 
 
 def points_back_beside(understood: Understanding) -> bool:

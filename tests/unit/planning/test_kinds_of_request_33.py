@@ -273,3 +273,11 @@ def test_a_pick_answered_by_reading_one_chiller_names_it_first() -> None:
     rules = shaped_lead(AnswerInputs(shape="which", scope="asset", question="which rules fired most?",
                                      artifacts=[read]))  # type: ignore[list-item]
     assert rules is None or not rules.first.startswith("Chiller 13:")
+
+
+def test_the_same_two_months_after_two_periods_side_by_side_are_those_two() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("was chiller 9's power higher in april than in april 2020?")
+    decision = dialog.say("and tonnage, same two months")
+    assert ("data", "compare") in step_set(decision)
+    assert _months(decision, "history") == {(2021, 4), (2020, 4)}
