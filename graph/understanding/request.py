@@ -740,7 +740,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
     if lead_in is not None and _starts(tuple(" ".join(opening)[lead_in.end():].split()), g.yes_no_openers):
         return "yes_no"  # "bottom line, was it in better shape than chiller 6?": the verdict asked is a yes or no
     asked_after = _VERDICT_THEN_QUESTION.search(whole.joined)
-    if asked_after is not None and _starts(tuple(whole.joined[asked_after.end():].split()), g.yes_no_openers):
+    # ("what's the verdict, is the site getting better or worse?": two options offered, the verdict stays a verdict)
+    if asked_after is not None and _starts(tuple(whole.joined[asked_after.end():].split()), g.yes_no_openers) \
+            and " or " not in whole.joined[asked_after.end():]:
         return "yes_no"  # "so what's the verdict, is it fouling on the tubes?": the verdict asked is a yes or no
     if _has(whole, g.verdict_phrases) or _WHERE_WE_ARE.match(" ".join(opening)) \
             or _findings_passed_on(g.summary_verbs).search(clause.joined):
@@ -785,8 +787,9 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
 
 # "..., or am I reading too much into it?", "or do I have that wrong?", "or is it just us?": the other side of the
 # "or" is the asker's own doubt about the claim, not a second option
-_OWN_DOUBT = re.compile(r"\bor (?:am|was|do|did|have|had|could|might) (?:i|we)\b|\bor is (?:it|that) (?:just )?(?:me|us)\b|"
-                        r"\bor (?:are|were) we\b")
+_OWN_DOUBT = re.compile(r"\bor am i\b(?! (?:looking at|seeing|dealing with|facing)\b)|\bor is (?:it|that) (?:just )?(?:me|us)\b|"
+                        # ("or are we looking at a sensor problem?" is a second option, not a doubt)
+                        r"\bor (?:do|have|did) (?:i|we) (?:have |got |get )?(?:it|that|this) wrong\b")
 
 
 _PARTICIPLE = re.compile(r"[a-z]{3,}ing")

@@ -137,8 +137,14 @@ def test_an_or_that_doubts_the_asker_leaves_a_yes_no(message: str) -> None:
     assert read_request(message).shape == "yes_no"
 
 
-def test_an_or_between_two_things_is_still_a_pick() -> None:
-    assert read_request("is it the flow or the temperature sensor?").shape == "which"
+@pytest.mark.parametrize("message", ["is it the flow or the temperature sensor?",
+                                     "was it really running harder this june, or are we looking at a bad meter?"])
+def test_an_or_between_two_things_is_still_a_pick(message: str) -> None:
+    assert read_request(message).shape == "which"
+
+
+def test_a_verdict_asked_over_two_options_stays_a_verdict() -> None:
+    assert read_request("so what's the verdict, is the plant improving or slipping?").shape == "verdict"
 
 
 @pytest.mark.parametrize("message", ["ok what's your verdict - did the tubes foul?",
