@@ -1095,7 +1095,8 @@ _MIN_DESCRIPTION = 4  # "ok." or "hi there." describe nothing
 # "did it run at all in march?", "was ch6 running at all last weekend?", "did 4 sit idle all of February?": whether
 # the chiller ran in the period (its running share), not an analysis of how it ran
 # "so it was mostly off that month", "did it barely run?": whether it sat idle most of the time, a share of it
-MOSTLY_IDLE = re.compile(r"\b(?:mostly|largely|mainly|mostly just|pretty much) (?:off|idle|down|offline|shut down)\b|"
+MOSTLY_IDLE = re.compile(r"\b(?:mostly|largely|mainly|mostly just|pretty much) (?:off|idle|down|offline|shut down)\b"
+                         r"(?! (?:to|from)\b)|"  # ("mostly down to the trouble in july": mainly due to it)
                          r"\b(?:off|idle|down) (?:most|much) of (?:the|that|this)\b|\b(?:barely|hardly|rarely) (?:ran|run|running|"
                          r"on|used)\b", re.I)
 RAN_AT_ALL = re.compile(r"\b(?:run|ran|running|operated|operating|on|used)\b(?: \w+){0,2}? at all\b|"

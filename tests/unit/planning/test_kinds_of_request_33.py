@@ -287,3 +287,10 @@ def test_the_same_two_months_after_two_periods_side_by_side_are_those_two() -> N
     decision = dialog.say("and tonnage, same two months")
     assert ("data", "compare") in step_set(decision)
     assert _months(decision, "history") == {(2021, 4), (2020, 4)}
+
+
+def test_mostly_down_to_a_cause_is_no_question_of_running() -> None:
+    from graph.understanding.request import MOSTLY_IDLE
+
+    assert not MOSTLY_IDLE.search("is that count mostly down to the leak in march?")
+    assert MOSTLY_IDLE.search("so it was mostly down that week")
