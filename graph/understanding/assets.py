@@ -289,8 +289,10 @@ _POSSESSIVE_NUMBER = re.compile(r"(?<![\w.,])#?(\d{1,3})['\u2019]s\b|"
 
 # "for 6, what were they mostly?", "the ones on 6, real problem or noise?": a preposition's number that ends
 # its clause has nothing after it to count, so it names a chiller (as typed: the tokens lose the comma).
-_CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the|like)\s+#?(\d{1,3})\s*(?:(?i:then|too|either|also|as well)\s*)?"
-                                r"(?=[,;:?!]|$)")  # ("nothing for 12 then?": the clause still ends on it)
+# ("what was wrong with 9, then?", "going back to 6 - is it struggling?": the chiller the clause turns to)
+_CLAUSE_END_NUMBER = re.compile(r"\b(?i:on|for|the|like|with|(?:back|over|switch(?:ing)?|turn(?:ing)?|move on|moving on) to)"
+                                r"\s+#?(\d{1,3})\s*(?:(?i:then|too|either|also|as well)\s*)?"
+                                r"(?=[,;:?!]|\s[-\u2013\u2014]\s|$)")  # ("nothing for 12 then?": the clause still ends on it)
 
 
 # "which was worse in august, 6 or 9?": the choice offered after a comma at the end of a question (as typed: the

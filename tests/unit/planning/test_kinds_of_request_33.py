@@ -294,3 +294,15 @@ def test_mostly_down_to_a_cause_is_no_question_of_running() -> None:
 
     assert not MOSTLY_IDLE.search("is that count mostly down to the leak in march?")
     assert MOSTLY_IDLE.search("so it was mostly down that week")
+
+
+@pytest.mark.parametrize(("message", "named"), [("and what was up with 4, then?", ["Chiller 4"]),
+                                                ("switching over to 9 - any alarms there?", ["Chiller 9"]),
+                                                ("the load fell to 4 - odd", []), ("it rose to 6, then fell", [])])
+def test_a_bare_number_the_clause_turns_to_is_a_chiller_but_not_a_level(message: str, named: list[str]) -> None:
+    from graph.understanding.assets import find_assets
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    from tests.support.catalog import default_catalog
+
+    assert find_assets(Text.of(message), vocabulary(), default_catalog()).assets == named
