@@ -37,6 +37,7 @@ from graph.understanding.request import (
     EACH_OF_THE_PERIODS,
     HOLDS_SETPOINT,
     PERIODS_PICKED_AMONG,
+    SETPOINT_WORD,
     THAN_EXPECTED,
     WHY_THE_CHANGE,
     asks_repeat,
@@ -381,7 +382,7 @@ def setpoint_held(question: str, artifacts: list[Artifact]) -> tuple[Literal["Ye
 
 # "its setpoint is 43 - is the supply sitting above that while it runs?": the side of the setpoint asked about.
 _SIDE_OF_SETPOINT = re.compile(r"\b(above|over|higher than|warmer than|hotter than|below|under|lower than|colder than|"
-                               r"cooler than) (?:that|it|this|the set ?point|its set ?point|set ?point|(?:its |the )?(?:sp|spt|set ?pt))\b", re.I)
+                               r"cooler than) (?:that|it|this|(?:its |the )?" + SETPOINT_WORD + r")\b", re.I)
 
 
 def spoken_period(fig: SensorFigure, artifacts: list[Artifact]) -> str:
@@ -396,7 +397,7 @@ def setpoint_side(question: str, artifacts: list[Artifact]) -> tuple[Literal["Ye
     than SETPOINT_HELD on that side of its own setpoint while running; None unless the question speaks of the
     setpoint and a side, and a window holds both running means."""
     side = _SIDE_OF_SETPOINT.search(question)
-    if side is None or not re.search(r"\b(?:set ?point|set ?pt|sp|spt)\b", question, re.I):  # ("above sp?")
+    if side is None or not re.search(rf"\b{SETPOINT_WORD}\b", question, re.I):  # ("above sp?")
         return None
     supply, setpoint, offsets = _setpoint_offsets(artifacts)
     if not offsets:

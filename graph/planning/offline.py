@@ -1838,15 +1838,14 @@ def _understand(message: str, reference_date: date, focus: Focus,
             # the statement is the scene (its chiller stays the subject); the question says what is wanted
             whole = replace(whole, intents=question.intents, scores=question.scores)
     if not whole.periods.mentions and focus.window is not None and focus.earlier_window is None \
-            and _SAME_TWO.search(whole.text.joined):
-        # "in the same two months" after one span of two months: that span (after two periods side by side, those
-        # two, which the comparison reads)
+            and names_both_periods(whole.text.joined):
+        # "in the same two months", "over both months" after one span of two months: that span (after two periods
+        # side by side, those two, which the comparison reads)
         whole = replace(whole, periods=replace(whole.periods, mentions=[PeriodMention(focus.window, "focus",
                                                                                       len(whole.text.joined))]))
     return _past_the_discussed(_years_as_the_discussed(_as_named_before(whole, focus), focus), focus)
 
 
-_SAME_TWO = re.compile(r"\b(?:the )?same (?:two|2) (?:months|weeks|years|days|quarters)\b")
 _COMPARE_COMMAND = re.compile(r"(?:and |then |pls |please |now )?(?:compare|vs\.?|versus|against|stack it up)\b", re.I)
 
 

@@ -388,7 +388,7 @@ _CAUSE_QUESTION = re.compile(r"^(?:so |and |then |but |ok |okay )*why\b(?! (?:no
                              # "what does frequent cycling usually point to?": what a symptom is a sign of
                              r"\bwhat (?:does|do|would|could|might|can) .{0,60}?\b(?:point(?:s|ing)? to|be a sign of|"
                              r"be a symptom of|(?:usually|typically|normally) (?:mean|indicate))\b|"
-                             # "is there a fault behind that difference, or are they just different machines?"
+                             # "is there a fault behind the drop in its efficiency?": whether a cause lies behind it
                              r"^(?:so |and |then |ok |okay )*(?:is|was|are|were) there (?:a |any |some )?(?:real |actual )?"
                              r"(?:fault|problem|issue|failure|defect|cause)s? (?:behind|causing|driving|underneath)\b|"
                              # "is that just the warmer weather, or is something actually off with it?": a fault, or not
@@ -409,8 +409,10 @@ _WHAT_WAS_IT = re.compile(r"\bwhat (?:was|is|were|are) (?:it|that|this|those|the
 
 
 # "so flow was dropping": a move in the past, put up about what the dialog just set side by side
-PAST_MOVE = re.compile(r"\b(?:was|were) (?:\w+ ){0,3}?(?:dropping|falling|rising|climbing|sliding|sinking|slipping|"
-                       r"declining|increasing|decreasing|creeping|going (?:up|down)|getting (?:worse|better))\b")
+# A reading on the move, in the progressive ("dropping", "creeping up")
+_MOVING = (r"(?:dropping|falling|rising|climbing|creeping(?: up| down)?|sliding|sinking|slipping|widening|narrowing|"
+           r"declining|increasing|decreasing|going (?:up|down)|getting (?:worse|better))")
+PAST_MOVE = re.compile(r"\b(?:was|were) (?:\w+ ){0,3}?" + _MOVING + r"\b")
 
 
 # "more power than they should", "hotter than expected": measured against what is normal for it, not another chiller
@@ -429,8 +431,7 @@ _CHANGE_OVER_TIME = re.compile(
     # "so its trending the wrong way?", "heading in the right direction?": a way of going that is good or bad
     r"\b(?:trending|heading|headed|going|moving|tracking) (?:in )?(?:the )?(?:wrong|right|bad|good) (?:way|direction)\b|"
     # "has its evap temp been dropping this summer?", "is the approach widening?": a move in progress
-    r"\b(?:been|is|are) (?:\w+ ){0,6}?(?:dropping|falling|rising|climbing|creeping (?:up|down)|sliding|sinking|slipping|"
-    r"widening|narrowing|declining|increasing|decreasing)\b|"
+    r"\b(?:been|is|are) (?:\w+ ){0,6}?" + _MOVING + r"\b|"
     # with the auxiliary left out: "chw supply temp creeping up too?", "approach widening again?"
     r"\b(?:creeping|drifting|trending|climbing|rising|falling|dropping|sliding|sinking|slipping|declining|widening|"
     r"narrowing) (?:up|down|higher|lower|too|again|as well|also|lately|still|\?)", re.IGNORECASE)
@@ -1011,9 +1012,11 @@ def stated_priority(text: str) -> int | None:
 
 # "is it holding its chilled water setpoint?", "did they meet set point?": the supply held against its setpoint
 # ("was it actually above setpoint?": a side of the setpoint is the supply against it too)
+# The setpoint as typed: written out, split, or shortened ("sp", "spt", "set pt")
+SETPOINT_WORD = r"(?:set ?point|set ?pt|sp|spt)"
 HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*|above|over|"
                             r"below|under)\b"
-                            r"(?: \w+){0,3} (?:its |the |their )?(?:set ?point|sp|spt)\b", re.I)  # ("holding sp ok?")
+                            r"(?: \w+){0,3} (?:its |the |their )?" + SETPOINT_WORD + r"\b", re.I)  # ("holding sp ok?")
 
 
 def named_job(message: str) -> str | None:

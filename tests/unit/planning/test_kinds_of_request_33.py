@@ -306,3 +306,15 @@ def test_a_bare_number_the_clause_turns_to_is_a_chiller_but_not_a_level(message:
     from tests.support.catalog import default_catalog
 
     assert find_assets(Text.of(message), vocabulary(), default_catalog()).assets == named
+
+
+def test_whether_a_fault_lies_behind_a_move_asks_the_cause() -> None:
+    decision = Dialog(reference_date=SUMMER).say("is there a problem behind the rise in chiller 6's kw/ton in may?")
+    assert ("failure", "diagnose") in step_set(decision)
+
+
+def test_both_months_after_one_span_of_two_months_is_that_span() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("go over march and april for chiller 4, its power while running")
+    decision = dialog.say("alerts over both months?")
+    assert _months(decision, "alert_rules") == {(2021, 3)}
