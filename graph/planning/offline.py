@@ -1811,13 +1811,12 @@ def _understand(message: str, reference_date: date, focus: Focus,
     asking = asked_question(message)
     if asking not in (message, request) and asking.rstrip().endswith("?"):
         question = understand(asking, reference_date, focus.window, event_time, catalog=catalog, context=message)
-        parts = [part for part in question_parts(message) if read_request(part).act == "question"]
+        acts = [(part, read_request(part).act) for part in question_parts(message)]
         # ("... aug 2018 low? compare to aug 2017": a command setting another period against the one a question
         # named is asked too)
-        setting_against = [part for part in question_parts(message) if read_request(part).act == "command"
-                           and _COMPARE_COMMAND.match(part.strip())]
-        if setting_against and question.periods.mentions:
-            parts = [part for part in question_parts(message) if part in parts or part in setting_against]
+        sets_against = bool(question.periods.mentions)
+        parts = [part for part, act in acts if act == "question"
+                 or (sets_against and act == "command" and _COMPARE_COMMAND.match(part.strip()))]
         united = False
         if len(parts) > 1:
             # "...over those 2 weeks? and what was it back in june": each question's own period, in order
