@@ -71,10 +71,11 @@ def apply_request(intents: list[str], reading: RequestReading, focus: Focus) -> 
     if reading.preview and not reading.writes:  # "what would the work order say?": shown, not written
         return ActReading(["recommend_wo"], "recommend", writes_allowed=False, offer="draft_wo")
     if reading.writes:
-        if not WRITE_INTENTS & set(intents) and _ORDER_NAMED.search(reading.clause):
+        if _ORDER_NAMED.search(reading.clause) and (not WRITE_INTENTS & set(intents) or "draft_wo" in intents):
             # "draft a calibration WO for that sensor": the order commanded is the request, whatever else its
-            # words score ("work order for that" also reads as "was one raised?"); "write it up" is no order
-            intents = ["draft_wo", *(i for i in intents if i not in _LOOKS_AT_ORDERS)]
+            # words score ("work order for that" also reads as "was one raised?", "a preventive work order" as the
+            # preventive orders on file); "write it up" is no order
+            intents = ["draft_wo", *(i for i in intents if i not in _LOOKS_AT_ORDERS and i != "draft_wo")]
         return ActReading(intents, reading.shape, writes_allowed=True)
     advised, shape, offer = _with_advice(intents, reading.shape)
     if offer is None and reading.shape == "recommend" and named_job(reading.clause):

@@ -83,8 +83,10 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         # "since the 1st", "on the 14th": a day of the reference month
         # ("between the 9th and the 15th", "up to the 10th": the two ends of a span in that month)
         "day_of_month": r"(?:(?<=since )|(?<=from )|(?<=after )|(?<=until )|(?<=before )|(?<=on )|(?<=between )|"
-                        r"(?<=and )|(?<=to )|(?<=till )|(?<=through )|(?<=thru ))"
+                        r"(?<=and )|(?<=to )|(?<=till )|(?<=through )|(?<=thru )|(?<=around )|(?<=about )|(?<=by ))"
                         r"the (\d{1,2})(?:st|nd|rd|th)\b"
+                        # ("since the 3rd of may": the day of the month named, read by day_month)
+                        rf"(?! (?:of )?{month}\b)"
                         # "up on the 3rd floor", "on the 2nd shift": an ordinal of something else
                         r"(?! (?:floor|floors|level|levels|shift|shifts|row|bay|stage|party|line|time|try|attempt|"
                         r"one|week|quarter|half|unit|pump|tower|compressor))",

@@ -134,6 +134,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         # "and the August before that?", "the june after": that month in the year before (after) the one discussed
         "month_beside": re.compile(rf"\b(?:the |that )?({_alternation(tuple(vocab.months))}) (before|after|prior)"
                                    r"(?: (?:that|it|then|this one|that one))?\b"),
+        # "and the summer before that?": that season in the year before (after) the one discussed
+        "season_beside": re.compile(rf"\b(?:the |that )?({_alternation(tuple(vocab.seasons))}) (before|after|prior)"
+                                    r"(?: (?:that|it|then|this one|that one))?\b"),
         "past": re.compile(rf"\b(?:the )?({_alternation(vocab.past_words)}) (?:{number} (?:of )?)?{unit}\b"),
         "tomorrow": re.compile(r"\b(?:the day after )?tomorrow\b"),
         # "was it running last weekend?", "over the weekend": Saturday and Sunday of the latest whole weekend
@@ -318,6 +321,17 @@ def _month_beside(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *,
     else:
         year = focus.start.year - (1 if date(focus.start.year, month, 1) >= focus.start.date() else 0)
     return cal.months_window(year, month, 1, f"{date(year, month, 1):%B %Y}", zone)
+
+
+def _season_beside(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *, zone: tzinfo) -> TimeWindow:
+    """"the summer before that": the last such season that starts before the period discussed ("after": the first one
+    that starts at or after its end)."""
+    first, length = vocab.seasons[match.group(1)]
+    if match.group(2) == "after":
+        year = focus.end.year + (1 if date(focus.end.year, first, 1) < focus.end.date() else 0)
+    else:
+        year = focus.start.year - (1 if date(focus.start.year, first, 1) >= focus.start.date() else 0)
+    return cal.months_window(year, first, length, f"{match.group(1)} {year}", zone)
 
 
 _ANY_EVENT = datetime(2000, 1, 1, tzinfo=UTC)  # a stand-in event: only the length of the lead-up is read
@@ -507,6 +521,10 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                 year = focus_window.start.year - (1 if focus_window.start.month < first and first + length > 12 else 0)
                 span = cal.months_window(year, first, length, f"{match.group(1)} {year}", zone)
                 kind = "focus"
+            elif name == "season_beside":
+                if focus_window is None:
+                    continue
+                span, kind = _season_beside(match, vocab, focus_window, zone=zone), "focus"
             elif name in ("month_year_before", "month_beside"):
                 if focus_window is None:
                     continue
@@ -622,7 +640,8 @@ def _since(text: str, atom: Atom, lead_start: int, reference: date, *, zone: tzi
     """"since 2018", "from the start of 2020", "after late July": from that period to the reference date ("since
     around Christmas", "since about mid-May": a hedge between changes nothing)."""
     words = text[:lead_start].split()
-    while words and words[-1] in _HEDGES:
+    # ("since the 3rd of May": the article of a day written before its month changes nothing either)
+    while words and (words[-1] in _HEDGES or words[-1] == "the"):
         words.pop()
     before = words[-1:] or [""]
     if atom.window is not None and not atom.joined and before[0] not in ("since", "from", "after") \

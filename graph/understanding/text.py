@@ -253,8 +253,60 @@ _OPENERS_AFTER_AND = frozenset({"how", "what", "which", "when", "where", "who", 
 _POINTING_WORDS = ("that", "this", "those", "these", "it", "them", "they", "the")
 
 
+_DAY_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                      "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                      "eighteenth", "nineteenth", "twentieth")
+_DAY_TENS = {"twenty": 20, "thirty": 30}
+_DAY_OF_TENS = {"twentieth": 20, "thirtieth": 30}
+# Words before "May first" that make "may" the month ("since May first"), not the verb ("it may first need ...")
+_BEFORE_A_DATE = frozenset({"since", "from", "on", "until", "till", "before", "after", "by", "to", "through", "thru",
+                            "and", "between", "around", "about", "of"})
+
+
+def _spelled_day(tokens: list[str], index: int) -> tuple[int, int] | None:
+    """(day, tokens used) of a day ordinal written in words at `index` ("fifteenth", "twenty first"), else None."""
+    token = tokens[index]
+    if token in _DAY_OF_TENS:
+        return _DAY_OF_TENS[token], 1
+    if token in _DAY_TENS and index + 1 < len(tokens) and tokens[index + 1] in _DAY_ORDINAL_WORDS[:9]:
+        day = _DAY_TENS[token] + _DAY_ORDINAL_WORDS.index(tokens[index + 1]) + 1
+        return (day, 2) if day <= 31 else None
+    if token in _DAY_ORDINAL_WORDS:
+        return _DAY_ORDINAL_WORDS.index(token) + 1, 1
+    return None
+
+
+def _numeral_ordinal(day: int) -> str:
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
+def _spelled_day_ordinals(tokens: list[str], vocab: Vocabulary) -> list[str]:
+    """A day written in words next to its month ("the first of May", "June twenty-first") is the numeral ordinal the
+    date patterns read ("the 1st of may"); elsewhere "first" stays a word ("the first week", "first of all")."""
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        found = _spelled_day(tokens, index)
+        if found is not None:
+            day, used = found
+            after = tokens[index + used:index + used + 2]
+            month_word = after[1] if after[:1] == ["of"] and len(after) == 2 else after[0] if after else ""
+            month_after = month_word in vocab.months
+            before = out[-1] if out else ""
+            month_before = before in vocab.months and (before not in vocab.ambiguous_months
+                                                       or out[-2:-1] in ([w] for w in _BEFORE_A_DATE))
+            if month_after or month_before:
+                out.append(_numeral_ordinal(day))
+                index += used
+                continue
+        out.append(tokens[index])
+        index += 1
+    return out
+
+
 def _expand(tokens: list[str], vocab: Vocabulary) -> list[str]:
-    tokens = _question_word(_join_separated_particles(tokens), vocab)
+    tokens = _question_word(_join_separated_particles(_spelled_day_ordinals(tokens, vocab)), vocab)
     out: list[str] = []
     skip = False
     for index, token in enumerate(tokens):

@@ -1,0 +1,63 @@
+"""Kinds of request met this stop: a day written in words or before its month ("since the first of May", "since the
+3rd of June"), a day of the month put roughly ("around the 23rd"), a season beside the one discussed ("the summer before
+that"), and a preventive order commanded for a time ahead."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.unit.planning.dialog import Dialog, step_set, window_of
+
+SPRING = date(2021, 7, 1)
+
+
+def _days(window: tuple[object, object]) -> tuple[str, str]:
+    start, end = window
+    return start.date().isoformat(), end.date().isoformat()  # type: ignore[attr-defined]
+
+
+def test_a_day_written_in_words_before_its_month_opens_the_span_since() -> None:
+    decision = Dialog(reference_date=SPRING).say("what's chiller 6's condenser flow been like since the fourth of April?")
+    assert _days(window_of(decision, "history")) == ("2021-04-04", "2021-07-01")
+
+
+def test_a_numbered_day_before_its_month_is_that_month_not_the_current_one() -> None:
+    decision = Dialog(reference_date=SPRING).say("chiller 4 power since the 12th of march?")
+    assert _days(window_of(decision, "history")) == ("2021-03-12", "2021-07-01")
+
+
+def test_a_month_then_its_day_in_words_is_that_day() -> None:
+    decision = Dialog(reference_date=SPRING).say("show chiller 9 supply temp from June twenty-second")
+    assert _days(window_of(decision, "history")) == ("2021-06-22", "2021-07-01")
+
+
+def test_first_next_to_no_month_stays_a_word() -> None:
+    decision = Dialog(reference_date=SPRING).say("first of all, how many alarms did chiller 9 raise in february?")
+    assert _days(window_of(decision, "alert_rules")) == ("2021-02-01", "2021-03-01")
+
+
+def test_a_day_of_the_month_put_roughly_is_that_day_of_the_latest_such_month() -> None:
+    decision = Dialog(reference_date=date(2020, 9, 4)).say("chiller 6 stopped about the 28th, what does the data show")
+    assert _days(window_of(decision, "history")) == ("2020-08-28", "2020-08-29")
+
+
+def test_a_season_before_the_one_discussed_is_that_season_a_year_earlier() -> None:
+    dialog = Dialog(reference_date=date(2019, 3, 1))
+    dialog.say("average kW/ton of chiller 9 last summer?")
+    decision = dialog.say("and the summer before that?")
+    assert _days(window_of(decision, "history")) == ("2017-06-01", "2017-09-01")
+
+
+def test_a_season_after_the_one_discussed_is_the_next_such_season() -> None:
+    dialog = Dialog(reference_date=date(2020, 3, 1))
+    dialog.say("chiller 6 supply temperature in winter 2018?")
+    decision = dialog.say("what about the spring after that")
+    assert _days(window_of(decision, "history")) == ("2019-03-01", "2019-06-01")
+
+
+def test_a_preventive_order_commanded_for_a_season_ahead_is_drafted_not_listed() -> None:
+    dialog = Dialog(reference_date=date(2021, 2, 1))
+    dialog.say("how many corrective work orders has chiller 4 had this year?")
+    decision = dialog.say("Raise a preventive work order for a tube brushing before the coming cooling season.")
+    assert decision.kind == "run"
+    assert step_set(decision) == {("maintenance", "draft_wo")}
