@@ -76,7 +76,10 @@ _LOW = re.compile(r"\b(down|low\w*|drop\w*|fall\w*|fell|short|less|reduced|starv
 _COUNT = re.compile(r"\b(how many|how often|number of|count)\b", re.I)
 _ALERTS = re.compile(r"\b(alerts?|alarms?|rules?)\b", re.I)
 MAX_ASKED = 3  # sensors stated per answer (a question rarely names more)
-HIGHER_IS_WORSE = frozenset({"Chiller Efficiency"})  # kW/ton: more power per ton of cooling
+# Readings where a higher figure is the worse one: kW/ton (more power per ton of cooling), the power drawn, and the
+# water leaving the evaporator or entering the condenser warmer
+HIGHER_IS_WORSE = frozenset({"Chiller Efficiency", "Power Input", "Supply Temperature",
+                             "Condenser Water Supply To Chiller Temperature"})
 
 
 # Sensors some words only point at: "losing refrigerant" names a fault whose evidence is this reading,

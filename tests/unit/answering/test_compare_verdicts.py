@@ -264,3 +264,10 @@ def test_a_reading_s_mean_over_two_windows_of_different_length_is_a_level_not_a_
     assert verdict is not None and verdict.answer == "Yes"
     assert "per 30 days" not in verdict.sentence
     assert verdict.sentence.startswith("Yes, Chiller 9's supply temperature was 46.0 degF")
+
+
+def test_more_power_drawn_than_a_year_before_is_worse() -> None:
+    now = window("Chiller 6", "2019-08-01", "2019-09-01", {"Power Input": (353.9, "kW")})
+    before = window("Chiller 6", "2018-08-01", "2018-09-01", {"Power Input": (307.5, "kW")})
+    verdict = comparison_verdict("so its power worse than last year?", [now, before], [])
+    assert verdict is not None and verdict.answer == "Yes"
