@@ -1687,7 +1687,12 @@ def _spelled_out_elsewhere(whole: Understanding, part: Understanding) -> bool:
     pointing_back = all(m.kind == "focus" for m in part.periods.mentions)
     # ("strainer got cleaned on the 2nd. has the flow come back since then?": the scene dates "then")
     then_dated = any(m.window.label.startswith("since ") and m.kind == "absolute" for m in explicit if m.window)
-    return pointing_back and (len(explicit) >= 2 or then_dated)
+    # ("February 2020 as a whole then: was it running at all that month?": "that month" is the one the message names)
+    named_here = len(explicit) == 1 and _THAT_UNIT.search(part.text.joined) is not None
+    return pointing_back and (len(explicit) >= 2 or then_dated or named_here)
+
+
+_THAT_UNIT = re.compile(r"\b(?:that|this|the same) (?:day|week|month|quarter|year|period|stretch|season)\b")
 
 
 def _frame_year(focus: Focus) -> int | None:

@@ -306,7 +306,11 @@ def draft_wo(ctx: PlanContext, plan: PlanBuilder, purpose: str | None = None) ->
     the user described, if any, goes with it as `work`."""
     # the job described now, else the one the taken offer was about ("should I book an oil analysis?" - "yes")
     job = named_job(ctx.understanding.text.source)
-    work = described_work(ctx.understanding.text.source) or ctx.focus.offered_work
+    # ("draft the oil analysis wo": the job named as the kind of order is the work too)
+    order_of_the_job = job is not None and re.search(rf"\b{re.escape(job)}\s+(?:wo|w/o|work ?order|ticket|order)s?\b",
+                                                     ctx.understanding.text.source, re.I) is not None
+    work = described_work(ctx.understanding.text.source) or (job if order_of_the_job else None) \
+        or ctx.focus.offered_work
     # sensor work after a sensor check, or asked for by name ("draft a calibration WO for that sensor")
     sensor_work = ctx.focus.last_intent in SENSOR_INTENTS or "calibrat" in (job or work or "")
     for asset in ctx.assets:

@@ -26,6 +26,7 @@ from graph.understanding.last_done import last_done_job
 from graph.understanding.request import (
     HOLDS_SETPOINT,
     LAST_RAN,
+    MONTH_WORD,
     SAME_ONE,
     SUBJECT_RANKED,
     UP_OR_DOWN_ON,
@@ -461,9 +462,14 @@ _THIS_TIME = re.compile(r"\bthis time\b(?! (?:last|a year|one year|the year|of|a
 _THAT_YEAR = re.compile(r"\b(?:that|the same) year\b(?!'s| before| after| earlier| later| ago)")
 
 
+# "in July and August of that year": the months named, in the year discussed (not the whole year)
+_MONTHS_OF_THAT_YEAR = re.compile(rf"\b{MONTH_WORD}\s+(?:of|in)\s+(?:that|the same) year\b")
+
+
 def _that_whole_year(ctx: PlanContext) -> None:
     window = ctx.window
-    if window is None or not _THAT_YEAR.search(ctx.understanding.text.joined):
+    text = ctx.understanding.text.joined
+    if window is None or not _THAT_YEAR.search(text) or _MONTHS_OF_THAT_YEAR.search(text):
         return
     year = window.start.year
     if (window.end - timedelta(microseconds=1)).year != year or window.end - window.start >= timedelta(days=300):

@@ -348,7 +348,9 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
                                     and not re.search(r"\bfrom\s*$", text[:left.start]))
         if right is not None and gap in vocab.range_words and not left.problem and not right.problem \
                 and not two_points:
-            right = resolve_month_only(right, reference, zone=zone)
+            # ("july and august" in a dialog about 2019: the span takes the year the bare months share)
+            right = resolve_month_only(right, reference, year_of_context if right.month_only is not None else None,
+                                       zone=zone)
             assert right.window is not None
             year = right.window.start.year
             if left.month_only is not None and left.month_only > right.window.start.month:

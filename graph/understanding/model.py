@@ -73,7 +73,21 @@ def points_back_beside(understood: Understanding) -> bool:
     # ("the same week in june" is a week of June, not the week discussed)
     return any(match.start() not in named and not match.group(0).startswith("this ")
                and not _QUALIFIED_AFTER.match(text, match.end())
+               and not _names_the_one_before(understood, match)
                for match in _WINDOW_REFERENCE.finditer(text))
+
+
+_UNIT_DAYS = {"day": (1, 1), "week": (7, 7), "month": (28, 31), "quarter": (89, 92), "year": (365, 366)}
+
+
+def _names_the_one_before(understood: Understanding, pointer: re.Match[str]) -> bool:
+    """"February 2020 as a whole then: was it running at all that month?": the pointer takes up the one period of its
+    unit the message named before it, not the period discussed."""
+    unit = pointer.group(0).split()[-1].rstrip("s")
+    low, high = _UNIT_DAYS.get(unit, (0, 0))
+    before = [m for m in understood.periods.mentions if m.window is not None and m.start < pointer.start()]
+    return len(before) == 1 and before[0].window is not None \
+        and low <= (before[0].window.end - before[0].window.start).days <= high
 
 
 _QUALIFIED_AFTER = re.compile(r" (?:in|of|from|during|last|this|next|a year|the year|back in)\b")

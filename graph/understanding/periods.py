@@ -107,6 +107,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "year_shift": re.compile(r"\b(?:a|one) year (later|after|earlier|before)\b(?! the)"),
         "event_before": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week|hour)|{number} {unit}|hours) "
                                    rf"(?:before|prior to|leading up to) (?:the {event}|it|that)\b"),
+        # "#9 tripped jul 23. what did it look like the 3 wks before": with the event told, the span before it
+        "event_before_bare": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week|hour)|{number} {unit}|hours) "
+                                        r"(?:before|prior|beforehand|leading up)(?=\s*(?:\?|$))"),
         "event_lead": re.compile(rf"\b(?:(?:before|prior to|leading up to|in the run up to|ahead of) the {event}|"
                                  r"(?:leading up to|in the run up to|in the lead up to) (?:it|that))\b"),
         "event_after": re.compile(rf"\b(?:after|since|following) the {event}\b"),
@@ -534,6 +537,8 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue  # with nothing discussed it is the week ahead
                 span, kind = _unit_after(vocab.units[match.group(1)], match.group(0), focus_window, zone=zone), "focus"
             elif name.startswith("event"):
+                if event is None and name == "event_before_bare":
+                    continue  # ("and the week before?" with no event told: the week before the window discussed)
                 if event is None and focus_window is not None and match.group(0).endswith(" that"):
                     continue  # "and the week before that?" with no event: the week before the window discussed
                 span, kind = _event_window(match, name, vocab, event, zone=zone), "event"

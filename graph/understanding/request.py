@@ -182,7 +182,8 @@ _SECOND_QUESTION = re.compile(
 def question_parts(message: str) -> list[str]:
     """The questions a message asks, in order ("what caused it, and how do we know it's fixed?" -> two);
     one part when it asks one. Statements before the first question stay with it as its context."""
-    parts = [p.strip() for p in _SECOND_QUESTION.split(message.strip()) if p and p.strip()]
+    # ("ran hot in aug? y/n" asks one question: the tag after its mark belongs to it)
+    parts = [p.strip() for p in _SECOND_QUESTION.split(_tag_joined(message).strip()) if p and p.strip()]
     return parts if len(parts) > 1 else [message]
 
 
@@ -1037,11 +1038,26 @@ _CONCLUSION_DRAWN = re.compile(r"^(?:ok(?:ay)?|right|hm+|ah)?[,\s]*so,?\s+(?:bas
 _FRAGMENT_TOKENS = 4
 
 
+_AFTER_LAST_QUESTION = re.compile(r"\?\s*([^?]{1,20}?)\s*[?.!]?\s*$")
+
+
+def _tag_joined(message: str) -> str:
+    """"ran hot in aug? y/n": a closing tag written after the question's mark joins that question ("ran hot in aug
+    y/n ?"), so the question is read as the yes or no it asks for."""
+    match = _AFTER_LAST_QUESTION.search(message)
+    if match is None or not match.group(1).strip():
+        return message
+    tag = " ".join(Text.of(match.group(1)).tokens)
+    if not any(tail.replace(" ?", "").strip() == tag for tail in grammar().yes_no_tails):
+        return message
+    return f"{message[:match.start()].rstrip()} {match.group(1).strip()} ?"
+
+
 def _tag_asks(message: str) -> str:
     """The message with the question mark its closing tag implies, when it was left off ("so its getting worse or
     nah", "that was the strainer right"): the tags are the grammar's own `yes_no_tails`."""
     if "?" in message:
-        return message
+        return _tag_joined(message)
     bare = message.rstrip(" .!")
     if held_up_for_checking(bare) or held_up_for_checking(f"{bare} ?") or _CONCLUSION_DRAWN.match(bare):
         return f"{bare} ?"

@@ -61,3 +61,37 @@ def test_a_preventive_order_commanded_for_a_season_ahead_is_drafted_not_listed()
     decision = dialog.say("Raise a preventive work order for a tube brushing before the coming cooling season.")
     assert decision.kind == "run"
     assert step_set(decision) == {("maintenance", "draft_wo")}
+
+
+def test_a_yes_or_no_tag_after_the_question_mark_makes_the_question_a_yes_or_no() -> None:
+    decision = Dialog(reference_date=date(2019, 9, 15)).say("ch4 condenser flow dropped in july? y/n")
+    assert decision.shape == "yes_no"
+    assert _days(window_of(decision, "history")) == ("2019-07-01", "2019-08-01")
+
+
+def test_an_order_named_by_its_job_is_drafted_for_that_job() -> None:
+    dialog = Dialog(reference_date=date(2019, 9, 15))
+    dialog.say("is chiller 9 due an eddy current test?")
+    decision = dialog.say("ok draft the tube cleaning wo for it then")
+    draft = next(t for t in decision.tasks if t.action == "draft_wo")
+    assert draft.params["work"] == "tube cleaning"
+
+
+def test_the_weeks_before_a_trip_dated_in_the_sentence_before_lead_up_to_it() -> None:
+    decision = Dialog(reference_date=date(2020, 9, 15)).say("ch6 shut down aug 20. how was it running the 2 weeks before")
+    assert _days(window_of(decision, "history")) == ("2020-08-06", "2020-08-20")
+
+
+def test_months_of_that_year_are_those_months_in_the_year_discussed() -> None:
+    dialog = Dialog(reference_date=date(2020, 10, 1))
+    dialog.say("what was chiller 6's kW/ton in May 2018?")
+    decision = dialog.say("how many corrective work orders did it get in June and July of that year?")
+    assert _days(window_of(decision, "wo_summary")) == ("2018-06-01", "2018-08-01")
+
+
+def test_that_month_after_a_month_named_in_the_same_message_is_that_month() -> None:
+    dialog = Dialog(reference_date=date(2020, 10, 1))
+    dialog.say("how many work orders did chiller 9 have in 2018?")
+    decision = dialog.say("ok, march 2019 then. did chiller 9 run at all that month?")
+    assert _days(window_of(decision, "history")) == ("2019-03-01", "2019-04-01")
+    assert "compare" not in {t.action for t in decision.tasks}
