@@ -529,6 +529,31 @@ def period_record_difference(question: str, artifacts: list[Artifact]) -> Verdic
     return None
 
 
+# "how does that total compare with ...", "and vs the same months of 2019?": a comparison asked openly
+_COMPARED_OPENLY = re.compile(r"\b(?:compar\w*|versus|vs\.?|against|differ\w*|change\w*)\b", re.I)
+
+
+def period_record_comparison(question: str, artifacts: list[Artifact]) -> str | None:
+    """"How does that total compare with the same three months of 2019?": one equipment's records over two periods
+    apart, the later count against the earlier with how far it moved (and the rule behind the busier one), or None."""
+    if not _COMPARED_OPENLY.search(question):
+        return None
+    for family in (alert_sides, order_sides) if _ALERTS.search(question) else (order_sides, alert_sides):
+        dated = sorted((s for s in family(question, artifacts) if s.start is not None and s.end is not None),
+                       key=lambda s: s.start or datetime.min)
+        if len({s.key for s in dated}) != 1 or len(dated) != 2 or dated[0].end > dated[1].start:  # type: ignore[operator]
+            continue
+        first, second = dated
+        if first.value == second.value:
+            return f"{first.key} had {second.text} {second.when}, the same as {first.when}."
+        moved = f" ({abs(second.value - first.value) / first.value:.0%} {'more' if second.value > first.value else 'fewer'})" \
+            if first.value else ""
+        busier = max(dated, key=lambda s: s.value)
+        return (f"{first.key} had {second.text} {second.when} against {_figure(first)} {first.when}{moved}"
+                f"{_top_rule(busier, artifacts)}.")
+    return None
+
+
 def _top_rule(side: Side, artifacts: list[Artifact]) -> str:
     """", mostly RUL0018 Evaporator Approach High" for the busier side of an alert comparison ('' otherwise)."""
     art = next((a for a in artifacts if a.id == side.artifact_id and a.kind == "alert_rules"), None)

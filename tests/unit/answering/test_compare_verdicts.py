@@ -271,3 +271,14 @@ def test_more_power_drawn_than_a_year_before_is_worse() -> None:
     before = window("Chiller 6", "2018-08-01", "2018-09-01", {"Power Input": (307.5, "kW")})
     verdict = comparison_verdict("so its power worse than last year?", [now, before], [])
     assert verdict is not None and verdict.answer == "Yes"
+
+
+def test_records_compared_openly_over_two_periods_give_both_counts_and_how_far_apart() -> None:
+    from graph.answering.compare_verdicts import period_record_comparison
+    earlier = alerts("Chiller 9", "CWC04009", {"RUL0017": 30, "RUL0022": 11}, start="2019-06-01", end="2019-07-01",
+                     names={"RUL0017": "Chiller - Load Low"})
+    later = alerts("Chiller 9", "CWC04009", {"RUL0017": 21, "RUL0022": 11}, start="2020-06-01", end="2020-07-01")
+    sentence = period_record_comparison("how does that total compare with june 2019?", [later, earlier])
+    assert sentence == ("Chiller 9 had 32 alerts in June 2020 against 41 in June 2019 (22% fewer), mostly RUL0017 "
+                        "Load Low.")
+    assert period_record_comparison("how many alerts in june?", [later, earlier]) is None  # no comparison asked
