@@ -84,14 +84,15 @@ async def alert_rules(task: SpecialistTask, ctx: SpecialistContext) -> Specialis
         fired = [a for a in alerts.activity if a.count]
         silent = [a.rule_id for a in alerts.activity if not a.count]
         total = sum(a.count for a in fired)  # "how many alarms?" is answered by the first figure
+        where = f"{asset}, {equipment_id}" if asset else equipment_id  # ("the quietest one": named, not just its id)
         if not rules.ok:
             head = alerts.lines[0].removesuffix(".")
         elif fired:
-            head = (f"{total} alert{'s' if total != 1 else ''} from {len(fired)} rule(s) on {equipment_id} "
+            head = (f"{total} alert{'s' if total != 1 else ''} from {len(fired)} rule(s) on {where} "
                     f"({period_label(task)}): " + _fired_text(fired)
                     + (f"; no alerts in this period from {', '.join(silent)}" if silent else ""))
         else:
-            head = f"No alerts on {equipment_id} ({period_label(task)}) from any of its rules ({', '.join(silent)})"
+            head = f"No alerts on {where} ({period_label(task)}) from any of its rules ({', '.join(silent)})"
         obs = [head] + [f"{a.rule_id}: {a.count} alerts {a.first}..{a.last}, busiest month {a.busiest_month}, "
                         f"{a.per_month_mean}/active month" for a in fired] + alerts.lines[0 if rules.ok else 1:]
         # the same event log holds the KPI anomaly events (the analytics' own alarms on derived KPIs)

@@ -205,7 +205,7 @@ async def test_an_alert_listing_leads_with_the_total_over_the_period(ctx_and_too
     ctx, _, _ = ctx_and_tools
     window = TimeWindow(datetime(2021, 6, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "June 2021")
     result = await MaintenanceSpecialist().run(task("alert_rules", window=window), ctx)
-    assert result.summary.startswith("3 alerts from 2 rule(s) on CWC04006 (June 2021): RUL0018")
+    assert result.summary.startswith("3 alerts from 2 rule(s) on Chiller 6, CWC04006 (June 2021): RUL0018")
 
 
 def test_the_report_names_its_next_step_from_the_diagnosis_and_keeps_watching_without_one() -> None:
@@ -235,4 +235,4 @@ async def test_a_period_without_alerts_says_so_in_a_whole_sentence(ctx_and_tools
         if name == "wo.get_events" else ScriptedTools.answer(name, args)
     window = TimeWindow(datetime(2021, 6, 1, tzinfo=UTC), datetime(2021, 7, 1, tzinfo=UTC), "June 2021")
     result = await MaintenanceSpecialist().run(task("alert_rules", window=window), ctx)
-    assert result.summary.startswith("No alerts on CWC04006 (June 2021) from any of its rules (RUL0017, RUL0018)")
+    assert result.summary.startswith("No alerts on Chiller 6, CWC04006 (June 2021) from any of its rules (RUL0017, RUL0018)")
