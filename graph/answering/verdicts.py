@@ -346,6 +346,8 @@ def _year_so_far(artifacts: list[Artifact], where: str, years: set[str]) -> str 
                 or start is None or end is None or str(start.year) in years:
             continue
         counts = work_order_counts(art)
+        if counts.partial_year and counts.partial_year not in years and counts.partial_year_corrective is not None:
+            return f"{counts.partial_year_corrective} so far in {counts.partial_year}"  # ("and 2019 so far": that year)
         if counts.corrective is not None and not counts.corrective_per_year and (end - start).days < _DAYS_IN_A_YEAR \
                 and (end - timedelta(seconds=1)).year == start.year:
             return f"{counts.corrective} so far in {start.year}"

@@ -185,6 +185,7 @@ _ASKS_FOR_THE_SET = re.compile(r"^(?:so |and |ok )?(?:which|what)(?: of (?:our|t
 _COUNTED_RECORDS = ("alerts", "work_orders")
 _LISTED_BY = {"alert_to_failure": "alerts"}  # the records an intent lists, where it is not named after them
 # "when did they happen?", "when were those?": the dates of the records listed last.
+_HOW_MANY = re.compile(r"\bhow many\b")
 _HOW_MANY_OF_THOSE = re.compile(r"\bhow many (?:of )?(?:those|these|them)\b")
 # Bound on how much of an oversized message is scanned to say what it mentions.
 _SCAN_LIMIT = 20_000
@@ -230,6 +231,12 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
     past = [m for m in understood.periods.mentions if m.kind in ("past", "absolute")]
     measured = understood.sensors.canonical or _STATISTIC.search(understood.text.joined) \
         or _AVERAGING.search(understood.text.joined) or _ACTUALS.search(understood.text.joined)
+    recorded = {(m.window.start, m.window.end) for m in understood.periods.mentions
+                if m.window is not None and m.kind in ("past", "absolute", "focus")}
+    if len(recorded) >= 2 and focus.last_intent == "forecast":
+        # "did its spring go the same way, March to May against the same months of last year?" after a forecast: two
+        # recorded periods set side by side are readings to compare, not another forecast
+        return ["history"]
     if past and measured and focus.last_intent in ("forecast", "evaluate_forecast"):
         # "what has the supply averaged over the past two weeks?", "what's it actually been averaging this month?"
         # after a forecast: what was measured, not another forecast
@@ -241,6 +248,8 @@ def _fallback_intents(understood: Understanding, focus: Focus) -> list[str]:
     if focus.last_intent in _WORK_ORDER_LISTINGS and any(understood.text.contains(word) for words in
                                                          vocab.work_order_kinds.values() for word in words):
         return [focus.last_intent]  # "and the unplanned ones?" after planned jobs counted: the same count, that kind
+    if focus.last_intent in ("alerts", "work_orders") and _HOW_MANY.search(understood.text.joined):
+        return [focus.last_intent]  # "how many on that one?" after the chiller with the most alerts: its count
     next_step = vocab.follow_up_next.get(focus.last_intent or "")
     if next_step and focus.asset_ids and vocab.follow_up_cues & set(understood.text.tokens):
         return [next_step]
@@ -1384,9 +1393,11 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         return ["history"]  # "did it run at all in march?": its running share over the period, not an analysis
     if reading.shape == "yes_no" and chosen == ["history"] and not understood.intents \
             and not understood.sensors.canonical and not _ELLIPTICAL_OPENING.match(understood.text.joined) \
-            and not asks_repeat(understood.text.joined):
+            and not asks_repeat(understood.text.joined) \
+            and len({(m.window.start, m.window.end) for m in understood.periods.mentions if m.window}) < 2:
         # "is chiller 3 ok?": a health check, not a listing of its readings ("what about chiller 3?" after "is 6
-        # holding its setpoint?" asks that again)
+        # holding its setpoint?" asks that again; "did its spring go the same way, this year against last?" sets
+        # two periods side by side)
         return ["investigate"]
     if reading.shape == "yes_no" and _HEALTHY.search(reading.clause) and not understood.sensors.canonical \
             and chosen and chosen[0] in (*_LOOK_INTENTS, "compare") \

@@ -96,7 +96,8 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "this_time_last_year": re.compile(r"\b(?:this|that|the same|same) time (?:a |one )?(?:last year|a year ago|"
                                           r"the year before|the previous year)\b"),
         "same_last_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} "
-                                     r"(?:a |one )?(?:last|previous|prior|the year before|a year earlier)(?: year)?\b"),
+                                     r"(?:(?:of|in|from|during) )?(?:a |one )?(?:last|previous|prior|the year before|"
+                                     r"a year earlier)(?: year)?\b"),
         "same_next_year": re.compile(rf"\b(?:the )?same {_SAME_SPAN} (?:a |one )?(?:year later|year after|"
                                      r"the following year|the next year|next year|the year after)\b"),
         # "vs the same quarter in 2019?", "the same months of 2018": the span discussed, moved to the year named

@@ -31,6 +31,17 @@ def test_the_year_under_way_is_said_beside_the_complete_years() -> None:
     assert verdict.sentence.endswith("4, 7, 11 corrective orders a year 2017-2019; 12 so far in 2020.")
 
 
+def test_a_whole_year_listed_while_it_is_under_way_counts_as_that_year_so_far() -> None:
+    from tests.unit.answering.builders import day
+    years = work_orders("Chiller 6", {"2016": 2, "2017": 4, "2018": 7}, 2.5, id="y")
+    this_year = art("work_order_summary", {"total": 10, "corrective": 10, "corrective_per_year": {},
+                                           "partial_year": "2019", "partial_year_corrective": 10},
+                    asset="Chiller 6", producer="maintenance", id="p", start=day("2019-01-01"), end=day("2020-01-01"))
+    verdict = breakdown_trend_verdict([years, this_year], "and 2019 so far")
+    assert verdict is not None
+    assert verdict.sentence.endswith("2, 4, 7 corrective orders a year 2016-2018; 10 so far in 2019.")
+
+
 def test_steady_corrective_orders_answer_no() -> None:
     verdict = breakdown_trend_verdict([work_orders("Chiller 6", {"2019": 3, "2020": 3}, 0.0)], "more breakdowns?")
     assert verdict is not None and verdict.sentence.startswith("No, breakdowns are roughly steady")

@@ -95,3 +95,21 @@ def test_that_month_after_a_month_named_in_the_same_message_is_that_month() -> N
     decision = dialog.say("ok, march 2019 then. did chiller 9 run at all that month?")
     assert _days(window_of(decision, "history")) == ("2019-03-01", "2019-04-01")
     assert "compare" not in {t.action for t in decision.tasks}
+
+
+def test_how_many_on_the_one_picked_counts_its_records_again() -> None:
+    dialog = Dialog(reference_date=date(2019, 9, 15))
+    dialog.say("which chiller had the most alarms in q1")
+    decision = dialog.say("how many did that one have")
+    assert step_set(decision) == {("maintenance", "alert_rules")}
+
+
+def test_two_recorded_periods_set_side_by_side_after_a_forecast_are_compared_not_forecast() -> None:
+    dialog = Dialog(reference_date=date(2020, 10, 1))
+    dialog.say("what was chiller 6's power input in august?")
+    dialog.say("forecast its power for the next week")
+    decision = dialog.say("did it go the same way in june and july of this year against the same months of last year?")
+    assert ("data", "compare") in step_set(decision)
+    assert ("timeseries", "forecast") not in step_set(decision)
+    assert {_days((t.window.start, t.window.end)) for t in decision.tasks if t.action == "history"} == {
+        ("2020-06-01", "2020-08-01"), ("2019-06-01", "2019-08-01")}
