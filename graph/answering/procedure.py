@@ -102,13 +102,25 @@ def drift_findings(artifacts: list[Artifact]) -> list[DriftFinding]:
     return sorted(found, key=lambda f: -f.turn)
 
 
+def checked_sensor(artifacts: list[Artifact]) -> tuple[DriftFinding, str] | None:
+    """The sensor the session's latest validity check looked at, with its verdict ("real change", "no change"), as a
+    finding to check in the field ("how do I check and recalibrate that sensor?" after it was found to read true)."""
+    for art in sorted((a for a in artifacts if a.kind == "sensor_validity"), key=lambda a: -(a.turn_index or 0)):
+        asset = ", ".join(art.asset_ids) or "the chiller"
+        for verdict in sensor_verdicts(art):
+            return (DriftFinding(asset, verdict.sensor.removeprefix(f"{asset} "), "", art.turn_index or 0, art.id),
+                    verdict.verdict.replace("_", " "))
+    return None
+
+
 def recalibration_plan(finding: DriftFinding) -> tuple[str, list[str]]:
     """(first sentence, numbered steps) to confirm and correct a drifting sensor in the field."""
     moved = f" (it moved {finding.shift} at equal load while its coupled readings did not)" if finding.shift else ""
     return (f"Recalibrate {finding.asset}'s {finding.sensor} transmitter{moved}; four steps:",
-            [f"1. Verify in the field: put a calibrated reference probe in the same well (or beside the sensor) and "
-             f"compare for 15-30 minutes at steady load; a gap near {finding.shift or 'the shift found'} confirms "
-             "the drift.",
+            ["1. Verify in the field: put a calibrated reference probe in the same well (or beside the sensor) and "
+             "compare for 15-30 minutes at steady load; "
+             + (f"a gap near {finding.shift} confirms the drift." if finding.shift
+                else "a gap of more than about 0.5 degF means it has drifted."),
              "2. Recalibrate the transmitter (zero and span against the reference), or replace it if it will not "
              "hold calibration.",
              f"3. Mark {finding.sensor}'s readings since the drift began as suspect and re-baseline its monitoring on "

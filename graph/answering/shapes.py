@@ -55,7 +55,14 @@ from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines, same_pick_sentence
 from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
 from graph.answering.period_verdict import change_ranking, period_verdict
-from graph.answering.procedure import DriftFinding, drift_findings, fix_plan, procedure, recalibration_plan
+from graph.answering.procedure import (
+    DriftFinding,
+    checked_sensor,
+    drift_findings,
+    fix_plan,
+    procedure,
+    recalibration_plan,
+)
 from graph.answering.recommend import offer_sentence, recommend
 from graph.answering.record_verdicts import alert_outcome_verdict, per_year_comparison, records_rank_verdict
 from graph.answering.sections import first_clause
@@ -242,6 +249,12 @@ def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
     if drift is not None and not _ABOUT_VALIDATING.search(inputs.question.replace("verify and", "")):
         first, steps = recalibration_plan(drift)
         return ShapedLead(first, steps)
+    checked = checked_sensor([*inputs.session, *inputs.artifacts]) if _RECALIBRATE.search(inputs.question) else None
+    if checked is not None:  # "how should I check and recalibrate that sensor?" after it was found to read true
+        finding, verdict = checked
+        first, steps = recalibration_plan(finding)
+        return ShapedLead(f"The data show a {verdict}, not drift, on {finding.asset}'s {finding.sensor}, so expect the "
+                          f"check to confirm it; to check and recalibrate it anyway, four steps:", steps)
     found = procedure(inputs.artifacts)
     fix = fix_plan(inputs.artifacts) or fix_plan(inputs.session)
     validating = found is not None and any(a.kind == "validation_protocol" for a in inputs.artifacts)
@@ -255,6 +268,7 @@ def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
     return ShapedLead(first, steps)
 
 
+_RECALIBRATE = re.compile(r"\b(?:re-?)?calibrat\w*|\brecal\b", re.I)
 _SAID_KEPT = 4  # earlier answers a verdict restates
 _ASKS_MEANING = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|what is|what's|whats|explain|define)\b", re.I)
 _REPLACE_OR_PREVIEW = re.compile(r"\b(?:replac\w*|retir\w*|work order|ticket|draft)\b", re.I)

@@ -371,6 +371,18 @@ def test_after_a_sensor_drift_finding_the_fix_asked_for_is_a_recalibration() -> 
     assert lead is None or not lead.first.startswith("Recalibrate")
 
 
+def test_a_recalibration_asked_after_the_sensor_was_found_true_is_a_field_check_that_says_so() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+    validity = art("sensor_validity", {"verdicts": [
+        {"sensor": "Chiller 4 Return Temperature", "verdict": "real_change", "shift": -1.03, "followers": []}]},
+        asset="Chiller 4", producer="failure", turn=2)
+    lead = shaped_lead(AnswerInputs(shape="how_to", scope="asset", question="how should I check and recalibrate that "
+                                    "sensor on site?", artifacts=[], session=[validity]))
+    assert lead is not None and lead.first.startswith("The data show a real change, not drift, on Chiller 4's Return "
+                                                      "Temperature")
+    assert any("reference probe" in line for line in lead.lines)
+
+
 def test_a_summary_restates_findings_not_headings_and_a_long_window_by_its_figures() -> None:
     from graph.answering.findings import session_findings
     from graph.answering.long_output import dialog_leads
