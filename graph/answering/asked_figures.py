@@ -241,12 +241,22 @@ _GOOD = re.compile(r"\b(?:more|most) efficient\w*|\b(?:better|best|healthier|hea
                    re.I)
 
 
+# Trouble with a reading, said without a direction ("a problem with its condenser flow", "acting up")
+_TROUBLE = re.compile(r"\b(?:problems?|issues?|trouble|wrong|abnormal\w*|unsettled|odd|weird|acting up|anomal\w*|"
+                      r"unstable|erratic|misbehav\w*)\b", re.I)
+_DIRECTION = re.compile(r"\b(?:high\w*|low\w*|most|least|more|less|worst|best|drop\w*|fall\w*|fell|ris\w*|rose|"
+                        r"up|down|hot\w*|cold\w*|warm\w*|cool\w*|efficien\w*|inefficien\w*|short|starv\w*|weak\w*)\b",
+                        re.I)
+
+
 def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bool = False,
                    reading: str | None = None) -> SensorRanking | None:
     """Which asset stands out on the sensor the question names ("less efficient", "flow is down"), else on
     `reading` (the one the turn fetched: "same for ch6" after tonnage): lowest first when the question says the
     reading went down, else highest (kW/ton: highest is worst). A question naming several sensors wants them
     side by side (the comparison table), not a ranking."""
+    if _TROUBLE.search(question) and not _DIRECTION.search(question):
+        return None  # "which one had a problem with its condenser flow?": trouble, not the highest level, picks
     named = asked_sensors(question)
     if measure_only:  # the pick goes by the reading only where the question names the reading
         named = [n for n in named if names_measure(question, n)]
@@ -267,7 +277,7 @@ def sensor_ranking(question: str, artifacts: list[Artifact], *, measure_only: bo
         top, rest = figures[0], figures[1:]
         others = "; ".join(f"{f.asset} {number(f.value, f.unit)}" for f in rest)
         said = ("runs most efficiently" if best_first else "draws the most power for the cooling it gives" if
-                beyond_normal else "runs least efficiently") if sensor in HIGHER_IS_WORSE \
+                beyond_normal else "runs least efficiently") if sensor == "Chiller Efficiency" \
             else f"has the {'lowest' if low_first else 'highest'} {top.label.lower()}"
         over_all = " averaged over every hour, idle ones included" if overall else ""  # (a share of the total)
         headline = f"{top.asset} {said}{over_all}: {figure_text(top)} ({others})."

@@ -92,7 +92,7 @@ def _decide(question: str, sensor: str, asked: float, other: float) -> tuple[Ans
     change = (asked - other) / abs(other) if other else 0.0
     same = abs(change) < SAME_WITHIN
     word = "about the same as" if same else "higher than" if change > 0 else "lower than"
-    if sensor in HIGHER_IS_WORSE and not same:  # kW/ton: lower is better
+    if sensor == "Chiller Efficiency" and not same:  # kW/ton: lower is better (said so; other readings say which way)
         word = "worse than" if change > 0 else "better than"
     if _AS.search(question):  # "was it this bad then?": as bad or worse
         worse = change > 0 if sensor in HIGHER_IS_WORSE or _WORSE.search(question) or "high" in question.lower() \

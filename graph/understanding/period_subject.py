@@ -76,6 +76,22 @@ def _future_scene(source: str, text: str, periods: Periods, today: datetime) -> 
             periods.context.append(mention)
 
 
+# A period that names an occasion ("the September review", "the Q3 report"): when to report, not the data asked about
+_OCCASION = re.compile(r"(?:the\s+)?(?:[a-z]+|q[1-4])(?:\s+(?:19|20)\d\d)?\s+(?:energy\s+|ops\s+|reliability\s+)?"
+                       r"(?:review|report|meeting|pack|deck|audit|briefing|presentation|wrap ?up|write ?up|"
+                       r"walkthrough|board)s?\b")
+
+
+def _occasions(text: str, periods: Periods) -> None:
+    """"I'm putting together the September review ... unsettled this summer, especially in August": the month naming
+    the review is the occasion; the other periods are the ones to read (alone, it stays: "for the May report, ...")."""
+    named = [m for m in periods.mentions if m.window is not None and _OCCASION.match(text, m.start)]
+    if named and len(named) < len([m for m in periods.mentions if m.window is not None]):
+        for mention in named:
+            periods.mentions.remove(mention)
+            periods.context.append(mention)
+
+
 def set_aside_context_periods(source: str, text: str, periods: Periods, vocab: Vocabulary, catalog: FleetCatalog,
                               today: datetime | None = None) -> Periods:
     """`periods` with the periods of clauses that name no chiller, reading or pronoun for one moved to
@@ -85,8 +101,9 @@ def set_aside_context_periods(source: str, text: str, periods: Periods, vocab: V
         return periods
     if today is not None:
         _future_scene(source, text, periods, today)
-        if len(periods.mentions) < 2:
-            return periods
+    _occasions(text, periods)
+    if len(periods.mentions) < 2:
+        return periods
     spans = _clause_spans(source, text)
 
     def clause_of(offset: int) -> str:

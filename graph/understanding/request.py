@@ -228,7 +228,13 @@ _FRONTED_TOPIC = re.compile(r"^(?:as for|for|on|about|regarding|re) (?:chiller \
                             # ("across all of them, which had the most corrective WOs?": the scope, then the pick)
                             r"^(?:over|during|across|throughout|within|site-wide|plant-wide) "
                             r"(?:(?!(?:how|what|which|why|when|where|who)\b)\S+ ){1,5}?"
-                            r"(?=(?:was|is|were|are|did|does|has|had|which|who)\b)")
+                            r"(?=(?:was|is|were|are|did|does|has|had|which|who)\b)|"
+                            # "looking at september now, is the flow back ...?", "going by those counts, is it ...?":
+                            # a participle setting the angle, then the question
+                            r"^(?:looking|going|judging|based|using|taking|comparing|given|now that) "
+                            r"(?:(?!(?:how|what|which|why|when|where|who)\b)\S+ ){1,6}?"
+                            r"(?=(?:was|is|were|are|did|does|do|has|have|had|which|who|what|how|should|would|could|can)"
+                            r"\b)")
 
 
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:

@@ -479,3 +479,13 @@ def test_a_lead_restated_later_keeps_the_period_its_answer_covered() -> None:
 def test_a_percentage_keeps_a_tenth() -> None:
     from graph.answering.markdown import number
     assert number(16.49, "%") == "16.5%" and number(31.0, "%") == "31%"
+
+
+def test_trouble_with_a_reading_said_without_a_direction_is_not_picked_by_its_level() -> None:
+    from graph.answering.asked_figures import sensor_ranking
+    from tests.unit.answering.builders import window
+    flows = [window(f"Chiller {n}", "2020-08-01", "2020-09-01", {"Condenser Water Flow": (v, "gpm")})
+             for n, v in ((3, 1518.0), (6, 3299.0), (9, 3300.0))]
+    assert sensor_ranking("which one had a problem with its condenser water flow?", flows) is None
+    ranked = sensor_ranking("which one had the lowest condenser water flow?", flows)
+    assert ranked is not None and ranked.first == "Chiller 3"

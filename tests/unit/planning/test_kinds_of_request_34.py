@@ -113,3 +113,29 @@ def test_two_recorded_periods_set_side_by_side_after_a_forecast_are_compared_not
     assert ("timeseries", "forecast") not in step_set(decision)
     assert {_days((t.window.start, t.window.end)) for t in decision.tasks if t.action == "history"} == {
         ("2020-06-01", "2020-08-01"), ("2019-06-01", "2019-08-01")}
+
+
+def test_a_month_naming_the_review_is_the_occasion_and_the_symptoms_period_is_read() -> None:
+    decision = Dialog(reference_date=date(2020, 10, 1)).say(
+        "I'm writing up the October meeting notes, and chiller 9's power looked strange in early summer, mostly in "
+        "June. Which of the monitored chillers had trouble with power input?")
+    assert {_days((t.window.start, t.window.end)) for t in decision.tasks if t.action == "history"} == {
+        ("2020-06-01", "2020-07-01")}
+
+
+def test_a_month_naming_the_report_alone_is_still_the_period() -> None:
+    decision = Dialog(reference_date=date(2020, 10, 1)).say("for the August report, what was chiller 6's kW/ton?")
+    assert _days(window_of(decision, "history")) == ("2020-08-01", "2020-09-01")
+
+
+def test_a_participle_setting_the_angle_leaves_the_yes_or_no_question_after_it() -> None:
+    decision = Dialog(reference_date=date(2020, 10, 1)).say(
+        "looking at chiller 3 in september now, is its condenser flow back to where it was?")
+    assert decision.shape == "yes_no"
+
+
+def test_which_of_them_fits_the_case_best_diagnoses_among_the_failure_modes() -> None:
+    dialog = Dialog(reference_date=date(2020, 10, 1))
+    dialog.say("chiller 3 condenser water flow in august vs july?")
+    decision = dialog.say("what failure modes cause low flow, and which one fits our data best?")
+    assert ("failure", "diagnose") in step_set(decision)
