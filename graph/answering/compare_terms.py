@@ -20,6 +20,9 @@ Sense = Literal["higher", "lower"]
 _PHRASAL = re.compile(r"\b(break\w*|broke|shut\w*|slow\w*|track\w*|narrow\w*|wind\w*) (down|up)\b|\bdown to\b|"
                       r"\b(set|start\w*|warm\w*|back|pick\w*|fire\w*|show\w*|turn\w*|follow\w*|end\w*|keep\w*) up\b",
                       re.I)
+# "the worse one of the first pair", "the better chiller": a comparative naming the one picked, not the comparison asked
+_PICKED_BY_COMPARATIVE = re.compile(r"\bthe (?:worse|better|worst|best|higher|lower) (?:one|chiller|unit|machine|of)\b",
+                                    re.I)
 _WORSE_EFFICIENCY = re.compile(r"\b(less|lower|poorer|worse|reduced)\s+(energy\s+)?efficien\w*|\binefficien\w*", re.I)
 _BETTER_EFFICIENCY = re.compile(r"\b(more|higher|better|greater)\s+(energy\s+)?efficien\w*", re.I)
 _WORSE = re.compile(r"\b(worse|poorer|bad|badly)\b", re.I)
@@ -39,7 +42,7 @@ def comparison_sense(question: str, *, higher_is_worse: bool) -> Sense | None:
     """Which way the question asks the subject's figure to differ from the reference's ("higher" or
     "lower"), None when it has no comparative word. `higher_is_worse`: for kW/ton, breakdowns and
     alerts a higher figure is the worse one, so "worse" asks for higher and "better" for lower."""
-    text = _PHRASAL.sub(" ", question)
+    text = _PICKED_BY_COMPARATIVE.sub(" ", _PHRASAL.sub(" ", question))
     if _WORSE_EFFICIENCY.search(text):  # "less efficient": more kW per ton, although it says "less"
         return "higher"
     if _BETTER_EFFICIENCY.search(text):

@@ -17,6 +17,9 @@ def test_comparative_words_read_the_way_the_figure_goes() -> None:
     assert comparison_sense("is 3 more efficient than 9?", higher_is_worse=True) == "lower"
     assert comparison_sense("is its flow worse than on 9?", higher_is_worse=False) == "lower"
     assert comparison_sense("was the gap down to the condenser?", higher_is_worse=False) is None
+    # "the worse one" names the one picked; "any better" is the comparison asked
+    assert comparison_sense("was the worse one of the first pair any better the summer before?",
+                            higher_is_worse=True) == "lower"
 
 
 def test_the_subject_is_what_stands_before_than() -> None:
