@@ -361,7 +361,10 @@ def _is_the_job(description: str, job: frozenset[str], either: bool) -> bool:
 def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
     """"Did we already do a leak check on it this summer?": yes with the order that did it in the period
     listed, no (with the period) when none of that job is there."""
-    job = last_done_job(Text.of(inputs.question), vocabulary()) - REPAIR_STEMS  # a named job, not "corrective"
+    said = last_done_job(Text.of(inputs.question), vocabulary())
+    job = said - REPAIR_STEMS  # a named job, not "corrective"
+    if said & REPAIR_STEMS and job <= SERVICE_STEMS:
+        return None  # ("did maintenance raise any corrective orders?": maintenance raised them, it is no job asked)
     listings = [a for a in inputs.artifacts if a.kind == "work_order_summary"]
     if not job or not listings or _COUNTS_OR_COMPARES.search(inputs.question):
         return None  # ("did it have more corrective orders than chiller 2?" compares counts)

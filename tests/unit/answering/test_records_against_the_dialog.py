@@ -181,6 +181,18 @@ def test_did_we_do_a_job_is_yes_with_the_order_or_no_with_the_period() -> None:
     assert lead is not None and lead.first.startswith("No, no such work order on Chiller 4")
 
 
+def test_maintenance_raising_corrective_orders_is_who_raised_them_not_a_job_done() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+    from tests.unit.answering.builders import orders
+
+    quarter = orders("Chiller 6", "CWC04006", total=2, corrective=2, start="2020-04-01", end="2020-07-01", listed="corrective",
+                     recent=[{"wo_id": "WO153604", "date": "2020-05-26", "code": "M013",
+                              "description": "Condenser Plugged", "preventive": False}])
+    lead = shaped_lead(AnswerInputs(shape="yes_no", scope="asset", question="did maintenance raise any corrective work "
+                                    "orders on it during that second quarter?", artifacts=[quarter]))
+    assert lead is not None and lead.first.startswith("Yes")
+
+
 def test_a_repeat_counts_the_rule_the_dialog_asked_about_and_the_worst_year_all_alarms() -> None:
     from graph.answering.asked_figures import alert_count_sentence
     from graph.answering.compare_verdicts import period_record_pick
