@@ -139,3 +139,10 @@ def test_which_of_them_fits_the_case_best_diagnoses_among_the_failure_modes() ->
     dialog.say("chiller 3 condenser water flow in august vs july?")
     decision = dialog.say("what failure modes cause low flow, and which one fits our data best?")
     assert ("failure", "diagnose") in step_set(decision)
+
+
+def test_alerts_that_end_up_as_orders_ask_for_the_alert_to_order_link() -> None:
+    dialog = Dialog(reference_date=date(2019, 9, 15))
+    dialog.say("alarms on chiller 9 since march?")
+    decision = dialog.say("did any of those alarms end up in a work order")
+    assert ("maintenance", "alert_to_failure") in step_set(decision)
