@@ -146,3 +146,9 @@ def test_alerts_that_end_up_as_orders_ask_for_the_alert_to_order_link() -> None:
     dialog.say("alarms on chiller 9 since march?")
     decision = dialog.say("did any of those alarms end up in a work order")
     assert ("maintenance", "alert_to_failure") in step_set(decision)
+
+
+def test_trouble_with_a_part_names_that_parts_failure_modes_and_is_diagnosed() -> None:
+    decision = Dialog(reference_date=date(2019, 9, 15)).say("chiller 4 had condenser problems in july, right?")
+    diagnose = next(t for t in decision.tasks if t.action == "diagnose")
+    assert diagnose.params["failure_modes"] and all(m.startswith("Condenser") for m in diagnose.params["failure_modes"])
