@@ -332,6 +332,9 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
             and all(a.month_only is not None and not _QUALIFIED.search(text[:a.start]) for a in atoms) \
             and all(date(year_of_focus, a.month_only, 1) <= reference for a in atoms if a.month_only is not None):
         year_of_context = year_of_focus
+    # (a range of bare months in a dialog about one year is in that year; a year the text writes elsewhere, as in
+    # "apr thru jun vs same months 2020", belongs to the other side)
+    range_year = year_of_focus if year_of_context == year_of_focus else None
     index = 0
     while index < len(atoms):
         left = atoms[index]
@@ -349,7 +352,7 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
         if right is not None and gap in vocab.range_words and not left.problem and not right.problem \
                 and not two_points:
             # ("july and august" in a dialog about 2019: the span takes the year the bare months share)
-            right = resolve_month_only(right, reference, year_of_context if right.month_only is not None else None,
+            right = resolve_month_only(right, reference, range_year if right.month_only is not None else None,
                                        zone=zone)
             assert right.window is not None
             year = right.window.start.year
