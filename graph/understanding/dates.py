@@ -332,9 +332,9 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
             and all(a.month_only is not None and not _QUALIFIED.search(text[:a.start]) for a in atoms) \
             and all(date(year_of_focus, a.month_only, 1) <= reference for a in atoms if a.month_only is not None):
         year_of_context = year_of_focus
-    # (a range of bare months in a dialog about one year is in that year; a year the text writes elsewhere, as in
-    # "apr thru jun vs same months 2020", belongs to the other side)
-    range_year = year_of_focus if year_of_context == year_of_focus else None
+    # (a range of bare months takes the year that frames the message, "summer 2016 ... June to August", or the dialog's;
+    # not a year written after a comparison word, "apr thru jun vs same months 2020": that is the other side)
+    range_year = None if _set_against_later(text, atoms, year_of_context) else year_of_context
     index = 0
     while index < len(atoms):
         left = atoms[index]
@@ -378,6 +378,18 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
         merged.append(_through_day(text, left, zone=zone) or left)
         index += 1
     return merged
+
+
+_SET_AGAINST_WORD = re.compile(r"\b(?:vs|versus|against|compared|than)\b")
+
+
+def _set_against_later(text: str, atoms: list[Atom], year: int | None) -> bool:
+    """Whether the period giving `year` comes after a comparison word that follows the first bare month."""
+    first_bare = next((a for a in atoms if a.month_only is not None), None)
+    if year is None or first_bare is None:
+        return False
+    return any(a.window is not None and a.month_only is None and a.window.start.year == year and a.start > first_bare.end
+               and _SET_AGAINST_WORD.search(text[first_bare.end:a.start]) for a in atoms)
 
 
 # A verb of change before "between X and Y": the change from X to Y, two periods rather than one span.

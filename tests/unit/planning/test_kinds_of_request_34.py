@@ -157,3 +157,9 @@ def test_trouble_with_a_part_names_that_parts_failure_modes_and_is_diagnosed() -
 def test_a_range_of_bare_months_set_against_a_year_written_after_it_is_the_latest_range() -> None:
     decision = Dialog(reference_date=date(2021, 7, 1)).say("ch4 kw per ton apr thru jun vs same months 2020, creeping up?")
     assert _days(window_of(decision, "history")) == ("2021-04-01", "2021-07-01")
+
+
+def test_a_range_of_bare_months_takes_the_year_the_scene_names() -> None:
+    decision = Dialog(reference_date=date(2021, 8, 16)).say(
+        "Think back to summer 2018 on chiller 6. What did its supply temp average from July to September?")
+    assert _days(window_of(decision, "history")) == ("2018-07-01", "2018-10-01")
