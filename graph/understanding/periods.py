@@ -331,10 +331,15 @@ def _season_beside(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *
     """"the summer before that": the last such season that starts before the period discussed ("after": the first one
     that starts at or after its end)."""
     first, length = vocab.seasons[match.group(1)]
+    # (the whole season lies on its side of the period discussed: "the summer before that" after August is last year's)
+    year = focus.start.year + 1
     if match.group(2) == "after":
-        year = focus.end.year + (1 if date(focus.end.year, first, 1) < focus.end.date() else 0)
+        year = focus.end.year - 1
+        while cal.months_window(year, first, length, "", zone).start < focus.end:
+            year += 1
     else:
-        year = focus.start.year - (1 if date(focus.start.year, first, 1) >= focus.start.date() else 0)
+        while cal.months_window(year, first, length, "", zone).end > focus.start:
+            year -= 1
     return cal.months_window(year, first, length, f"{match.group(1)} {year}", zone)
 
 

@@ -163,3 +163,10 @@ def test_a_range_of_bare_months_takes_the_year_the_scene_names() -> None:
     decision = Dialog(reference_date=date(2021, 8, 16)).say(
         "Think back to summer 2018 on chiller 6. What did its supply temp average from July to September?")
     assert _days(window_of(decision, "history")) == ("2018-07-01", "2018-10-01")
+
+
+def test_the_season_before_a_period_inside_that_season_is_the_one_a_year_earlier() -> None:
+    dialog = Dialog(reference_date=date(2020, 10, 1))
+    dialog.say("how did chiller 6 do since the first of August?")
+    decision = dialog.say("and the summer before that, kW/ton?")
+    assert _days(window_of(decision, "history")) == ("2019-06-01", "2019-09-01")
