@@ -39,9 +39,9 @@ def find_failure_modes(text: Text, vocab: Vocabulary) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-# "the condenser-side ones", "its evaporator faults", "the compressor failure modes", "compressor trouble": the part a
-# curated mode is named after, followed by a word standing for failure modes, names every mode of that part
-_MODES_WORD = r"(?:ones|faults?|failures|failure modes|modes|trouble|problems?|issues?)"
+# "the condenser-side ones", "its evaporator faults", "the compressor failure modes": the part a curated mode is named
+# after, followed by a word standing for failure modes, names every mode of that part
+_MODES_WORD = r"(?:ones|faults|failures|failure modes|modes)"
 
 
 def _modes_of_a_part(text: Text, vocab: Vocabulary) -> list[str]:

@@ -148,12 +148,6 @@ def test_alerts_that_end_up_as_orders_ask_for_the_alert_to_order_link() -> None:
     assert ("maintenance", "alert_to_failure") in step_set(decision)
 
 
-def test_trouble_with_a_part_names_that_parts_failure_modes_and_is_diagnosed() -> None:
-    decision = Dialog(reference_date=date(2019, 9, 15)).say("chiller 4 had condenser problems in july, right?")
-    diagnose = next(t for t in decision.tasks if t.action == "diagnose")
-    assert diagnose.params["failure_modes"] and all(m.startswith("Condenser") for m in diagnose.params["failure_modes"])
-
-
 def test_a_range_of_bare_months_set_against_a_year_written_after_it_is_the_latest_range() -> None:
     decision = Dialog(reference_date=date(2021, 7, 1)).say("ch4 kw per ton apr thru jun vs same months 2020, creeping up?")
     assert _days(window_of(decision, "history")) == ("2021-04-01", "2021-07-01")
