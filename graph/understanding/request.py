@@ -233,8 +233,7 @@ _FRONTED_TOPIC = re.compile(r"^(?:as for|for|on|about|regarding|re) (?:chiller \
                             # a participle setting the angle, then the question
                             r"^(?:looking|going|judging|based|using|taking|comparing|given|now that) "
                             r"(?:(?!(?:how|what|which|why|when|where|who)\b)\S+ ){1,6}?"
-                            r"(?=(?:was|is|were|are|did|does|do|has|have|had|which|who|what|how|should|would|could|can)"
-                            r"\b)")
+                            r"(?=(?:was|is|were|are|did|does|do|has|have|had|which|who|what|how)\b)")
 
 
 def _opening(tokens: tuple[str, ...], fillers: frozenset[str]) -> tuple[str, ...]:

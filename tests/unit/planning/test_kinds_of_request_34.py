@@ -164,3 +164,9 @@ def test_the_season_before_a_period_inside_that_season_is_the_one_a_year_earlier
     dialog.say("how did chiller 6 do since the first of August?")
     decision = dialog.say("and the summer before that, kW/ton?")
     assert _days(window_of(decision, "history")) == ("2019-06-01", "2019-09-01")
+
+
+def test_a_participle_before_an_opinion_asked_with_would_leaves_the_yes_or_no() -> None:
+    decision = Dialog(reference_date=date(2020, 10, 1)).say(
+        "going back to 2017, would you say chiller 6 is breaking down more often than it used to?")
+    assert decision.shape == "yes_no"
