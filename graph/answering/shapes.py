@@ -536,6 +536,9 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
         listed = [f"- {first_clause(a.summary, 300)}" for a in inputs.artifacts
                   if a.kind == "work_order_summary" and a.summary]
         return ShapedLead(per_period, listed[:6], replaces_body=False)
+    records = period_record_comparison(inputs.question, inputs.artifacts)
+    if records is not None:  # "how does that total compare with the same months of 2019?": both counts, how far apart
+        return ShapedLead(records, [], replaces_body=False)
     return None
 
 
@@ -657,9 +660,6 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     dates = alert_dates_sentence(inputs.question, inputs.artifacts)
     if dates is not None:  # "when did they happen?" after an alert count: the months they came in
         return ShapedLead(dates[0], dates[1], replaces_body=False)
-    records = period_record_comparison(inputs.question, inputs.artifacts)
-    if records is not None:  # "how does that total compare with the same months of 2019?": both counts, how far apart
-        return ShapedLead(records, [], replaces_body=False)
     total = total_sentence(inputs.question, inputs.artifacts)
     if total is not None:  # "the plant's total power draw yesterday?": summed over the chillers, then the energy
         return ShapedLead(total, [], replaces_body=False)
