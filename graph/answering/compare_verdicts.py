@@ -512,20 +512,27 @@ def period_record_difference(question: str, artifacts: list[Artifact]) -> Verdic
     yes when the counts differ, with both counts and the rule (or kind) behind the busier period."""
     if not asks_difference(question.lower()):
         return None
+    pair = _one_record_over_two_periods(question, artifacts)
+    if pair is None:
+        return None
+    first, second = pair
+    lines = [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in pair]
+    if first.value == second.value:
+        return Verdict("No", f"No, {first.key} had {first.text} {first.when} and {_figure(second)} {second.when}.", lines)
+    busier = max(pair, key=lambda s: s.value)
+    sentence = (f"Yes, {first.key} had {second.text} {second.when} against {_figure(first)} {first.when}"
+                f"{_top_rule(busier, artifacts)}.")
+    return Verdict("Yes", sentence, lines)
+
+
+def _one_record_over_two_periods(question: str, artifacts: list[Artifact]) -> tuple[Side, Side] | None:
+    """One equipment's record count over two periods apart (alerts first when the question speaks of them), earlier
+    first; None otherwise."""
     for family in (alert_sides, order_sides) if _ALERTS.search(question) else (order_sides, alert_sides):
-        sides = family(question, artifacts)
-        dated = sorted((s for s in sides if s.start is not None and s.end is not None),
+        dated = sorted((s for s in family(question, artifacts) if s.start is not None and s.end is not None),
                        key=lambda s: s.start or datetime.min)
-        if len({s.key for s in dated}) != 1 or len(dated) != 2 or dated[0].end > dated[1].start:  # type: ignore[operator]
-            continue
-        first, second = dated
-        if first.value == second.value:
-            sentence = f"No, {first.key} had {first.text} {first.when} and {_figure(second)} {second.when}."
-            return Verdict("No", sentence, [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated])
-        busier = max(dated, key=lambda s: s.value)
-        sentence = (f"Yes, {first.key} had {second.text} {second.when} against {_figure(first)} {first.when}"
-                    f"{_top_rule(busier, artifacts)}.")
-        return Verdict("Yes", sentence, [f"- {s.when}: {s.text} [{s.artifact_id}]" for s in dated])
+        if len({s.key for s in dated}) == 1 and len(dated) == 2 and dated[0].end <= dated[1].start:  # type: ignore[operator]
+            return dated[0], dated[1]
     return None
 
 
@@ -536,22 +543,17 @@ _COMPARED_OPENLY = re.compile(r"\b(?:compar\w*|versus|vs\.?|against|differ\w*|ch
 def period_record_comparison(question: str, artifacts: list[Artifact]) -> str | None:
     """"How does that total compare with the same three months of 2019?": one equipment's records over two periods
     apart, the later count against the earlier with how far it moved (and the rule behind the busier one), or None."""
-    if not _COMPARED_OPENLY.search(question):
+    pair = _one_record_over_two_periods(question, artifacts) if _COMPARED_OPENLY.search(question) else None
+    if pair is None:
         return None
-    for family in (alert_sides, order_sides) if _ALERTS.search(question) else (order_sides, alert_sides):
-        dated = sorted((s for s in family(question, artifacts) if s.start is not None and s.end is not None),
-                       key=lambda s: s.start or datetime.min)
-        if len({s.key for s in dated}) != 1 or len(dated) != 2 or dated[0].end > dated[1].start:  # type: ignore[operator]
-            continue
-        first, second = dated
-        if first.value == second.value:
-            return f"{first.key} had {second.text} {second.when}, the same as {first.when}."
-        moved = f" ({abs(second.value - first.value) / first.value:.0%} {'more' if second.value > first.value else 'fewer'})" \
-            if first.value else ""
-        busier = max(dated, key=lambda s: s.value)
-        return (f"{first.key} had {second.text} {second.when} against {_figure(first)} {first.when}{moved}"
-                f"{_top_rule(busier, artifacts)}.")
-    return None
+    first, second = pair
+    if first.value == second.value:
+        return f"{first.key} had {second.text} {second.when}, the same as {first.when}."
+    moved = f" ({abs(second.value - first.value) / first.value:.0%} {'more' if second.value > first.value else 'fewer'})" \
+        if first.value else ""
+    busier = max(pair, key=lambda s: s.value)
+    return (f"{first.key} had {second.text} {second.when} against {_figure(first)} {first.when}{moved}"
+            f"{_top_rule(busier, artifacts)}.")
 
 
 def _top_rule(side: Side, artifacts: list[Artifact]) -> str:

@@ -332,14 +332,11 @@ def _season_beside(match: re.Match[str], vocab: Vocabulary, focus: TimeWindow, *
     that starts at or after its end)."""
     first, length = vocab.seasons[match.group(1)]
     # (the whole season lies on its side of the period discussed: "the summer before that" after August is last year's)
-    year = focus.start.year + 1
-    if match.group(2) == "after":
-        year = focus.end.year - 1
-        while cal.months_window(year, first, length, "", zone).start < focus.end:
-            year += 1
-    else:
-        while cal.months_window(year, first, length, "", zone).end > focus.start:
-            year -= 1
+    after = match.group(2) == "after"
+    year = focus.end.year - 1 if after else focus.start.year + 1
+    while (cal.months_window(year, first, length, "", zone).start < focus.end) if after \
+            else (cal.months_window(year, first, length, "", zone).end > focus.start):
+        year += 1 if after else -1
     return cal.months_window(year, first, length, f"{match.group(1)} {year}", zone)
 
 
