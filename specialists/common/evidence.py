@@ -313,32 +313,55 @@ def went_offline_at(frame: pd.DataFrame, sensor: str) -> pd.Timestamp | None:
     return None if valid.empty else valid.index[-1]
 
 
+def _dark_from(frame: pd.DataFrame, *, min_hours: float) -> list[pd.Timestamp]:
+    """When a sensor stopped reporting, after reporting, for at least `min_hours` or until the frame ends."""
+    starts: list[pd.Timestamp] = []
+    times = frame.index.to_series()
+    for column in frame.columns:
+        if column in SPARSE_SENSORS or column == LOAD:
+            continue
+        missing = frame[column].isna()
+        if not missing.any():
+            continue
+        # one id per stretch of missing samples: the count of reported samples before it (0: it never reported)
+        reported_so_far = (~missing).cumsum()
+        stretches = times[missing].groupby(reported_so_far[missing])
+        for (stretch_id, began), last in zip(stretches.min().items(), stretches.max(), strict=True):
+            until_end = last == times.iloc[-1]
+            if stretch_id and (until_end or last - began >= pd.Timedelta(hours=min_hours)):
+                starts.append(began)
+    return starts
+
+
 def trip_time(
     frame: pd.DataFrame,
     *,
     offline: list[str] | None = None,
-    min_load_before: float = 55.0,
     max_load_after: float = 5.0,
+    min_dark_hours: float = 2.0,
 ) -> str | None:
-    """When the chiller stopped abruptly; None when it did not.
+    """When the chiller last tripped; None when it did not.
 
-    A stop is near-zero load for at least an hour after a running sample. It counts as a trip when a
-    sensor died within an hour of it, or when the machine dropped from a high, steady or rising load:
-    planned stops (staging down at night) come from a falling, moderate load and kill no sensors.
+    A stop is near-zero load for at least an hour after a running sample. It is a trip when a sensor
+    went dark within an hour of it: one of `offline` (dark at the frame's end) or one that stayed dark
+    for `min_dark_hours`. Stops that kill no sensor are not trips, however high the load they fell
+    from: over a long record the fleet stops from high load for hours every month (staging, planned
+    shutdowns), while a trip takes sensors down with it (DATA_MODEL's fault catalogue), and the
+    record's short dropouts last minutes, not hours.
     """
     if LOAD not in frame.columns or len(frame) < 8:
         return None
     load = frame[LOAD].fillna(0.0).to_numpy(float)
     off_next_hour = pd.Series(load <= max_load_after).rolling(4).sum().shift(-4).fillna(0).to_numpy()
-    earlier = pd.Series(load).rolling(4).mean().shift(1).to_numpy()
     deaths = [t for t in (went_offline_at(frame, s) for s in offline or []) if t is not None]
+    deaths += _dark_from(frame, min_hours=min_dark_hours)
+    if not deaths:
+        return None
     for position in range(len(load) - 2, 3, -1):
         if load[position] <= RUNNING_LOAD_PCT or off_next_hour[position] < 4:
             continue
         stop = frame.index[position + 1]
-        killed_sensor = any(abs((stop - t).total_seconds()) <= 3600 for t in deaths)
-        abrupt = load[position] >= min_load_before and load[position] >= earlier[position] - 1.0
-        if killed_sensor or abrupt:
+        if any(abs((stop - t).total_seconds()) <= 3600 for t in deaths):
             return str(stop)
     return None
 
