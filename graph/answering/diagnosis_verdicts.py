@@ -19,7 +19,7 @@ from graph.answering.compare_terms import mention_position, window_phrase
 from graph.answering.markdown import chillers, join_names
 from graph.answering.yes_no import Answer, Verdict, flip
 from graph.understanding.identifiers import find_failure_modes
-from graph.understanding.request import asks_real_or_noise
+from graph.understanding.request import asks_real_or_noise, asks_when_tripped
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
 from specialists.maintenance.evidence import is_instrument_fault, is_no_fault
@@ -311,6 +311,26 @@ def trip_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | Non
     return Verdict("No", f"No, the diagnosis of {chillers(list(diagnosed))} found no trip in the period looked at.", lines)
 
 
+
+
+def last_trip_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """The answer to "when did it last trip?": each diagnosed chiller's latest stop on a safety, in site time, or
+    that none was found in the period the diagnosis looked at."""
+    if not asks_when_tripped(question):
+        return None
+    diagnosed = _first_per_asset(artifacts)
+    if not diagnosed:
+        return None
+    said = []
+    for asset, (art, _) in diagnosed.items():
+        when = trip_time(art)
+        if when:
+            said.append(f"{asset} last tripped on {when[:10]} at {when[11:16]} site time")
+        else:
+            span = window_phrase(art)
+            said.append(f"no trip of {asset} was found" + (f" {span}" if span else ""))
+    sentence = "; ".join(said)
+    return sentence[0].upper() + sentence[1:] + "."
 
 
 def real_or_noise_sentence(question: str, artifacts: list[Artifact]) -> str | None:

@@ -49,7 +49,7 @@ from graph.answering.compare_verdicts import (
     period_record_difference,
     period_record_pick,
 )
-from graph.answering.diagnosis_verdicts import named_mode, real_or_noise_sentence
+from graph.answering.diagnosis_verdicts import last_trip_sentence, named_mode, real_or_noise_sentence
 from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines, same_pick_sentence
@@ -493,6 +493,9 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
     resolved = when_resolved_sentence(inputs.question, inputs.artifacts, inputs.session)
     if resolved is not None:  # "when did we sort that out?": the date of the work for the fault found, first
         return ShapedLead(resolved, [], replaces_body=False)
+    tripped_at = last_trip_sentence(inputs.question, inputs.artifacts)
+    if tripped_at is not None:  # "when did it last trip?": the stop's date and time, then the diagnosis
+        return ShapedLead(tripped_at, [], replaces_body=False)
     # only where the readings are the answer (a sensor-health or other analysis says its own finding first)
     run_time = run_time_sentence(inputs.question, inputs.artifacts) or last_ran_sentence(inputs.question, inputs.artifacts)
     reads = bool(inputs.artifacts) and inputs.artifacts[0].kind in ("telemetry_window", "point_values")

@@ -84,6 +84,7 @@ from graph.understanding.request import (
     asks_repair_worked,
     asks_repeat,
     asks_to_erase_records,
+    asks_when_tripped,
     asks_where_to_begin,
     bullets_asked,
     described_before,
@@ -942,6 +943,12 @@ _WHAT_IT_WAS_ABOUT = re.compile(r"\bwhat (?:was|is|were|are) (?:that|it|this|tho
 _ASKS_IF_TRIPPED = re.compile(r"^(?:so |and |ok )?(?:did|has|have|had|was|were|is) (?:it|they|\w+ \d+|chiller \d+|ch\d+|"
                               r"#\d+|any (?:of them|chillers?|units?)|\d+) (?:\w+ )?(?:trip|tripped|trips|shut down|"
                               r"go down|gone down|went down|drop offline|dropped offline)\b")
+# "ch 3 tripped sometime in aug 2018, didn't it?", "4 shut down last week, right?": the same asked as a statement
+# to be confirmed (the question shape is the tag's)
+_SAYS_IT_TRIPPED = re.compile(r"^(?:so |and |ok |i think |i heard )?(?:it|they|\w+ \d+|chiller \d+|ch ?\d+|#\d+|\d+) "
+                              r"(?:\w+ )?(?:tripped|shut down|went down|dropped offline)\b"
+                              r".*\b(?:didn'?t (?:it|they)|did (?:it|they) not|right|correct|yes|no|yeah|true|"
+                              r"isn'?t (?:it|that) (?:right|so))\W*$")
 @lru_cache(maxsize=2)
 def _reading_stems(vocab: Vocabulary) -> frozenset[str]:
     """Every word stem of a reading's names and phrases, with the function words and the asset word a rule's name
@@ -1193,9 +1200,13 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
             <= _ELLIPTICAL_MAX_TOKENS and not understood.periods.mentions:
         # ("and for a refrigerant leak / excessive purge?": the function words add nothing to what is asked)
         return ["failure_modes"]  # "and for the evaporator-side ones?" after the sensors of the condenser ones
-    if reading.shape == "yes_no" and _ASKS_IF_TRIPPED.search(reading.clause) \
+    if reading.shape == "yes_no" and (_ASKS_IF_TRIPPED.search(reading.clause) or _SAYS_IT_TRIPPED.search(reading.clause)) \
             and (understood.assets.assets or focus.asset_ids) and not understood.periods.of_kind("event"):
         return ["diagnose"]  # "did chiller 9 trip last month?": the diagnosis finds a stop on a safety, and when
+    if asks_when_tripped(reading.clause) and (understood.assets.assets or focus.asset_ids) \
+            and not understood.periods.of_kind("event") and not _HYPOTHETICAL.search(reading.clause) \
+            and not RULES_TRIPPED.search(reading.clause):
+        return ["diagnose"]  # "when did it last trip?": the diagnosis finds the stop and its time
     if reading.shape == "yes_no" and not understood.intents and focus.last_intent in ("diagnose", "failure_modes") \
             and _ABOUT_THE_FAULT.search(reading.clause) and focus.asset_ids:
         return ["diagnose"]  # "is that one fault or two at once?": asked of the diagnosis just made (reused)

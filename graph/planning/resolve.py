@@ -513,6 +513,14 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         # "what kept coming back across those two years?": the records of both, as one span
         ctx.window = TimeWindow(earlier.start, max(earlier.end, later.end), f"{earlier.label} and {later.label}")
         ctx.window_explicit = True
+    elif is_trip(ctx) and wants_telemetry(ctx) and _EVER.search(ctx.understanding.text.joined) \
+            and ctx.catalog.first_day is not None:
+        # "has chiller 3 ever tripped?", "when did it last trip?": a trip leaves dark sensors behind it, so the
+        # whole telemetry record can be searched for one, and the latest is the answer
+        ctx.window = cal.window(ctx.catalog.first_day, ctx.reference_date + timedelta(days=1),
+                                "the whole record", ctx.catalog.zone)
+        ctx.window_is_aside = ctx.focus.window is not None
+        ctx.note(f"'Ever' or 'when ... last' for a trip: the whole telemetry record, from {ctx.catalog.first_day}.")
     elif LAST_RAN.search(ctx.understanding.text.joined) and wants_telemetry(ctx):
         # "when did it last run?": far enough back to find it, up to today
         ctx.window = cal.window(ctx.reference_date - _LAST_RAN_LOOKBACK, ctx.reference_date + timedelta(days=1),

@@ -517,6 +517,16 @@ def asks_real_or_noise(text: str) -> bool:
     return bool(_REAL_OR_NOISE.search(text))
 
 
+# "when did it last trip?", "when was its last trip?", "what was the most recent shutdown?": the date of a stop
+_WHEN_TRIPPED = re.compile(r"\bwhen\b(?: \w+){0,4}? (?:trip|tripped|trips|shut down|went down|went offline)\b|"
+                           r"\b(?:last|latest|most recent|previous) (?:trip|shutdown|shut-down)\b", re.I)
+
+
+def asks_when_tripped(text: str) -> bool:
+    """Whether the text asks when a chiller stopped on a trip (the date, not whether or why)."""
+    return bool(_WHEN_TRIPPED.search(text))
+
+
 # "wipe the 2015 work orders off 4", "delete those alerts", "can you purge the old telemetry?": the records changed.
 _ERASE_RECORDS = re.compile(r"\b(?:delete|deleting|wipe|wiping|erase|erasing|purge|purging|remove|removing|get rid of|"
                             r"scrub|clear out|clean out)\b(?: [\w-]+){0,5}? "

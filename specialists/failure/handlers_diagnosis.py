@@ -17,7 +17,7 @@ import pandas as pd
 from artifacts.model import Artifact
 from assetops.domain.turn import SpecialistTask, TimeWindow
 from specialists.base import SpecialistContext, SpecialistResult
-from specialists.common.evidence import TEMPERATURE_SENSORS, Evidence, build_evidence
+from specialists.common.evidence import TEMPERATURE_SENSORS, Evidence, build_evidence, trip_time
 from specialists.common.frames import full_name, running_mask, short_name
 from specialists.common.results import build_artifact, no_telemetry
 from specialists.common.telemetry_source import Telemetry, fetch_telemetry, obtain_telemetry, task_assets
@@ -139,6 +139,13 @@ async def gather_evidence(task: SpecialistTask, ctx: SpecialistContext) -> Evide
     evidence = await asyncio.to_thread(
         build_evidence, telemetry.frame, asset_id, baseline=baseline, recent=recent
     )
+    if evidence.trip_at is None and task.params.get("event") == "trip":
+        # "did it trip last month?", "has it ever tripped?": the stop asked about may lie anywhere in the asked
+        # window, not only in the recent part the shifts are measured on
+        asked_start, asked_end = _stamp(asked.window.start), _stamp(asked.window.end)
+        frame = telemetry.frame
+        evidence.trip_at = await asyncio.to_thread(
+            trip_time, frame[(frame.index >= asked_start) & (frame.index < asked_end)])
     evidence.anomaly_rates = _anomaly_rates(ctx.visible_artifacts, asset_id)
     evidence.relevance = _relevance(ctx.visible_artifacts, asset_id)
     if widened_note:
@@ -300,7 +307,9 @@ async def diagnose(task: SpecialistTask, ctx: SpecialistContext) -> SpecialistRe
             "discriminator": discriminator,
             "changes": changes,
             "previous_hypotheses_id": previous.id if previous else None,
-            "trip_time": evidence.trip_at,
+            # site time, as every time an answer quotes (the evidence keeps the stored UTC instant)
+            "trip_time": (pd.Timestamp(evidence.trip_at).tz_convert(bundle.telemetry.window.end.tzinfo).isoformat()
+                          if evidence.trip_at else None),
             "offline_sensors": evidence.offline_sensors,
             "calibration": CALIBRATION_NOTE,
             "baseline": [str(t) for t in bundle.baseline],

@@ -1,0 +1,69 @@
+"""Kinds of request met this stop: whether a chiller ever tripped and when it last did (the whole telemetry record
+is searched, and the answer leads with the stop's date), a trip put as a statement to confirm ("3 tripped in August,
+didn't it?"), and what counts as a trip at all (a stop that takes a sensor down with it)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import numpy as np
+import pandas as pd
+
+from graph.answering.diagnosis_verdicts import last_trip_sentence
+from specialists.common.evidence import trip_time
+from tests.unit.answering.builders import diagnosis
+from tests.unit.planning.dialog import Dialog, step_set, window_of
+
+SUMMER = date(2021, 7, 1)
+
+
+def test_ever_tripped_searches_the_whole_telemetry_record() -> None:
+    decision = Dialog(reference_date=SUMMER).say("Has Chiller 3 ever tripped?")
+    assert ("failure", "diagnose") in step_set(decision)
+    start, end = window_of(decision, "diagnose")
+    assert start.date() <= date(2016, 1, 1) and end.date() == date(2021, 7, 2)
+
+
+def test_when_it_last_tripped_is_a_diagnosis_over_the_whole_record() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("is chiller 9 ok?")
+    decision = dialog.say("when was its last trip?")
+    assert ("failure", "diagnose") in step_set(decision)
+    assert window_of(decision, "diagnose")[0].year == 2016
+
+
+def test_a_trip_stated_for_confirmation_is_a_diagnosis_of_that_month() -> None:
+    decision = Dialog(reference_date=date(2021, 9, 1)).say("ch 3 tripped sometime in aug 2018 didnt it?")
+    assert ("failure", "diagnose") in step_set(decision)
+    start, end = window_of(decision, "diagnose")
+    assert (start.date(), end.date()) == (date(2018, 8, 1), date(2018, 9, 1))
+
+
+def test_a_trip_used_as_a_time_stays_the_question_asked() -> None:
+    decision = Dialog(reference_date=SUMMER).say("chiller 9: was it running hot before it tripped?")
+    assert ("failure", "diagnose") not in step_set(decision)
+
+
+def test_the_last_trip_leads_with_its_date_and_time() -> None:
+    found = diagnosis("Chiller 9", ("Control Panel: Electrical failure (safety trip)", 0.7, 0.9))
+    found.results["trip_time"] = "2019-07-23T15:15:00-04:00"
+    assert last_trip_sentence("when did it last trip?", [found]) == "Chiller 9 last tripped on 2019-07-23 at 15:15 site time."
+    quiet = diagnosis("Chiller 6", ("No fault: normal operation", 0.7, 0.9))
+    assert last_trip_sentence("when was ch6's last trip?", [quiet]).startswith("No trip of Chiller 6 was found from")
+    assert last_trip_sentence("what is its efficiency?", [found]) is None
+
+
+def _running_then_stopped(dark_hours: float) -> pd.DataFrame:
+    index = pd.date_range("2021-06-01", periods=4 * 24 * 3, freq="15min", tz="UTC")
+    load = np.full(len(index), 80.0)
+    stop = 4 * 30
+    load[stop:stop + 4 * 12] = 0.0  # off for twelve hours, from high, steady load
+    flow = np.full(len(index), 2000.0)
+    flow[stop:stop + int(4 * dark_hours)] = np.nan
+    return pd.DataFrame({"Chiller % Loaded": load, "Condenser Water Flow": flow}, index=index)
+
+
+def test_a_stop_is_a_trip_only_when_a_sensor_went_dark_with_it() -> None:
+    assert trip_time(_running_then_stopped(dark_hours=6)) == str(pd.Timestamp("2021-06-02 06:00", tz="UTC"))
+    assert trip_time(_running_then_stopped(dark_hours=0.5)) is None  # a dropout of minutes, a stop from high load
+    assert trip_time(_running_then_stopped(dark_hours=0)) is None
