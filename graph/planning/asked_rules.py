@@ -9,7 +9,7 @@ from graph.planning.artifacts import fired_rules_by_count
 from graph.planning.context import PlanContext
 from graph.understanding import Understanding
 from graph.understanding.model import speaks_of_alerts
-from graph.understanding.request import asks_repeat, read_request
+from graph.understanding.request import asks_every_kind, asks_repeat, read_request
 
 # Listings of alerts: after one, "the load low ones" names a rule even with no alert word.
 ALERT_LISTINGS = frozenset({"alerts", "alert_to_failure"})
@@ -36,6 +36,8 @@ def asked_rules(ctx: PlanContext) -> list[str]:
     # "did the other chillers get that alert?": the rule asked about before, on whichever chillers are asked now
     text = ctx.understanding.text.joined
     pointed = _THAT_RULE.search(text)
+    if asks_every_kind(text):
+        return []  # "which chiller had the most alerts overall that year?": every rule, not the one asked before
     if ctx.focus.asked_rules:
         # "is 9 doing the same?", "what about 3 and 4": the same question of other chillers, the rule with it
         again = ctx.focus.last_intent in ALERT_LISTINGS and (asks_repeat(text) or (

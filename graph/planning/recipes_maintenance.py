@@ -24,6 +24,7 @@ from graph.understanding.request import (
     COUNT_A_PERIOD,
     EACH_OF_THE_PERIODS,
     asks_difference,
+    asks_every_kind,
     described_work,
     named_job,
     names_both_periods,
@@ -125,8 +126,8 @@ def work_order_kind(ctx: PlanContext) -> str:
         return "corrective"  # "which would you give the extra PM attention to?": the PMs go where things break
     if corrective != preventive:
         return "corrective" if corrective else "preventive"
-    if _ANY_WORK.search(text.joined):
-        return "all"  # "what work had we done on it?": every order, whatever kind the last listing was
+    if _ANY_WORK.search(text.joined) or asks_every_kind(text.joined):
+        return "all"  # "what work had we done on it?", "all types": every order, whatever kind the last listing was
     earlier = _earlier_kind(ctx)
     elliptical = len(text.tokens) <= _ELLIPTICAL_TOKENS  # "vs ch4", "and 2019?": the same listing, another subject
     # ("is that more than last year?" compares the same listing over another period)

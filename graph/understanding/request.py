@@ -517,6 +517,19 @@ def asks_real_or_noise(text: str) -> bool:
     return bool(_REAL_OR_NOISE.search(text))
 
 
+# "all types", "of any kind", "the most alerts overall", "work orders in total": every record, not only the kind or
+# rule the last listing was narrowed to ("how many in total?" with no record named sums the listing it follows)
+_EVERY_KIND = re.compile(r"\ball (?:the )?(?:types|kinds|sorts|rules|codes)\b|\b(?:of )?(?:any|every) (?:kind|type|sort|rule)\b|"
+                         r"\b(?:alerts?|alarms?|work ?orders?|wos|tickets|jobs)\b(?: \w+){0,4}? (?:overall|in total|in all|"
+                         r"altogether|all told|combined)\b|\b(?:total|overall) (?:number of |count of )?(?:alerts?|alarms?|"
+                         r"work ?orders?|wos)\b", re.I)
+
+
+def asks_every_kind(text: str) -> bool:
+    """Whether the text asks for every record of its sort, whatever kind or rule the dialog had narrowed to."""
+    return bool(_EVERY_KIND.search(text))
+
+
 # "when did it last trip?", "when was its last trip?", "what was the most recent shutdown?": the date of a stop
 _WHEN_TRIPPED = re.compile(r"\bwhen\b(?: \w+){0,4}? (?:trip|tripped|trips|shut down|went down|went offline)\b|"
                            r"\b(?:last|latest|most recent|previous) (?:trip|shutdown|shut-down)\b", re.I)

@@ -67,3 +67,22 @@ def test_a_stop_is_a_trip_only_when_a_sensor_went_dark_with_it() -> None:
     assert trip_time(_running_then_stopped(dark_hours=6)) == str(pd.Timestamp("2021-06-02 06:00", tz="UTC"))
     assert trip_time(_running_then_stopped(dark_hours=0.5)) is None  # a dropout of minutes, a stop from high load
     assert trip_time(_running_then_stopped(dark_hours=0)) is None
+
+
+def _task(decision: object, action: str) -> object:
+    return next(t for t in decision.tasks if t.action == action)  # type: ignore[attr-defined]
+
+
+def test_alerts_overall_drop_the_rule_the_dialog_had_narrowed_to() -> None:
+    dialog = Dialog(reference_date=date(2020, 6, 15))
+    narrowed = dialog.say("how many load low alerts did the chillers throw in 2019?")
+    assert _task(narrowed, "alert_rules").params.get("asked_rules")  # type: ignore[attr-defined]
+    decision = dialog.say("Which chiller had the most alerts overall that year?")
+    assert not _task(decision, "alert_rules").params.get("asked_rules")  # type: ignore[attr-defined]
+
+
+def test_work_orders_of_all_types_drop_the_kind_the_dialog_had_narrowed_to() -> None:
+    dialog = Dialog(reference_date=date(2020, 6, 15))
+    assert _task(dialog.say("corrective WOs on chiller 13 this year?"), "wo_summary").params["kind"] == "corrective"  # type: ignore[attr-defined]
+    decision = dialog.say("and how many work orders in total did it have last year, all types?")
+    assert _task(decision, "wo_summary").params["kind"] == "all"  # type: ignore[attr-defined]
