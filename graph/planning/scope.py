@@ -48,7 +48,9 @@ _SUPERLATIVE_ONE = re.compile(r"\bthe (?:worst|best|top|biggest|highest|lowest|w
                               rf"{_NOT_SUPERLATIVE}\w+est|"
                               # of two: "why is the worse one worse?", "can we take the smaller one down?"
                               rf"worse|better|more \w+|less \w+|{_NOT_COMPARATIVE}\w{{2,}}(?:er|ier)) "
-                              r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b")
+                              r"(?:one|unit|chiller|machine|of (?:them|those|these|the \w+))\b|"
+                              # "the lowest kW one", "the highest kW/ton unit": the end of a reading named between
+                              r"\bthe (?:highest|lowest|biggest|smallest|top|bottom) (?:[\w/%-]+ ){1,2}?(?:one|unit|chiller)\b")
 
 
 # "the one with the most alerts", "the unit that had the highest kW/ton": one asset described by its place in an

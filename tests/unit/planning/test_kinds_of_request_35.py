@@ -86,3 +86,10 @@ def test_work_orders_of_all_types_drop_the_kind_the_dialog_had_narrowed_to() -> 
     assert _task(dialog.say("corrective WOs on chiller 13 this year?"), "wo_summary").params["kind"] == "corrective"  # type: ignore[attr-defined]
     decision = dialog.say("and how many work orders in total did it have last year, all types?")
     assert _task(decision, "wo_summary").params["kind"] == "all"  # type: ignore[attr-defined]
+
+
+def test_the_lowest_reading_one_is_a_superlative_pick() -> None:
+    from graph.planning.scope import superlative_one
+    assert superlative_one("and the lowest kw one?")
+    assert superlative_one("what about the highest kw/ton unit")
+    assert not superlative_one("the lowest kw reading was when?")
