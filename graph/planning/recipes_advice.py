@@ -181,7 +181,10 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     span = _SPAN_EACH_SIDE.search(ctx.understanding.text.joined)
     if span is not None:  # "compare the fortnight before with the fortnight after": spans around the repair, not dates
         named = None
-    around = named or _told_repair(ctx) or _listed_repair(ctx) or ctx.focus.window or ctx.analysis_window()
+    known = _told_repair(ctx) or _listed_repair(ctx)
+    if named is not None and span is None and known is not None and _sides_named(ctx, known) is not None:
+        named = None  # "did it help? compare kw/ton june vs august" after the cleaning of July 12: the sides named
+    around = named or known or ctx.focus.window or ctx.analysis_window()
     today = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
     if named is not None and named.label.startswith("since ") and named.end >= today - timedelta(days=1):
         # ("cleaned on the 2nd ... come back since then?": the repair is the day the span opens on)

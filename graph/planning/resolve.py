@@ -22,6 +22,7 @@ from graph.planning.context import (
 from graph.planning.scope import fleet_assets, scope_assets
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import find_assets, loose_chiller_number, telemetry_assets
+from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.last_done import last_done_job
 from graph.understanding.request import (
     HOLDS_SETPOINT,
@@ -314,8 +315,10 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
     answer that says there is none and what exists instead (not another question's answer)."""
     kept = [a for a in ctx.assets if a not in without]
     subject = " and ".join(without)
+    # ("the units we have no sensor data for, how did they do?": the sensor words pick the units, they name no reading)
+    describes_units = telemetry_subset(ctx.understanding.text.joined) == "no_telemetry"
     named = bool(ctx.understanding.sensors.canonical or ctx.understanding.sensors.all_sensors
-                 or _READINGS_NAMED.search(ctx.understanding.text.joined))
+                 or (_READINGS_NAMED.search(ctx.understanding.text.joined) and not describes_units))
     carried = ctx.focus.last_intent is not None and not ctx.understanding.intents and not named
     # "what've you got on chiller 13?": a look at the chiller, no reading named; what it has is its records
     overview = not named and set(ctx.intents) <= _OVERVIEW_INTENTS

@@ -33,6 +33,13 @@ _ELLIPTICAL = re.compile(rf"\b{_MACHINES} (with|without)(?= (?:who|whose|which|w
                          r"has|have|had|did|do|does)\b| \?|$)")
 
 
+# "the units with only work orders", "ones that just have WOs", "the work-order-only chillers": known from their records
+# alone, which is the side without sensor data
+_RECORDS = r"(?:work[- ]?orders?|wos|maintenance records|maintenance history|records|tickets)"
+_RECORDS_ONLY = re.compile(rf"\b{_MACHINES}\b(?: [\w']+){{0,4}}? (?:only|just) (?:have |has |had |with |got )?"
+                           rf"(?:the |their |a |any )?{_RECORDS}\b|\b(?:work[- ]?orders?|wo|records)[- ]only {_MACHINES}\b")
+
+
 def telemetry_subset(text: str, *, sensing_asked: bool = False) -> Subset | None:
     """The side of the site the normalised `text` narrows a whole-site request to, or None.
 
@@ -42,6 +49,8 @@ def telemetry_subset(text: str, *, sensing_asked: bool = False) -> Subset | None
     elliptical = _ELLIPTICAL.search(lowered) if sensing_asked else None
     if elliptical is not None:
         return "no_telemetry" if elliptical.group(1) == "without" else "telemetry"
+    if _RECORDS_ONLY.search(lowered):
+        return "no_telemetry"
     before = _BEFORE.search(lowered)
     if before is not None:
         return "no_telemetry" if _NEGATIONS.search(before.group(1)) else "telemetry"

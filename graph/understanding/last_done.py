@@ -33,6 +33,9 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    # "did anyone recalibrate it?", "has someone cleaned the tubes?": the job as the verb itself
                    r"\b(?:did|has|have|had) (?:anyone|someone|somebody|anybody|maintenance|the crew|the techs?|ops) "
                    r"(?:already |ever |actually |even )?[a-z]{4,}\b|"
+                   # "when did they finally clean the tubes?", "when did maintenance flush it?": the date of the job done
+                   r"\bwhen (?:did|have|has) (?:we|they|anyone|someone|somebody|maintenance|the crew|the techs?|ops) "
+                   r"(?:finally |eventually |actually |ever )?[a-z]{4,}\b|"
                    # "has any leak detection work been done on it this year?": the job as the subject of a passive
                    r"\b(?:has|have|had|was|were) (?:any |the |a |an |its |their )?(?:[\w/-]+ ){0,5}?been (?:done|"
                    r"carried out|performed|completed|logged|booked|scheduled|raised)\b|"

@@ -93,3 +93,37 @@ def test_the_lowest_reading_one_is_a_superlative_pick() -> None:
     assert superlative_one("and the lowest kw one?")
     assert superlative_one("what about the highest kw/ton unit")
     assert not superlative_one("the lowest kw reading was when?")
+
+
+def test_units_with_only_work_orders_are_the_side_without_sensor_data() -> None:
+    from graph.understanding.fleet_subset import telemetry_subset
+    assert telemetry_subset("of the units with only work orders, which had the most correctives in 2020") == "no_telemetry"
+    assert telemetry_subset("for the work-order-only chillers, how many PMs?") == "no_telemetry"
+    assert telemetry_subset("show only work orders for chiller 6") is None
+
+
+def test_a_look_at_the_units_without_sensor_data_is_their_records_not_a_refusal() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("Across all of our chillers, which one had the most corrective work orders in 2020?")
+    decision = dialog.say("And the units we have no sensor data for, how did they do that year?")
+    assert decision.kind == "run" and ("maintenance", "wo_summary") in step_set(decision)
+    assets = {a for t in decision.tasks for a in t.asset_ids}
+    assert "Chiller 13" in assets and "Chiller 6" not in assets
+
+
+def test_when_did_they_finally_do_a_job_is_the_date_of_the_last_one() -> None:
+    from graph.understanding.last_done import last_done_job
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    assert last_done_job(Text.of("when did they finally clean the tubes"), vocabulary())
+    assert not last_done_job(Text.of("when did they notice the alarm"), vocabulary())
+
+
+def test_did_it_help_with_two_months_named_sets_them_either_side_of_the_job_listed() -> None:
+    cleaned = {"recent": [{"description": "Condenser Tube Cleaning", "date": "2021-07-12"}]}
+    dialog = Dialog(reference_date=date(2021, 9, 1), results={"wo_summary": cleaned})
+    dialog.say("when did they last clean the tubes on chiller 4")
+    decision = dialog.say("did it help? compare kw/ton june vs august")
+    windows = sorted((t.window.start.date(), t.window.end.date()) for t in decision.tasks
+                     if t.action == "history" and t.window is not None)
+    assert windows == [(date(2021, 6, 1), date(2021, 7, 1)), (date(2021, 8, 1), date(2021, 9, 1))]
