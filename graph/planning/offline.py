@@ -354,8 +354,24 @@ def _plan_on_the_evidence(ctx: PlanContext) -> None:
 _TELEMETRY_LOOKS = frozenset({"history", "point_value", "compare", "investigate", "anomalies"})
 
 
+# "how does 6's Q1 total stack up against last year's?", "what's the count for 4?": a tally, of the records counted last
+_TALLY = re.compile(r"\b(?:total|totals|tally|count|counts)\b")
+
+
+def _tally_of_the_listing(understood: Understanding, focus: Focus) -> str | None:
+    """The record listing a bare tally refers back to, when the message names no reading nor records of its own."""
+    listing = _LISTED_BY.get(focus.last_intent or "", focus.last_intent)
+    if listing not in _COUNTED_RECORDS or not _TALLY.search(understood.text.joined) \
+            or understood.sensors.canonical or understood.sensors.all_sensors:
+        return None
+    return listing if set(understood.intents) <= _TELEMETRY_LOOKS else None
+
+
 def _choose_intents(understood: Understanding, focus: Focus, catalog: FleetCatalog) -> list[str]:
     """The turn's intents, strongest first: the classified ones, else what a follow-up implies."""
+    tally = _tally_of_the_listing(understood, focus)
+    if tally is not None:
+        return [tally]  # "how does 6's Q1 total stack up against Q1 of last year?" after alerts counted: the alerts
     if rule_named(understood, focus) and all(i in _TELEMETRY_LOOKS for i in understood.intents):
         return ["alerts"]  # the rule's alerts, not the readings its name shares
     if focus.listed and understood.intents and WHEN_OF_THOSE.search(understood.text.joined) \
@@ -1813,6 +1829,10 @@ def _understand(message: str, reference_date: date, focus: Focus,
         # for is the request, even with no intent phrase; the context's "pack" asks for no report
         if part.intents or part.sensors.canonical:
             whole = replace(whole, intents=part.intents, scores=part.scores)
+        if not part.intents and part.sensors.canonical and not part.failure_modes:
+            # ("reading the notes on 6's condenser flow problem ... what's its average condenser water flow this
+            # month?": the fault is what was read, the reading is what is asked; no diagnosis of the fault)
+            whole = replace(whole, failure_modes=part.failure_modes)
         if part.periods.mentions and not _spelled_out_elsewhere(whole, part):
             # (the rest's periods stay as context: "we had it cleaned on July 9th")
             passing = [m for m in whole.periods.mentions if m.window is not None

@@ -1059,8 +1059,16 @@ def _shift_of_the_first(text: str, out: Periods, vocab: Vocabulary, *, zone: tzi
     found = _anchored(text, out, vocab, "focus_shift")
     if found is None or sum(1 for m in out.mentions if m.window is not None) != 1:
         return
-    match, first = found
-    out.mentions.append(PeriodMention(_focus_shift(match, vocab, first, zone=zone), "focus", match.start()))
+    _, first = found
+    # ("cleaned on May 18 ... the two weeks before with the two weeks after": each side of the same day, which is
+    # then only where the two are measured from)
+    shifts = [PeriodMention(_focus_shift(match, vocab, first, zone=zone), "focus", match.start())
+              for match in _relative_patterns(vocab)["focus_shift"].finditer(text)]
+    if len(shifts) > 1:
+        anchor = [m for m in out.mentions if m.window == first]
+        out.mentions = [m for m in out.mentions if m.window != first]
+        out.context = [*out.context, *anchor]
+    out.mentions.extend(shifts)
 
 
 _THAT_PERIOD_AND = re.compile(r"\b(?:that|the same) (?:month|week|year|quarter|period|stretch|day|summer|winter)\b"

@@ -127,3 +127,30 @@ def test_did_it_help_with_two_months_named_sets_them_either_side_of_the_job_list
     windows = sorted((t.window.start.date(), t.window.end.date()) for t in decision.tasks
                      if t.action == "history" and t.window is not None)
     assert windows == [(date(2021, 6, 1), date(2021, 7, 1)), (date(2021, 8, 1), date(2021, 9, 1))]
+
+
+def test_a_reading_asked_after_a_fault_read_about_is_the_reading_not_a_diagnosis() -> None:
+    decision = Dialog(reference_date=date(2020, 6, 15)).say(
+        "I was reading the notes on 6's condenser flow problem from June 2019. Different question though: what's "
+        "Chiller 6's average condenser water flow for this month so far?")
+    assert step_set(decision) == {("data", "history")}
+
+
+def test_what_got_worked_on_is_the_work_orders() -> None:
+    decision = Dialog(reference_date=date(2020, 6, 15)).say("What else got worked on 6 last June besides the strainer?")
+    assert ("maintenance", "wo_summary") in step_set(decision)
+
+
+def test_a_bare_total_after_alerts_counted_is_the_alert_count() -> None:
+    dialog = Dialog(reference_date=date(2020, 6, 15))
+    dialog.say("how many alerts did chiller 6 throw in Q1?")
+    decision = dialog.say("how does 6's Q1 total stack up against Q1 of last year?")
+    assert step_set(decision) == {("maintenance", "alert_rules")}
+
+
+def test_spans_before_and_after_a_day_named_are_both_sides_of_it() -> None:
+    decision = Dialog(reference_date=date(2020, 6, 15)).say(
+        "9 got its condenser tubes cleaned on May 18. Compare its kW/ton for the two weeks before with the two weeks after.")
+    windows = sorted((t.window.start.date(), t.window.end.date()) for t in decision.tasks
+                     if t.action == "history" and t.window is not None)
+    assert windows == [(date(2020, 5, 4), date(2020, 5, 18)), (date(2020, 5, 19), date(2020, 6, 2))]
