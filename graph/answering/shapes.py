@@ -85,6 +85,7 @@ from graph.answering.stat_questions import (
     run_time_sentence,
     total_change,
     total_sentence,
+    worst_year_sentence,
 )
 from graph.answering.symptom_modes import symptom_answer
 from graph.answering.trend_verdicts import silent_reading_verdict
@@ -175,6 +176,10 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     busiest = busiest_month_sentence(inputs.question, inputs.artifacts)
     if busiest is not None:  # "what's the worst month for alarms on 6?": the month, then each month's count
         return ShapedLead(busiest[0], busiest[1], replaces_body=False)
+    # ("which year was the worst then?" after the yearly counts: the corrective orders per year the session counted)
+    worst_year = worst_year_sentence(inputs.question, [*inputs.artifacts, *inputs.session])
+    if worst_year is not None:
+        return ShapedLead(worst_year[0], worst_year[1], replaces_body=False)
     by_period = period_pick(inputs.question, inputs.artifacts)
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)

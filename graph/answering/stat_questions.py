@@ -381,6 +381,34 @@ def busiest_month_sentence(question: str, artifacts: list[Artifact]) -> tuple[st
             f"{total} {window_phrase(reads[0])}.".replace("  ", " "), lines)
 
 
+# "which year was the worst then?", "what was its worst year?", "the busiest year for breakdowns": a year picked
+_YEAR_PICKED = re.compile(r"\b(?:which|what) year\b.*\b(?:worst|busiest|heaviest|most|highest|peak|best|quietest|"
+                          r"calmest|lowest|least|fewest)\b|\b(?:worst|busiest|heaviest|best|quietest|calmest)\b"
+                          r"(?: \w+){0,2}? years?\b(?! ago)", re.I)
+
+
+def worst_year_sentence(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """"2020 was the worst year for corrective work orders on CWC04006: 14 (2019: 11 ...)." for a question picking a
+    year, from the corrective orders per year a summary counted (the year under way apart: it is not over)."""
+    if not _YEAR_PICKED.search(question):
+        return None
+    # (the summary covering the most years: a year's own summary counts that year, and the one after it as zero)
+    counted = [(a, c) for a in artifacts if len((c := work_order_counts(a)).corrective_per_year) > 2]
+    if not counted:
+        return None
+    art, counts = max(counted, key=lambda pair: len(pair[1].corrective_per_year))
+    years = dict(counts.corrective_per_year)
+    quiet = bool(_QUIETEST.search(question))
+    pick = (min if quiet else max)(sorted(years), key=lambda y: years[y])
+    where = ", ".join(art.equipment_ids or art.asset_ids)
+    others = "; ".join(f"{y}: {years[y]}" for y in sorted(years, reverse=True) if y != pick)
+    if counts.partial_year and counts.partial_year_corrective is not None:
+        others += f"; {counts.partial_year} so far: {counts.partial_year_corrective}"
+    lines = [f"- {y}: {years[y]} corrective work order{'s' if years[y] != 1 else ''}" for y in sorted(years)]
+    return (f"{pick} was the {'best' if quiet else 'worst'} year for corrective work orders on {where}: "
+            f"{years[pick]} ({others}).", lines)
+
+
 _LABOUR = re.compile(r"\blabou?r\b|\bman[- ]?hours\b|\bcrew hours\b|\bhours of work\b|\bwrench time\b", re.I)
 
 

@@ -154,3 +154,14 @@ def test_spans_before_and_after_a_day_named_are_both_sides_of_it() -> None:
     windows = sorted((t.window.start.date(), t.window.end.date()) for t in decision.tasks
                      if t.action == "history" and t.window is not None)
     assert windows == [(date(2020, 5, 4), date(2020, 5, 18)), (date(2020, 5, 19), date(2020, 6, 2))]
+
+
+def test_which_year_was_worst_picks_from_the_yearly_counts() -> None:
+    from graph.answering.stat_questions import worst_year_sentence
+    from tests.unit.answering.builders import work_orders
+    yearly = work_orders("Chiller 6", {"2018": 7, "2019": 11, "2020": 14}, 3.5, equipment=["CWC04006"])
+    one_year = work_orders("Chiller 6", {"2019": 11, "2020": 0}, 0.0, equipment=["CWC04006"])
+    said = worst_year_sentence("which year was the worst then", [one_year, yearly])
+    assert said is not None and said[0].startswith("2020 was the worst year for corrective work orders on CWC04006: 14")
+    assert worst_year_sentence("which year was the best?", [yearly])[0].startswith("2018 was the best year")  # type: ignore[index]
+    assert worst_year_sentence("how many last year?", [yearly]) is None
