@@ -23,7 +23,10 @@ _PHRASAL = re.compile(r"\b(break\w*|broke|shut\w*|slow\w*|track\w*|narrow\w*|win
 # "the worse one of the first pair", "the better chiller": a comparative naming the one picked, not the comparison asked
 _PICKED_BY_COMPARATIVE = re.compile(r"\bthe (?:worse|better|worst|best|higher|lower) (?:one|chiller|unit|machine|of)\b",
                                     re.I)
-_WORSE_EFFICIENCY = re.compile(r"\b(less|lower|poorer|worse|reduced)\s+(energy\s+)?efficien\w*|\binefficien\w*", re.I)
+_WORSE_EFFICIENCY = re.compile(r"\b(less|lower|poorer|worse|reduced)\s+(energy\s+)?efficien\w*|\binefficien\w*|"
+                               # "which one slipped the most on efficiency?", "lost ground on efficiency": got worse at it
+                               r"\b(?:slipp\w*|lost ground|lost the most|declin\w*|deteriorat\w*|degrad\w*)\b(?: \w+){0,3}? "
+                               r"(?:on|in) (?:energy )?efficien\w*", re.I)
 _BETTER_EFFICIENCY = re.compile(r"\b(more|higher|better|greater)\s+(energy\s+)?efficien\w*", re.I)
 _WORSE = re.compile(r"\b(worse|poorer|bad|badly)\b", re.I)
 _BETTER = re.compile(r"\b(better|improv\w*|healthier)\b", re.I)

@@ -35,7 +35,7 @@ _LOWER = re.compile(r"\b(lower|less|below|down|smaller)\b", re.I)
 
 
 _PAST = re.compile(r"\b(earlier|last year|a year ago|previous\w*|before|prior|back then)\b", re.I)
-_AGAINST = re.compile(r"\b(?:than|vs|versus|compared (?:to|with)|against)\b", re.I)
+_AGAINST = re.compile(r"\b(?:than|vs|versus|compared (?:to|with|w/)|against)(?:\b|(?<=/))", re.I)
 # The question compares periods, not two sensors ("higher than setpoint"): it speaks of time.
 _PERIODS = re.compile(r"\b(earlier|ago|last|previous\w*|before|prior|now|then|since|same|year|month|week|"
                       r"quarter|season|summer|winter|spring|autumn|fall|\d{4})\b", re.I)

@@ -151,6 +151,15 @@ def _chiller_of(name: str, artifacts: list[Artifact]) -> str:
     return f"{chiller} ({name})" if chiller else name
 
 
+def _windows_read_before(inputs: AnswerInputs) -> list[Artifact]:
+    """The session's readings of the chillers this turn read, from other turns ("compared with May last year, which
+    one slipped the most?" reads last year's May; this May was read a turn before)."""
+    read = {a.asset_ids[0] for a in inputs.artifacts if a.kind == "telemetry_window" and a.asset_ids}
+    mine = {a.id for a in inputs.artifacts}
+    return [a for a in inputs.session if a.kind == "telemetry_window" and a.id not in mine
+            and a.asset_ids and a.asset_ids[0] in read]
+
+
 def _which(inputs: AnswerInputs) -> ShapedLead | None:
     """The pick first: a ranking, the top hypothesis, or the asset that stands out."""
     rate = yearly_rate_sentence(inputs.question, inputs.artifacts)
@@ -184,7 +193,8 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
     only = inputs.fetched[0] if len(inputs.fetched) == 1 else None  # "which of the two went up more?": that reading
-    by_change = change_ranking(inputs.question, inputs.artifacts, reading=only)
+    by_change = change_ranking(inputs.question, inputs.artifacts, reading=only) \
+        or change_ranking(inputs.question, [*inputs.artifacts, *_windows_read_before(inputs)], reading=only)
     if by_change is not None:  # "whose kW/ton is worse than this time last year?": ranked on the change, pick first
         return ShapedLead(by_change.headline, by_change.lines, replaces_body=False)
     by_sensor = setpoint_offset_ranking(inputs.question, inputs.artifacts) \

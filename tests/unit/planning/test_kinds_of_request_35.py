@@ -165,3 +165,14 @@ def test_which_year_was_worst_picks_from_the_yearly_counts() -> None:
     assert said is not None and said[0].startswith("2020 was the worst year for corrective work orders on CWC04006: 14")
     assert worst_year_sentence("which year was the best?", [yearly])[0].startswith("2018 was the best year")  # type: ignore[index]
     assert worst_year_sentence("how many last year?", [yearly]) is None
+
+
+def test_with_written_w_slash_is_with() -> None:
+    from graph.understanding.text import Text
+    assert Text.of("Compared w/ May last year, which one slipped?").joined.startswith("compared with may last year")
+    assert "work order" in Text.of("any w/o on 6?").joined
+
+
+def test_slipping_on_efficiency_is_getting_worse_at_it() -> None:
+    from graph.answering.compare_terms import comparison_sense
+    assert comparison_sense("which one slipped the most on efficiency?", higher_is_worse=True) == "higher"
