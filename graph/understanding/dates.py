@@ -31,6 +31,7 @@ class Atom:
     problem: str = ""
     joined: bool = False  # a range built from two expressions ("from X to Y")
     until: TimeWindow | None = None  # the day a span this atom opens runs to ("from the 9th" before "July 23rd")
+    season: tuple[int, int] | None = None  # (first month, months) of a season named bare: the year framing it, if any
 
 
 def _alternation(words: list[str] | tuple[str, ...]) -> str:
@@ -132,7 +133,8 @@ def _season_atom(match: re.Match[str], vocab: Vocabulary, reference: date, *, zo
         year = cal.most_recent_season(first, length, reference, complete=False) + 1
     else:
         year = cal.most_recent_season(first, length, reference, complete=False)
-    return Atom(match.start(), match.end(), cal.months_window(year, first, length, match.group(0), zone))
+    bare = None if year_text or qualifier else (first, length)
+    return Atom(match.start(), match.end(), cal.months_window(year, first, length, match.group(0), zone), season=bare)
 
 
 def _nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
@@ -291,11 +293,25 @@ def resolve_month_only(atom: Atom, reference: date, year: int | None = None, *, 
     return replace(atom, window=cal.month_window(chosen, atom.month_only, label, zone), month_only=None)
 
 
+def _season_in(atom: Atom, year: int, zone: tzinfo) -> Atom:
+    assert atom.season is not None and atom.window is not None
+    first, length = atom.season
+    return replace(atom, window=cal.months_window(year, first, length, atom.window.label, zone), season=None)
+
+
+def _contrasted_season(bare: Atom, atoms: list[Atom]) -> bool:
+    """"This summer vs summer 2019": the same season with its year beside the bare one is the other side."""
+    assert bare.season is not None
+    return any(a is not bare and a.season is None and a.window is not None and a.window.start.month == bare.season[0]
+               and (a.window.end.month - a.window.start.month) % 12 == bare.season[1] % 12 for a in atoms)
+
+
 def context_year(atoms: list[Atom]) -> int | None:
     """The one calendar year the message's framing periods lie in ("closing out 2020's books", "the Q3
     2018 pack"), which a month or quarter named without a year belongs to; None when none or several.
     A framing period is longer than a month: "June 2020" beside "this June" is a contrast, not a frame."""
-    dated = [a for a in atoms if a.window is not None and a.month_only is None]
+    # (a season named bare, "a rough summer ... back in 2016", is framed like a bare month, it frames nothing)
+    dated = [a for a in atoms if a.window is not None and a.month_only is None and a.season is None]
     frames = [a for a in dated if a.window is not None and (a.window.end - a.window.start).days > 31]
     years = {a.window.start.year for a in frames if a.window is not None
              and a.window.start.year == (a.window.end - timedelta(microseconds=1)).year}
@@ -335,6 +351,9 @@ def join_ranges(text: str, atoms: list[Atom], reference: date, vocab: Vocabulary
     # (a range of bare months takes the year that frames the message, "summer 2016 ... June to August", or the dialog's;
     # not a year written after a comparison word, "apr thru jun vs same months 2020": that is the other side)
     range_year = None if _set_against_later(text, atoms, year_of_context) else year_of_context
+    if year_of_context is not None:  # "we had a rough summer on 9 back in 2016": the summer of that year
+        atoms = [_season_in(a, year_of_context, zone) if a.season is not None and not _contrasted_season(a, atoms)
+                 else a for a in atoms]
     index = 0
     while index < len(atoms):
         left = atoms[index]

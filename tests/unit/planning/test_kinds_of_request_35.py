@@ -176,3 +176,20 @@ def test_with_written_w_slash_is_with() -> None:
 def test_slipping_on_efficiency_is_getting_worse_at_it() -> None:
     from graph.answering.compare_terms import comparison_sense
     assert comparison_sense("which one slipped the most on efficiency?", higher_is_worse=True) == "higher"
+
+
+def test_a_bare_season_takes_the_year_the_message_frames_and_frames_nothing() -> None:
+    decision = Dialog(reference_date=SUMMER).say(
+        "We had a rough summer on Chiller 9 back in 2016. What was its evaporator temperature in August?")
+    start, end = window_of(decision, "history")
+    assert (start.date(), end.date()) == (date(2016, 8, 1), date(2016, 9, 1))
+    later = Dialog(reference_date=SUMMER)
+    later.say("We had a rough summer on Chiller 9 back in 2016. What was its evaporator temperature in August of that year?")
+    start, _ = window_of(later.say("And the same month a year later?"), "history")
+    assert start.date() == date(2017, 8, 1)
+
+
+def test_a_bare_season_set_against_the_same_season_of_a_year_stays_the_latest() -> None:
+    decision = Dialog(reference_date=date(2021, 9, 15)).say("how was chiller 6 power this summer vs summer 2019?")
+    windows = {(t.window.start.date(), t.window.end.date()) for t in decision.tasks if t.window is not None}
+    assert (date(2021, 6, 1), date(2021, 9, 1)) in windows and (date(2019, 6, 1), date(2019, 9, 1)) in windows
