@@ -484,6 +484,17 @@ def _that_whole_year(ctx: PlanContext) -> None:
     ctx.note(f"'That year' read as the whole of {year}.")
 
 
+# "did that one fire last summer too?", "was it like that in 2019 as well?": the same thing checked in an earlier period,
+# while the dialog stays on its own ("so what's causing it?" is about the period it was on)
+_TOO = re.compile(r"\b(?:too|as well|either)\W*$")
+
+
+def _checked_too(ctx: PlanContext, window: TimeWindow | None) -> bool:
+    focus = ctx.focus.window
+    return focus is not None and window is not None and window.end <= focus.start \
+        and bool(_TOO.search(ctx.understanding.text.joined))
+
+
 def resolve_window(ctx: PlanContext) -> Decision | None:
     """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
     periods = ctx.understanding.periods
@@ -503,7 +514,7 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
         # "is that more than last year?": last year is what the discussed period is measured against; the
         # dialog stays on its own period ("could some of those have been bundled?" is about this year's)
         ctx.against_focus = ctx.focus.window is not None and _only_compared_against(ctx)
-        ctx.window_is_aside = ctx.against_focus
+        ctx.window_is_aside = ctx.against_focus or _checked_too(ctx, mention.window)
     elif _asks_recent(ctx):
         days = int(ctx.default("recent_days"))  # type: ignore[call-overload]
         ctx.window = cal.window(ctx.reference_date - timedelta(days=days), ctx.reference_date,

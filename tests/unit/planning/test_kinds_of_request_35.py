@@ -193,3 +193,13 @@ def test_a_bare_season_set_against_the_same_season_of_a_year_stays_the_latest() 
     decision = Dialog(reference_date=date(2021, 9, 15)).say("how was chiller 6 power this summer vs summer 2019?")
     windows = {(t.window.start.date(), t.window.end.date()) for t in decision.tasks if t.window is not None}
     assert (date(2021, 6, 1), date(2021, 9, 1)) in windows and (date(2019, 6, 1), date(2019, 9, 1)) in windows
+
+
+def test_a_check_of_an_earlier_period_too_leaves_the_dialog_on_its_own_period() -> None:
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("ch9 been throwing alrts all june, which rule is it mostly")
+    checked = dialog.say("did that one fire last summer too")
+    assert window_of(checked, "alert_rules")[0].date() == date(2020, 6, 1)
+    decision = dialog.say("so whats causing it, fouling or refrigerant?")
+    start, end = window_of(decision, "diagnose")
+    assert (start.date(), end.date()) == (date(2021, 6, 1), date(2021, 7, 1))
