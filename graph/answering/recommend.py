@@ -23,6 +23,7 @@ from artifacts.readings import (
     work_order_counts,
 )
 from graph.answering.asked_figures import named_rules, rule_text
+from graph.answering.procedure import DriftFinding, checked_sensor, drift_findings
 from graph.understanding.request import ALARM_TUNING, described_work, named_job, read_request
 from specialists.maintenance.alerts import MEANINGFUL_P, SPURIOUS_P
 from specialists.maintenance.bundling import MOBILISATION_HOURS
@@ -237,6 +238,35 @@ def alarm_tuning(artifacts: list[Artifact], pending_offer: str | None, question:
     return Recommendation(sentence, reasons, offer_sentence(pending_offer))
 
 
+# "recalibrate the sensor or replace it?", "swap the probe out?": the choice is about an instrument
+_OF_A_SENSOR = re.compile(r"\b(?:sensors?|transmitters?|probes?|rtds?|thermistors?|instruments?|(?:re-?)?calibrat\w*|recal)\b",
+                          re.I)
+
+
+def recalibrate_or_replace(drift: DriftFinding, pending_offer: str | None) -> Recommendation:
+    """A drifting sensor: recalibrate it first (drift is a calibration fault, the element still responds), and replace
+    it only if it fails the check against a reference or drifts out again."""
+    moved = f" moved {drift.shift} at equal load" if drift.shift else " drifted"
+    return Recommendation(
+        f"Recalibrate it first: {drift.asset}'s {drift.sensor}{moved} while the readings coupled to it held, which is "
+        "calibration drift, not a dead sensor; replace it only if it fails the check against a reference probe or "
+        "drifts out again within a few months.",
+        [f"{drift.asset} {drift.sensor}: sensor drift [{drift.artifact_id}]",
+         "a drifting element still tracks the process, so a recalibration restores it; a stuck, noisy or dead one "
+         "needs replacing"],
+        offer_sentence(pending_offer or "draft_wo"))
+
+
+def field_check_first(finding: DriftFinding, verdict: str, pending_offer: str | None) -> Recommendation:
+    """A sensor the data show reading true: neither replacement nor recalibration is called for yet; a check against a
+    reference decides (recalibrate if it reads off, replace if it is stuck or dead)."""
+    return Recommendation(
+        f"Neither yet: {finding.asset}'s {finding.sensor} shows {verdict} in the data, not drift; check it against a "
+        "reference probe first, recalibrate it if it reads off, and replace it only if it is stuck, noisy or dead.",
+        [f"{finding.asset} {finding.sensor}: {verdict} [{finding.artifact_id}]"],
+        offer_sentence(pending_offer or "draft_wo"))
+
+
 def recommend(question: str, artifacts: list[Artifact], pending_offer: str | None,
               assets: set[str] | None = None) -> Recommendation:
     """The recommendation the question asks for, on the evidence of `assets` (the turn's chillers): the order
@@ -244,6 +274,13 @@ def recommend(question: str, artifacts: list[Artifact], pending_offer: str | Non
     artifacts = about_assets(artifacts, assets or set())
     if read_request(question).preview:
         return preview(artifacts, pending_offer, described_work(question))
+    of_a_sensor = bool(_REPLACE.search(question) and _OF_A_SENSOR.search(question))
+    drifted = drift_findings(artifacts) if of_a_sensor else []
+    if drifted:  # "should we recalibrate the sensor or replace it outright?": the instrument, not the chiller
+        return recalibrate_or_replace(drifted[0], pending_offer)
+    checked = checked_sensor(artifacts) if of_a_sensor else None
+    if checked is not None:  # the check found it reading true: neither, until a field check says otherwise
+        return field_check_first(*checked, pending_offer)
     if _REPLACE.search(question):
         return replace_or_repair(artifacts, pending_offer)
     tuned = alarm_tuning(artifacts, pending_offer, question) if ALARM_TUNING.search(question.lower()) else None

@@ -203,3 +203,17 @@ def test_a_check_of_an_earlier_period_too_leaves_the_dialog_on_its_own_period() 
     decision = dialog.say("so whats causing it, fouling or refrigerant?")
     start, end = window_of(decision, "diagnose")
     assert (start.date(), end.date()) == (date(2021, 6, 1), date(2021, 7, 1))
+
+
+def test_recalibrate_or_replace_a_sensor_is_about_the_sensor_not_the_chiller() -> None:
+    from graph.answering.recommend import recommend
+    from tests.unit.answering.builders import art
+    drifted = art("sensor_validity", {"verdicts": [{"sensor": "Chiller 6 Supply Temperature", "verdict": "sensor_drift"}]},
+                  producer="failure", summary="Supply Temperature moved +0.67 degF at equal load while its coupled "
+                                              "readings did not: sensor drift")
+    advice = recommend("Should we recalibrate the sensor or replace it outright?", [drifted], None)
+    assert advice.sentence.startswith("Recalibrate it first: Chiller 6's Supply Temperature")
+    steady = art("sensor_validity", {"verdicts": [{"sensor": "Chiller 6 Supply Temperature", "verdict": "no_change"}]},
+                 producer="failure")
+    advice = recommend("recalibrate the probe or swap it out?", [steady], None)
+    assert advice.sentence.startswith("Neither yet: Chiller 6's Supply Temperature shows no change in the data")
