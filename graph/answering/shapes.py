@@ -400,6 +400,9 @@ def _job_done(inputs: AnswerInputs) -> ShapedLead | None:
 
 
 def _yes_no(inputs: AnswerInputs) -> ShapedLead:
+    resolved = when_resolved_sentence(inputs.question, inputs.artifacts, inputs.session)
+    if resolved is not None:  # "was it fixed, and when?": yes, with the date of the work for the fault found
+        return ShapedLead(f"Yes. {resolved}", [], replaces_body=False)
     rate = yearly_rate_sentence(inputs.question, inputs.artifacts) or run_time_change(inputs.question, inputs.artifacts) \
         or total_change(inputs.question, [*inputs.artifacts, *inputs.session])
     if rate is not None:  # "were the PMs done at a steady rate?", "on for more hours this sept than last?"

@@ -80,6 +80,7 @@ from graph.understanding.model import speaks_of_alerts
 from graph.understanding.off_topic import function_words
 from graph.understanding.request import asks_data_available, asks_if_resolved, doubts_instrument
 from graph.understanding.vocabulary import vocabulary
+from specialists.maintenance.drafting import repair_codes
 from specialists.maintenance.prioritize import FALSE_ALARM_RATE
 
 __all__ = ["Answer", "Verdict", "fleet_pick_verdict", "named_mode", "yes_no_verdict"]
@@ -167,11 +168,17 @@ _GENERIC_MODE_WORDS = frozenset({"failed", "failure", "fault", "normal", "wear",
                                  "side", "water"})
 
 
+_FAMILY_WEIGHT = 2
+
+
 def _order_for(mode: str, orders: list[OrderRef]) -> OrderRef | None:
     """The order that names most of the failure mode's distinctive words (the latest on a tie), if any does."""
     words = {w for w in re.findall(r"[a-z]+", mode.lower()) if len(w) > 3} - _GENERIC_MODE_WORDS
-    scored = [(len(words & set(re.findall(r"[a-z]+", f"{o.code} {o.description}".lower()))), o.date, o)
-              for o in orders]
+    # (an order of the work that deals with the mode, "Condenser Tube Cleaning" for condenser fouling, counts as two
+    # words: its code says what it was for)
+    family = repair_codes(mode)
+    scored = [(len(words & set(re.findall(r"[a-z]+", f"{o.code} {o.description}".lower())))
+               + (_FAMILY_WEIGHT if o.code in family else 0), o.date, o) for o in orders]
     best = max(scored, key=lambda s: (s[0], s[1]), default=None)
     return best[2] if best is not None and best[0] > 0 else None
 
@@ -326,10 +333,14 @@ def _order_for_the_diagnosis(found: list[Artifact], session: list[Artifact]) -> 
     return (match, diagnosed[0].split(":")[0]) if match is not None else None
 
 
+# "when did we sort that out?", "was it fixed, and when?", "was it dealt with? if so when": the date asked
+_ASKS_WHEN = re.compile(r"^\W*(?:so |and |ok )?when\b|\band when\b|\bif so,? when\b")
+
+
 def when_resolved_sentence(question: str, artifacts: list[Artifact], session: list[Artifact]) -> str | None:
     """"When did we sort that out?": the date of the work order for the fault diagnosed, first; None when the
     question asks no such thing or no listed order names that fault."""
-    if not asks_if_resolved(question.lower()) or not re.match(r"\W*(?:so |and |ok )?when\b", question.lower()):
+    if not asks_if_resolved(question.lower()) or not _ASKS_WHEN.search(question.lower()):
         return None
     matched = _order_for_the_diagnosis([a for a in artifacts if a.kind == "work_order_summary"], session)
     if matched is None:

@@ -627,7 +627,11 @@ _RESOLVED = re.compile(r"\b(?:did|have|has|had)\s+(?:we|they|you|anyone|someone|
                        r"(?: (?:in|up))? (?:a|an|any) (?:[\w-]+ )?(?:job|work order|wo|ticket|request|order)s?"
                        r"(?: in)? (?:for|on|about) (?:it|that|this|them|those))\b|"
                        r"\b(?:is|are) there (?:already )?(?:a|an|any) (?:[\w-]+ )?(?:job|work order|wo|ticket|request)s? "
-                       r"(?:in |open |raised |logged |on file )?(?:for|on|about) (?:it|that|this|them|those)\b")
+                       r"(?:in |open |raised |logged |on file )?(?:for|on|about) (?:it|that|this|them|those)\b|"
+                       # "was it fixed, and when?", "has that been sorted?", "did the fouling ever get dealt with?"
+                       r"\b(?:was|were|has|have|had|did|is)\s+(?:it|that|this|they|those|the (?:problem|issue|fault|"
+                       r"fouling|leak|trip))\s+(?:ever\s+|already\s+|actually\s+|finally\s+)?(?:been\s+|get\s+|got\s+)?"
+                       r"(?:fixed|sorted(?: out)?|repaired|resolved|dealt with|addressed|taken care of|cleared up)\b")
 
 
 def asks_if_resolved(text: str) -> bool:

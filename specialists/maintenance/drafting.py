@@ -62,6 +62,18 @@ def codes_for(failure_mode: str) -> tuple[str | None, str | None, str]:
     return None, None, ""
 
 
+def repair_codes(failure_mode: str) -> frozenset[str]:
+    """The primary codes of the work that deals with a failure mode: its fault family (the generator's knowledge),
+    else the FMEA's codes for it; empty for a mode neither knows."""
+    specs = {spec.failure_mode: spec for spec in fault_types().values()}
+    mode = _match_mode(failure_mode, list(specs))
+    if mode is not None and specs[mode].family:
+        return frozenset(specs[mode].family)
+    entries = {e.failure_mode: e for e in fmea_entries() if e.asset_class == "chiller"}
+    mode = _match_mode(failure_mode, list(entries))
+    return frozenset(entries[mode].primary_codes) if mode is not None else frozenset()
+
+
 def scope_for(failure_mode: str, asset_id: str | None) -> list[str]:
     """Ordered work steps: isolate, inspect what the failure mode predicts, fix, verify."""
     entries = {e.failure_mode: e for e in fmea_entries() if e.asset_class == "chiller"}

@@ -217,3 +217,17 @@ def test_recalibrate_or_replace_a_sensor_is_about_the_sensor_not_the_chiller() -
                  producer="failure")
     advice = recommend("recalibrate the probe or swap it out?", [steady], None)
     assert advice.sentence.startswith("Neither yet: Chiller 6's Supply Temperature shows no change in the data")
+
+
+def test_the_work_that_fixed_a_fault_is_found_by_its_code_family_not_shared_words() -> None:
+    from graph.answering.verdicts import when_resolved_sentence
+    from tests.unit.answering.builders import art, diagnosis
+    found = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.76, 0.86))
+    orders = art("work_order_summary", {"recent": [
+        {"wo_id": "WO155380", "date": "2020-12-03", "code": "OP001",
+         "description": "Process Upset: Loss of Condenser Water (entire chiller system)"},
+        {"wo_id": "WO153938", "date": "2020-07-09", "code": "MT002",
+         "description": "Cleaning: Condenser Tube Cleaning (condenser)"}]}, producer="maintenance")
+    said = when_resolved_sentence("Was it fixed, and when?", [orders], [found])
+    assert said is not None and said.startswith("On 2020-07-09: WO153938")
+    assert when_resolved_sentence("was it fixed?", [orders], [found]) is None  # no date asked
