@@ -108,6 +108,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "year_shift": re.compile(r"\b(?:a|one) year (later|after|earlier|before)\b(?! the)"),
         "event_before": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week|hour)|{number} {unit}|hours) "
                                    rf"(?:before|prior to|leading up to) (?:the {event}|it|that)\b"),
+        # "how many corrective wos in the 2 wks after that?" after the trip's date: the span from the event on
+        "event_after_span": re.compile(rf"\b(?:the )?(?:(days|day|week)|{number} {unit}) (?:after|following) "
+                                       rf"(?:the {event}|it|that)\b"),
         # "#9 tripped jul 23. what did it look like the 3 wks before": with the event told, the span before it
         "event_before_bare": re.compile(rf"\b(?:the )?(?:(days|day|night|morning|week|hour)|{number} {unit}|hours) "
                                         r"(?:before|prior|beforehand|leading up)(?=\s*(?:\?|$))"),
@@ -292,6 +295,21 @@ def _named(match: re.Match[str], reference: date, *, zone: tzinfo) -> TimeWindow
     return cal.window(starts[word], end, word, zone)
 
 
+def _after_event(event: datetime, named_span: str | None, count_text: str | None, unit_text: str | None,
+                 vocab: Vocabulary, label: str, *, zone: tzinfo) -> TimeWindow:
+    """"The 2 wks after that", "the days after it": from the event on, as long as said (a few days for "the days")."""
+    if named_span == "day":
+        day_start = cal.at_midnight(event.date(), zone) + timedelta(days=1)
+        return TimeWindow(day_start, day_start + timedelta(days=1), label)
+    if named_span == "days":
+        return TimeWindow(event, event + timedelta(days=_FEW_DAYS), label)
+    if named_span == "week" or not unit_text:
+        return TimeWindow(event, event + timedelta(weeks=1), label)
+    months, fixed = cal.span_of(vocab.units[unit_text], _count(count_text, vocab))
+    end = cal.at_midnight(cal.add_months(event.date(), months), zone) + fixed if months else event + fixed
+    return TimeWindow(event, end, label)
+
+
 def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: datetime | None, *, zone: tzinfo) -> TimeWindow | None:
     if event is None:
         return None
@@ -301,6 +319,8 @@ def _event_window(match: re.Match[str], name: str, vocab: Vocabulary, event: dat
     if name == "event_lead":
         return TimeWindow(event - timedelta(days=1), event, label)
     named_span, count_text, unit_text = match.group(1), match.group(2), match.group(3)
+    if name == "event_after_span":
+        return _after_event(event, named_span, count_text, unit_text, vocab, label, zone=zone)
     if named_span == "day":
         day_start = cal.at_midnight(event.date(), zone)
         return TimeWindow(day_start - timedelta(days=1), day_start, label)

@@ -231,3 +231,12 @@ def test_the_work_that_fixed_a_fault_is_found_by_its_code_family_not_shared_word
     said = when_resolved_sentence("Was it fixed, and when?", [orders], [found])
     assert said is not None and said.startswith("On 2020-07-09: WO153938")
     assert when_resolved_sentence("was it fixed?", [orders], [found]) is None  # no date asked
+
+
+def test_a_span_after_the_trip_dated_before_starts_at_the_trip() -> None:
+    tripped = {"trip_time": "2019-07-23T15:15:00-04:00",
+               "hypotheses": [{"failure_mode": "Control Panel: Electrical failure (safety trip)", "probability": 0.8}]}
+    dialog = Dialog(reference_date=date(2019, 9, 15), results={"diagnose": tripped})
+    dialog.say("when was chiller 9's last trip")
+    start, end = window_of(dialog.say("how many corrective wo on it in the 2 wks after that"), "wo_summary")
+    assert (start.date(), end.date()) == (date(2019, 7, 23), date(2019, 8, 6))
