@@ -97,6 +97,7 @@ from graph.understanding.request import (
     ranking_end,
     read_request,
     request_sentences,
+    scene_before_question,
     states_then_asks,
 )
 from graph.understanding.sensors import canonical_of, expand, find_sensors
@@ -1532,7 +1533,8 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
         part_reading = read_request(part)
         if part_reading.act != "question" and not _STATISTIC.search(part.lower()):
             continue  # "is it breaking down more? look at 2017-2020": a detail of the first
-        part_alone = _understand(part, reference_date, focus, artifacts, catalog)
+        # ("handover from nights. which chiller was off?": the part's opening statement is the occasion, not asked)
+        part_alone = _understand(scene_before_question(part) or part, reference_date, focus, artifacts, catalog)
         figure = _asks_a_figure(part_alone)
         if part_reading.act != "question" and not figure:
             continue
@@ -1846,6 +1848,13 @@ def _understand(message: str, reference_date: date, focus: Focus,
                                catalog=catalog)
         if corrected.periods.mentions and not corrected.periods.problems:
             whole = replace(whole, periods=corrected.periods)
+    asked_after = scene_before_question(message) if "report" in whole.intents else None
+    if asked_after is not None:
+        # "handover from nights. which chiller was off its normal last month? ...": the occasion names a report, the
+        # question after it asks what is wanted (a report asked for is a command or a question of its own)
+        rest = understand(asked_after, reference_date, focus.window, event_time, catalog=catalog, context=message)
+        if rest.intents and "report" not in rest.intents:
+            whole = replace(whole, intents=rest.intents, scores=rest.scores)
     # "I meant the one with the most alerts - what was its supply temperature?": the description picks the chiller;
     # what is asked of it is the rest
     described = DESCRIBED_ONE.search(whole.text.joined)

@@ -150,6 +150,23 @@ def states_then_asks(message: str, g: Grammar | None = None) -> bool:
     return True
 
 
+def scene_before_question(message: str, g: Grammar | None = None) -> str | None:
+    """The message without the statements that open it, when a question follows them ("handover from nights. which
+    chiller was off its normal last month? look at power and kw/ton" -> from "which" on); None when it opens with no
+    statement or asks no question after one. The statements set the occasion; what is asked is the rest."""
+    g = g or grammar()
+    clauses = _clauses(message)
+    first_question = next((i for i, c in enumerate(clauses) if c.rstrip().endswith("?")), None)
+    if not first_question:
+        return None
+    for clause in clauses[:first_question]:
+        opening = _opening(Text.of(clause).tokens, g.fillers)
+        if not opening or opening[0] in g.imperative_verbs or _ASKS_SOMETHING.search(Text.of(clause).joined) \
+                or _TOPIC_HEAD.fullmatch(clause.strip()):
+            return None
+    return " ".join(clauses[first_question:])
+
+
 # "chiller 4 alerts: Q1 vs Q4 last year?": a few words and a colon name the topic the question is about; they
 # state nothing
 _TOPIC_HEAD = re.compile(r"(?:[\w#/'-]+\s+){0,3}[\w#/'-]+\s*:")

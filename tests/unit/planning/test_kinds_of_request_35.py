@@ -240,3 +240,11 @@ def test_a_span_after_the_trip_dated_before_starts_at_the_trip() -> None:
     dialog.say("when was chiller 9's last trip")
     start, end = window_of(dialog.say("how many corrective wo on it in the 2 wks after that"), "wo_summary")
     assert (start.date(), end.date()) == (date(2019, 7, 23), date(2019, 8, 6))
+
+
+def test_an_occasion_that_names_a_report_does_not_ask_for_one() -> None:
+    decision = Dialog(reference_date=date(2019, 9, 15)).say(
+        "handover from nights. which chiller at MAIN was off its normal last month? look at power and kw/ton")
+    assert ("maintenance", "report") not in step_set(decision) and ("data", "history") in step_set(decision)
+    asked = Dialog(reference_date=date(2019, 9, 15)).say("write me a handover for chiller 6 for last month")
+    assert ("maintenance", "report") in step_set(asked)
