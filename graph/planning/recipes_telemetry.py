@@ -85,8 +85,10 @@ def point_value(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 def compare(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Side-by-side statistics: each chiller's history in parallel, then the comparison."""
     window = ctx.analysis_window()
-    windows = [*ctx.extra_windows,
-               *(m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future")]
+    # ("q2 vs q3 so far" on 15 September: Q3 up to today, like the period asked alone)
+    windows = [_up_to_today(ctx, w) for w in [
+        *ctx.extra_windows,
+        *(m.window for m in ctx.understanding.periods.mentions if m.window is not None and m.kind != "future")]]
     if len(ctx.telemetry_assets) == 1 and len(windows) > 1:
         return _compare_periods(ctx, plan, ctx.telemetry_assets[0], windows)
     if len(windows) == 2 and _apart(*windows) and len(ctx.telemetry_assets) > 1:
@@ -107,6 +109,12 @@ def compare(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     plan.add("data", "compare", asset_ids=list(ctx.telemetry_assets), window=window, sensors=sensors,
              depends_on=deps, goal=f"compare {' vs '.join(ctx.telemetry_assets)} {describe_window(window)}")
     return None
+
+
+def _up_to_today(ctx: PlanContext, window: TimeWindow) -> TimeWindow:
+    """A period under way ends today: nothing after the reference date is recorded yet."""
+    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    return TimeWindow(window.start, today_end, window.label) if window.start < today_end < window.end else window
 
 
 def _apart(first: TimeWindow, second: TimeWindow) -> bool:

@@ -248,3 +248,10 @@ def test_an_occasion_that_names_a_report_does_not_ask_for_one() -> None:
     assert ("maintenance", "report") not in step_set(decision) and ("data", "history") in step_set(decision)
     asked = Dialog(reference_date=date(2019, 9, 15)).say("write me a handover for chiller 6 for last month")
     assert ("maintenance", "report") in step_set(asked)
+
+
+def test_a_period_under_way_set_beside_another_ends_today() -> None:
+    decision = Dialog(reference_date=date(2019, 9, 15)).say("chiller 4 avg return temp q2 vs q3 so far")
+    windows = {(t.window.start.date(), t.window.end.date()) for t in decision.tasks
+               if t.action == "history" and t.window is not None}
+    assert windows == {(date(2019, 4, 1), date(2019, 7, 1)), (date(2019, 7, 1), date(2019, 9, 16))}
