@@ -73,6 +73,7 @@ from graph.understanding.request import (
     WHY_THE_CHANGE,
     RequestReading,
     asked_question,
+    asking_clause,
     asks_back_in_service,
     asks_change_over_time,
     asks_data_available,
@@ -684,6 +685,9 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         # "and the one before?" after "when was the last corrective WO on 9?": that question, for the order before it
         message = f"{focus.asked.strip().rstrip('?')} and the one before it?"
     understood = _understand(message, reference_date, focus, artifacts, catalog)
+    judged = _judged_against_last_year(message, understood, focus, catalog)
+    if judged is not None:  # "ch6 pulling more kw than it should this month?": against its own year-earlier self
+        message, understood = judged, _understand(judged, reference_date, focus, artifacts, catalog)
     parts = question_parts(message)
     reading = _first_question_reading(message, parts)
     flipped = _other_end_asked(understood, focus)
@@ -1004,6 +1008,30 @@ _ENDS = {"worst": "best", "best": "worst", "worse": "better", "better": "worse",
          "lowest": "highest", "least efficient": "most efficient", "most efficient": "least efficient",
          "least": "most", "most": "least"}
 _END_WORD = re.compile(r"\b(?:least efficient|most efficient|worst|best|worse|better|highest|lowest|least|most)\b")
+
+
+# "ch6 pulling more kw than it should this month?", "supply temp ran hot in aug?", "kw/ton been ugly since jul 1?": a
+# reading judged with no level and no other period to judge it by; its own normal is the same stretch a year before
+_JUDGED_LEVEL = re.compile(r"\b(?:ugly|bad|poor|rough|hot|high|elevated|heavy)\b|\bthan (?:it|they) should\b|"
+                           r"\bthan (?:normal|usual)\b")
+_SET_AGAINST = re.compile(r"\b(?:than|vs|versus|against|compared|compare)\b(?! (?:it|they) should\b| normal\b| usual\b)")
+_YEAR = timedelta(days=365)
+
+
+def _judged_against_last_year(message: str, understood: Understanding, focus: Focus,
+                              catalog: FleetCatalog) -> str | None:
+    """The message set against the same period a year before, when it asks yes or no whether one chiller's named
+    reading was high or bad over one period and gives nothing to measure that by; None otherwise (or when the
+    record holds no year before)."""
+    text = understood.text.joined
+    asked = Text.of(asking_clause(message)).joined  # ("ops think the probe read high. is that right?" asks of a claim)
+    dated = [m.window for m in understood.periods.mentions if m.window is not None and m.kind != "future"]
+    assets = understood.assets.assets or focus.asset_ids
+    if read_request(message).shape != "yes_no" or not _JUDGED_LEVEL.search(asked) or _SET_AGAINST.search(text) \
+            or not understood.sensors.canonical or len(dated) != 1 or len(assets) != 1 or re.search(r"\d+(?:\.\d+)? ?(?:%|kw|degf|deg|f|gpm|tons?)\b", text) \
+            or catalog.first_day is None or dated[0].start - _YEAR < cal.at_midnight(catalog.first_day, catalog.zone):
+        return None
+    return f"{message.rstrip().rstrip('?').rstrip()} compared with the same period a year earlier?"
 
 
 def _other_end_asked(understood: Understanding, focus: Focus) -> str | None:

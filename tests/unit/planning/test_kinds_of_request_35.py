@@ -255,3 +255,13 @@ def test_a_period_under_way_set_beside_another_ends_today() -> None:
     windows = {(t.window.start.date(), t.window.end.date()) for t in decision.tasks
                if t.action == "history" and t.window is not None}
     assert windows == {(date(2019, 4, 1), date(2019, 7, 1)), (date(2019, 7, 1), date(2019, 9, 16))}
+
+
+def test_a_reading_judged_high_with_nothing_to_judge_by_is_set_against_a_year_before() -> None:
+    decision = Dialog(reference_date=date(2019, 8, 21)).say("ch6 pulling more kw than it should this month?")
+    starts = {t.window.start.date() for t in decision.tasks if t.action == "history" and t.window is not None}
+    assert starts == {date(2019, 8, 1), date(2018, 8, 1)}
+    plain = Dialog(reference_date=date(2019, 8, 21)).say("what was chiller 6 power in july?")
+    assert len([t for t in plain.tasks if t.action == "history"]) == 1
+    levelled = Dialog(reference_date=date(2019, 8, 21)).say("was chiller 6 power above 300 kw in july?")
+    assert len([t for t in levelled.tasks if t.action == "history"]) == 1
