@@ -42,6 +42,7 @@ from graph.planning.scope import DESCRIBED_ONE, NEXT_ON_THE_LIST, superlative_on
 from graph.understanding import Understanding, understand, vocabulary
 from graph.understanding import calendar_math as cal
 from graph.understanding.assets import find_assets
+from graph.understanding.dates import time_of_day
 from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.identifiers import asks_rule_codes, find_rule_names
 from graph.understanding.intents import score_intents
@@ -1808,15 +1809,21 @@ def _event_dated_in(understood: Understanding) -> datetime | None:
     text = understood.text.joined
     for mention in (*understood.periods.mentions, *understood.periods.context):
         window = mention.window
-        if window is None or mention.kind != "absolute":
+        if window is None or mention.kind not in ("absolute", "past"):
             continue
         # ("tripped on the 23rd and since it came back ...": the day starts a span to now, and still dates the trip)
         a_day = window.end - window.start <= _EVENT_DAY_SPAN
+        clock = time_of_day(text) if mention.kind == "past" else None
+        if mention.kind == "past" and (not a_day or clock is None):
+            # ("tripped last week": no day to count from; "tripped yesterday afternoon": a day with no time, whose
+            # window the dialog reads up to its end)
+            continue
         if not a_day and not _A_DAY.match(text[mention.start:]):
             continue
         told = _event_on_a_day().search(text[:mention.start])
         if told is not None and (a_day or told.group(0).rstrip().endswith((" on", " at"))):
-            return window.start
+            # ("9 tripped yesterday afternoon around 3:15": that day, at that time)
+            return window.start + timedelta(hours=clock[0], minutes=clock[1]) if clock is not None else window.start
     return None
 
 

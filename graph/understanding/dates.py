@@ -459,4 +459,10 @@ def time_of_day(text: str) -> tuple[int, int] | None:
             return None
         return (hour % 12 + (12 if match.group(3) == "pm" else 0), minute)
     hour, minute = int(match.group(4)), int(match.group(5))
+    if hour < 12 and _LATER_IN_THE_DAY.search(text[:match.start()]):
+        hour += 12  # "yesterday afternoon around 3:15": 15:15
     return (hour, minute) if hour < 24 and minute < 60 else None
+
+
+# "afternoon", "evening": a clock time written after them is past noon
+_LATER_IN_THE_DAY = re.compile(r"\b(?:afternoon|evening|tonight)\b(?:\W+\w+){0,3}\W*$")

@@ -12,7 +12,7 @@ import pandas as pd
 from graph.answering.diagnosis_verdicts import last_trip_sentence
 from specialists.common.evidence import trip_time
 from tests.unit.answering.builders import diagnosis
-from tests.unit.planning.dialog import Dialog, step_set, window_of
+from tests.unit.planning.dialog import Dialog, at, step_set, window_of
 
 SUMMER = date(2021, 7, 1)
 
@@ -265,3 +265,17 @@ def test_a_reading_judged_high_with_nothing_to_judge_by_is_set_against_a_year_be
     assert len([t for t in plain.tasks if t.action == "history"]) == 1
     levelled = Dialog(reference_date=date(2019, 8, 21)).say("was chiller 6 power above 300 kw in july?")
     assert len([t for t in levelled.tasks if t.action == "history"]) == 1
+
+
+def test_a_trip_told_as_yesterday_dates_the_week_before_it() -> None:
+    decision = Dialog(reference_date=date(2019, 7, 24)).say(
+        "9 tripped yesterday afternoon around 3:15, ops reset it this morning. What was its avg power input while "
+        "running in the week before the trip?")
+    start, end = window_of(decision, "history")
+    assert (start, end) == (at(2019, 7, 16, 15, 15), at(2019, 7, 23, 15, 15))
+
+
+def test_a_clock_time_after_afternoon_is_past_noon() -> None:
+    from graph.understanding.dates import time_of_day
+    assert time_of_day("9 tripped yesterday afternoon around 3:15") == (15, 15)
+    assert time_of_day("it stopped at 3:15") == (3, 15)
