@@ -58,7 +58,14 @@ def sensor_health_verdict(artifacts: list[Artifact], question: str = "") -> Verd
         lines.append(f"- {asset}: stuck or missing: {join_names(broken) or 'none'}; moved on its own: "
                      f"{'; '.join(alone) or 'none'} [{art.id}]")
     # (a sensor that stopped reporting while the others went on dropped out, whatever the trend statistics saw)
-    faults = list(dict.fromkeys([*faults, *(f"{sensor} ({when})" for sensor, when in stopped_sensors(artifacts))]))
+    # (one entry a sensor: its stop time says more than "missing_data", and is kept in its place)
+    for sensor, when in stopped_sensors(artifacts):
+        said = next((i for i, text in enumerate(faults) if text.startswith(f"{sensor} (")), None)
+        if said is None:
+            faults.append(f"{sensor} ({when})")
+        else:
+            faults[said] = f"{sensor} ({when})"
+    faults = list(dict.fromkeys(faults))
     answer: Answer = "Yes" if faults else "No"
     body = f"{join_names(faults[:3])}" + (f" and {len(faults) - 3} more" if len(faults) > 3 else "") if faults else \
         f"no sensor on {join_names([', '.join(a.asset_ids) for a in found])} is stuck, missing data or moving on its own"
