@@ -26,6 +26,7 @@ from artifacts.readings import (
     running_mean,
     stats_of,
 )
+from graph.answering.asked_figures import HIGHER_IS_WORSE, asked_sensors
 from graph.answering.compare_terms import window_phrase
 from graph.answering.figures import sensor_label
 from graph.answering.markdown import number
@@ -54,6 +55,7 @@ _PARTS: tuple[tuple[str, re.Pattern[str], Callable[[str], bool]], ...] = (
 )
 # "Did the cleaning fix it?", "has it improved since the repair?": whether a repair worked.
 _REPAIRED = re.compile(r"\b(fix\w*|worked|did (it|that|this|the \w+) (?:work|help)|helped|solv\w*|resolv\w*|cured?|sorted|"
+                       r"sort (?:\w+ ){0,3}out|"
                        r"improv\w*|ma(k|d)e a difference|d(o|id) the trick)\b", re.I)
 _WORDS = re.compile(r"[a-z]{4,}")
 
@@ -191,6 +193,26 @@ def _around(found: list[tuple[Artifact, float]], when: datetime) -> tuple[tuple[
     return max(before, key=lambda p: _local(p[0].window_end) or when), min(after, key=lambda p: _local(p[0].window_start) or when)
 
 
+def _mean_of(window: Artifact, sensor: str) -> float | None:
+    means: Mapping[str, tuple[str, float, str]] = _means(window, lambda bare: bare == sensor)
+    return next(iter(means.values()))[1] if means else None
+
+
+def _reading_after_repair(asset: str, sensor: str, done: str,
+                          level: tuple[tuple[Artifact, float], tuple[Artifact, float]]) -> Verdict:
+    """Yes when the named reading moved the good way after the repair by more than BETTER_WITHIN (lower for power,
+    kW/ton and the temperatures that rise with trouble; higher for the rest: flow, tonnage)."""
+    (b_art, b), (a_art, a) = level
+    lower_is_better = sensor in HIGHER_IS_WORSE
+    better = a <= b * (1 - BETTER_WITHIN) if lower_is_better else a >= b * (1 + BETTER_WITHIN)
+    answer: Answer = "Yes" if better else "No"
+    unit = next(iter(_means(a_art, lambda bare: bare == sensor).values()))[2]
+    moved = "better" if better else "about the same" if abs(a - b) <= abs(b) * BETTER_WITHIN else "worse"
+    return Verdict(answer, f"{answer}, {asset}'s {sensor_label(sensor, asset).lower()} is {moved} after {done}: "
+                           f"{number(a, unit)} while running against {number(b, unit)} before.",
+                   [f"- before: {window_phrase(b_art)} [{b_art.id}]", f"- after: {window_phrase(a_art)} [{a_art.id}]"])
+
+
 def _efficiency(window: Artifact) -> float | None:
     means: Mapping[str, tuple[str, float, str]] = _means(window, lambda bare: bare == "Chiller Efficiency")
     return next(iter(means.values()))[1] if means else None
@@ -228,6 +250,11 @@ def repair_verdict(question: str, turn: list[Artifact], session: list[Artifact])
         kwt = _around([(a, v) for a in mine if a.kind == "telemetry_window" and (v := _efficiency(a)) is not None],
                       when)
         done = f"{order.wo_id} ({order.description or order.code}) on {order.date}"
+        named = [x for x in asked_sensors(question) if x != "Chiller Efficiency"][:1]
+        level = _around([(a, v) for a in mine if a.kind == "telemetry_window" and (v := _mean_of(a, named[0])) is not None],
+                        when) if named else None
+        if level is not None:  # "did that sort the flow out?": the reading the question names, before and after
+            return _reading_after_repair(asset, named[0], done, level)
         if rates is not None:
             (b_art, b), (a_art, a) = rates
             answer: Answer = "Yes" if a <= CLEAR_RATE and a < b else "No"

@@ -121,10 +121,15 @@ def asking_clause(message: str) -> str:
     questions = [c for c in clauses if c.rstrip().endswith("?")]
     chosen = questions[-1] if questions else clauses[-1]
     # ("if the crew can only get to one condenser this month, whose should it be?": the condition sets the scene)
-    condition = _LEADING_CONDITION.match(chosen)
+    condition = _LEADING_CONDITION.match(chosen) or _LEADING_STATEMENT.match(chosen)
     return chosen[condition.end():] if condition is not None else chosen
 
 
+# "there was a WO on it early august, did that sort the flow out?": a statement, then the yes/no asked of it
+_LEADING_STATEMENT = re.compile(r"^\s*(?!(?:what|which|who|whose|when|where|why|how|is|are|was|were|do|does|did|has|have|had|"
+                                r"can|could|should|would|will)\b)[^,?]{3,160},\s*"
+                                r"(?=(?:did|does|do|is|are|was|were|has|have|had|can|could|should|would|will)\s+"
+                                r"(?:that|it|this|they|those|these|we|the|#?\d+|chiller|ch)\b)", re.IGNORECASE)
 _LEADING_CONDITION = re.compile(r"^\s*(?:(?:so|ok|okay|and|but)[,]?\s+)?(?:if|when|while|once|given|assuming|supposing|"
                                 r"since)\b[^,?]{3,160},\s*"
                                 r"(?=(?:which|whose|who|what|where|when|how|should|would|could|can|is|are|was|were|do|"
@@ -665,7 +670,9 @@ def asks_back_in_service(text: str) -> bool:
 # difference?" (a passive "was it fixed?" asks whether it was dealt with: the work orders answer that).
 _REPAIR_WORKED = re.compile(r"\b(?:did|has|have|had) (?:that|it|this|they|the \w+(?: \w+)?) (?:actually |really |even )?"
                             r"(?:fix|fixed|work|worked|help|helped|solve|solved|cure|cured|do the trick|done the trick|"
-                            r"make a difference|made a difference|sort it|sorted it)\b", re.IGNORECASE)
+                            r"make a difference|made a difference|sort it|sorted it|"
+                            # "did that sort the flow out?"
+                            r"sort(?:ed)? (?:it|that|this|them|the [\w-]+(?: [\w-]+)?) out)\b", re.IGNORECASE)
 
 
 def asks_repair_worked(text: str) -> bool:

@@ -4,7 +4,7 @@ didn't it?"), and what counts as a trip at all (a stop that takes a sensor down 
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import numpy as np
 import pandas as pd
@@ -279,3 +279,28 @@ def test_a_clock_time_after_afternoon_is_past_noon() -> None:
     from graph.understanding.dates import time_of_day
     assert time_of_day("9 tripped yesterday afternoon around 3:15") == (15, 15)
     assert time_of_day("it stopped at 3:15") == (3, 15)
+
+
+def test_a_statement_then_a_yes_no_after_a_comma_asks_the_yes_no() -> None:
+    from graph.understanding.request import asks_repair_worked, read_request
+    asked = "there was a WO on it early august, did that sort the flow out?"
+    assert read_request(asked).shape == "yes_no" and asks_repair_worked(asked)
+    assert read_request("what about 4, is it ok?").shape == "open"
+
+
+def test_whether_a_repair_sorted_a_named_reading_out_is_judged_on_that_reading() -> None:
+    from graph.answering.change_verdicts import repair_verdict
+    from tests.unit.answering.builders import art
+
+    def window(start: datetime, end: datetime, flow: float) -> object:
+        return art("telemetry_window", {"stats": {"Chiller 3 Condenser Water Flow": {
+            "mean": flow, "running_mean": flow, "unit": "gpm", "count": 100}}}, asset="Chiller 3", producer="data",
+            id=f"w{start.month}", start=start, end=end)
+    orders = art("work_order_summary", {"recent": [{"wo_id": "WO154220", "date": "2020-08-09", "code": "OP002",
+                                                    "description": "Blockage: Strainer Blocked (condenser)"}]},
+                 asset="Chiller 3", producer="maintenance")
+    before = window(datetime(2020, 7, 2, tzinfo=UTC), datetime(2020, 8, 1, tzinfo=UTC), 1948.0)
+    after = window(datetime(2020, 8, 11, tzinfo=UTC), datetime(2020, 9, 16, tzinfo=UTC), 1624.0)
+    verdict = repair_verdict("there was a WO on it early august, did that sort the flow out?",
+                             [orders, before, after], [])  # type: ignore[list-item]
+    assert verdict is not None and verdict.sentence.startswith("No, Chiller 3's condenser water flow is worse after WO154220")
