@@ -304,3 +304,15 @@ def test_whether_a_repair_sorted_a_named_reading_out_is_judged_on_that_reading()
     verdict = repair_verdict("there was a WO on it early august, did that sort the flow out?",
                              [orders, before, after], [])  # type: ignore[list-item]
     assert verdict is not None and verdict.sentence.startswith("No, Chiller 3's condenser water flow is worse after WO154220")
+
+
+def test_a_sensor_that_stopped_reporting_is_named_once_with_its_stop_time() -> None:
+    from graph.answering.signal_verdicts import sensor_health_verdict
+    from tests.unit.answering.builders import art
+    health = art("trend_stats", {"per_sensor": {"Chiller 9 Condenser Water Flow": {
+        "sensor": "Chiller 9 Condenser Water Flow", "flags": ["missing_data"]}}}, asset="Chiller 9")
+    window = art("telemetry_window", {"sensors_stopped": {"Chiller 9 Condenser Water Flow": "2019-07-23T15:00:00"}},
+                 asset="Chiller 9", producer="data")
+    verdict = sensor_health_verdict([health, window], "is any of its sensors dead since the trip?")
+    assert verdict is not None
+    assert verdict.sentence == "Yes, Chiller 9 Condenser Water Flow (stopped reporting at 2019-07-23 15:00)."
