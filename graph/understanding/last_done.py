@@ -33,6 +33,9 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    # "did anyone recalibrate it?", "has someone cleaned the tubes?": the job as the verb itself
                    r"\b(?:did|has|have|had) (?:anyone|someone|somebody|anybody|maintenance|the crew|the techs?|ops) "
                    r"(?:already |ever |actually |even )?[a-z]{4,}\b|"
+                   # "when was it recalibrated?", "when were the tubes cleaned?": the date of the job, in the passive
+                   r"\bwhen (?:was|were) (?:it|they|that|this|its [\w-]+(?: [\w-]+)?|the [\w-]+(?: [\w-]+)?|#?\d+|"
+                   r"chiller \d+) (?:last |finally |actually |ever )?[a-z]{4,}\b(?! (?:for|by|on|in|at)\b)|"
                    # "when did they finally clean the tubes?", "when did maintenance flush it?": the date of the job done
                    r"\bwhen (?:did|have|has) (?:we|they|anyone|someone|somebody|maintenance|the crew|the techs?|ops) "
                    r"(?:finally |eventually |actually |ever )?[a-z]{4,}\b|"

@@ -316,3 +316,11 @@ def test_a_sensor_that_stopped_reporting_is_named_once_with_its_stop_time() -> N
     verdict = sensor_health_verdict([health, window], "is any of its sensors dead since the trip?")
     assert verdict is not None
     assert verdict.sentence == "Yes, Chiller 9 Condenser Water Flow (stopped reporting at 2019-07-23 15:00)."
+
+
+def test_when_was_it_recalibrated_asks_the_date_of_the_last_job() -> None:
+    from graph.understanding.last_done import last_done_job
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    assert last_done_job(Text.of("when was it recalibrated?"), vocabulary()) == frozenset({"calibrat"})
+    assert not last_done_job(Text.of("when was it running?"), vocabulary())
