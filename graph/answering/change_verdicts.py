@@ -55,7 +55,7 @@ _PARTS: tuple[tuple[str, re.Pattern[str], Callable[[str], bool]], ...] = (
 )
 # "Did the cleaning fix it?", "has it improved since the repair?": whether a repair worked.
 _REPAIRED = re.compile(r"\b(fix\w*|worked|did (it|that|this|the \w+) (?:work|help)|helped|solv\w*|resolv\w*|cured?|sorted|"
-                       r"sort (?:\w+ ){0,3}out|"
+                       r"sort (?:\w+ ){0,3}out|sort (?:it|that|them)\b|"
                        r"improv\w*|ma(k|d)e a difference|d(o|id) the trick)\b", re.I)
 _WORDS = re.compile(r"[a-z]{4,}")
 

@@ -1029,6 +1029,7 @@ def _judged_against_last_year(message: str, understood: Understanding, focus: Fo
     dated = [m.window for m in understood.periods.mentions if m.window is not None and m.kind != "future"]
     assets = understood.assets.assets or focus.asset_ids
     if read_request(message).shape != "yes_no" or not _JUDGED_LEVEL.search(asked) or _SET_AGAINST.search(text) \
+            or speaks_of_alerts(text) or understood.named_rules or understood.rule_ids \
             or not understood.sensors.canonical or len(dated) != 1 or len(assets) != 1 or re.search(r"\d+(?:\.\d+)? ?(?:%|kw|degf|deg|f|gpm|tons?)\b", text) \
             or catalog.first_day is None or dated[0].start - _YEAR < cal.at_midnight(catalog.first_day, catalog.zone):
         return None

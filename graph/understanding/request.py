@@ -121,7 +121,7 @@ def asking_clause(message: str) -> str:
     questions = [c for c in clauses if c.rstrip().endswith("?")]
     chosen = questions[-1] if questions else clauses[-1]
     # ("if the crew can only get to one condenser this month, whose should it be?": the condition sets the scene)
-    condition = _LEADING_CONDITION.match(chosen) or _LEADING_STATEMENT.match(chosen)
+    condition = _LEADING_CONDITION.match(chosen)
     return chosen[condition.end():] if condition is not None else chosen
 
 
@@ -1129,7 +1129,9 @@ def read_request(message: str, g: Grammar | None = None) -> RequestReading:
     g = g or grammar()
     message = _tag_asks(message)
     whole = Text.of(message)
-    clause = Text.of(asking_clause(message))
+    asking = asking_clause(message)
+    stated = _LEADING_STATEMENT.match(asking)  # ("there was a WO on it in august, did that sort it?": the yes/no)
+    clause = Text.of(asking[stated.end():] if stated is not None else asking)
     shape = read_shape(clause, whole, g)
     act = _act(clause, shape, g)
     return RequestReading(act=act, shape=shape, writes=commands_write(clause, act, g), fleet=_fleet(whole, g),

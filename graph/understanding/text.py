@@ -78,7 +78,7 @@ def _split_raw(message: str) -> list[str]:
     lowered = _WORD_HYPHEN.sub(" - ", lowered)
     tokens = []
     for raw in _SEPARATORS.split(lowered):
-        token = raw if raw in ("w/o", "w/os", "w/", "-") else raw.strip(_TRAILING)
+        token = raw if raw in ("w/o", "w/os", "-") else raw.strip(_TRAILING)
         if token:
             tokens.append(token)
     return tokens

@@ -167,12 +167,6 @@ def test_which_year_was_worst_picks_from_the_yearly_counts() -> None:
     assert worst_year_sentence("how many last year?", [yearly]) is None
 
 
-def test_with_written_w_slash_is_with() -> None:
-    from graph.understanding.text import Text
-    assert Text.of("Compared w/ May last year, which one slipped?").joined.startswith("compared with may last year")
-    assert "work order" in Text.of("any w/o on 6?").joined
-
-
 def test_slipping_on_efficiency_is_getting_worse_at_it() -> None:
     from graph.answering.compare_terms import comparison_sense
     assert comparison_sense("which one slipped the most on efficiency?", higher_is_worse=True) == "higher"
@@ -324,3 +318,21 @@ def test_when_was_it_recalibrated_asks_the_date_of_the_last_job() -> None:
     from graph.understanding.vocabulary import vocabulary
     assert last_done_job(Text.of("when was it recalibrated?"), vocabulary()) == frozenset({"calibrat"})
     assert not last_done_job(Text.of("when was it running?"), vocabulary())
+
+
+def test_a_repair_that_did_not_sort_it_is_a_no_on_the_chillers_efficiency() -> None:
+    from graph.answering.change_verdicts import repair_verdict
+    from tests.unit.answering.builders import art
+
+    def window(start: datetime, end: datetime, kwt: float) -> object:
+        return art("telemetry_window", {"stats": {"Chiller 6 Chiller Efficiency": {
+            "mean": kwt, "running_mean": kwt, "unit": "kW/ton", "count": 100}}}, asset="Chiller 6", producer="data",
+            id=f"w{start.month}{start.day}", start=start, end=end)
+    orders = art("work_order_summary", {"recent": [{"wo_id": "WO150914", "date": "2019-08-18", "code": "M006",
+                                                    "description": "Overheating: Overheating of Compressor"}]},
+                 producer="maintenance")
+    before = window(datetime(2019, 7, 18, tzinfo=UTC), datetime(2019, 8, 17, tzinfo=UTC), 0.43)
+    after = window(datetime(2019, 8, 19, tzinfo=UTC), datetime(2019, 8, 23, tzinfo=UTC), 0.49)
+    verdict = repair_verdict("there was a compressor overheating WO closed over the weekend, did that sort it",
+                             [orders, before, after], [])  # type: ignore[list-item]
+    assert verdict is not None and verdict.answer == "No"
