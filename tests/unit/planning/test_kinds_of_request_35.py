@@ -336,3 +336,11 @@ def test_a_repair_that_did_not_sort_it_is_a_no_on_the_chillers_efficiency() -> N
     verdict = repair_verdict("there was a compressor overheating WO closed over the weekend, did that sort it",
                              [orders, before, after], [])  # type: ignore[list-item]
     assert verdict is not None and verdict.answer == "No"
+
+
+def test_a_yes_no_after_a_stated_clause_keeps_the_asking_clause_whole() -> None:
+    from graph.understanding.request import asking_clause, described_before, read_request
+    said = "ok. the second one on your list, is that a real fault or more of a sensor thing?"
+    assert asking_clause(said) == "the second one on your list, is that a real fault or more of a sensor thing?"
+    assert not described_before(said)  # (it raised ValueError when the asking clause was cut inside a clause)
+    assert read_request("there was a compressor overheating WO closed over the weekend, did that sort it").shape == "yes_no"
