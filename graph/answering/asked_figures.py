@@ -573,6 +573,31 @@ _VERSUS_ALONE = re.compile(r"^\s*(?:(?:and|so|ok|what about|how about)\s+)?(?:vs
                            r"relative to)\b", re.I)
 
 
+_ORDERS = re.compile(r"\b(?:work ?orders?|wos?|jobs?|tickets?|repairs?|correctives?|preventives?|pms?)\b", re.I)
+
+
+def site_order_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"Site-wide, how many corrective work orders were closed in 2020?": the count over every equipment id listed,
+    then each one's, most first. None unless the question counts work orders over several equipment ids of one period
+    (a pick, "which had the most?", names one of them instead)."""
+    listed = [a for a in artifacts if a.kind == "work_order_summary"]
+    where = {", ".join(a.equipment_ids or a.asset_ids) for a in listed}
+    if not _COUNT.search(question) or not _ORDERS.search(question) or len(where) < 2 or _RANKING.search(question) \
+            or len({(a.window_start, a.window_end) for a in listed}) != 1:
+        return None
+    kinds = {listed_kind(a) for a in listed}
+    kind = f"{kinds.pop()} " if len(kinds) == 1 and kinds != {"all"} else ""
+    counted = {}
+    for art in listed:
+        counts = work_order_counts(art)
+        counted[", ".join(art.equipment_ids or art.asset_ids)] = (counts.corrective if kind == "corrective " else
+                                                                  counts.total) or 0
+    total = sum(counted.values())
+    each = ", ".join(f"{name} {n}" for name, n in sorted(counted.items(), key=lambda kv: (-kv[1], kv[0])))
+    return (f"{total} {kind}work order{'s' if total != 1 else ''} across the {len(counted)} equipment ids "
+            f"{window_phrase(listed[0])}: {each}.").replace("  ", " ")
+
+
 def alert_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     """For a question about alerts ("how many alerts", a named rule): the count first, per equipment,
     the named rule's own count when the question names one. None when the turn has no alert counts."""

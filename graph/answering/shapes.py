@@ -37,6 +37,7 @@ from graph.answering.asked_figures import (
     sensor_ranking,
     setpoint_offset_ranking,
     site_codes_sentence,
+    site_order_count_sentence,
     site_rules_sentence,
     yearly_rate_sentence,
 )
@@ -693,7 +694,8 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
         if yearly is not None:  # "how does chiller 9 compare over the same years?": year by year, the one asked first
             fleet = _fleet(inputs)
             return ShapedLead(yearly, fleet.lines if fleet is not None else [], replaces_body=False)
-        counted = alert_count_sentence(inputs.question, inputs.artifacts)
+        counted = alert_count_sentence(inputs.question, inputs.artifacts) \
+            or site_order_count_sentence(inputs.question, inputs.artifacts)
         if counted is not None:  # "how many alarms did the plant have?": the count, then the table
             fleet = _fleet(inputs)
             return ShapedLead(counted, fleet.lines if fleet is not None else [], replaces_body=False)

@@ -352,6 +352,11 @@ _SITE_WORD = re.compile(r"(?:\b((?i:the|our|this|that|whole|entire|my|your|each|
                         r"([A-Za-z0-9][\w-]*)")
 
 
+# "our Riverside plant", "the Eastgate facility": a capitalised word inside a sentence, before a word for a site (at
+# the start of a sentence every word is capitalised, so none there is taken as a name)
+_NAMED_PLANT = re.compile(r"(?<![.!?]\s)(?<!^)(?<=\s)([A-Z][a-z][A-Za-z0-9-]*|[A-Z]{2,}[0-9]*)\s+(?i:plant|facility|campus)\b")
+
+
 def _written_as_name(word: str) -> bool:
     """A site name is written like one: a code in capitals ("NORTH", "B2"), a digit, or a capitalised
     word ("Ridgeview"); "recently", "over", "start" in lower case are words, not names."""
@@ -366,6 +371,13 @@ def _scan_site(text: Text, vocab: Vocabulary, mentions: AssetMentions) -> None:
         lowered = candidate.lower()
         if determiner or lowered in vocab.site_stop_words or lowered == vocab.site_name.lower() \
                 or not _written_as_name(candidate):
+            continue
+        mentions.unknown_site = candidate.upper()
+    for match in _NAMED_PLANT.finditer(text.source):
+        candidate = match.group(1)
+        lowered = candidate.lower()
+        if lowered in vocab.site_stop_words or lowered == vocab.site_name.lower() \
+                or any(lowered in alias.split() for alias in vocab.site_aliases):
             continue
         mentions.unknown_site = candidate.upper()
 

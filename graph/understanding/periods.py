@@ -616,6 +616,23 @@ def _part_of_period(text: str, atom: Atom) -> tuple[Atom, int]:
     return replace(atom, window=cal.window(first, last, label, zone)), match.start()
 
 
+# "the week of 17 Aug 2020", "week of the 3rd": the Monday-to-Sunday week that holds the day
+_WEEK_OF = re.compile(r"\b(?:the |that )?week of(?: the)?\s*$")
+
+
+def _week_of(text: str, atom: Atom, lead_start: int) -> tuple[Atom, int]:
+    """The week (Monday to Sunday) around a day the lead-in "week of" names; any other atom as it is."""
+    match = _WEEK_OF.search(text[:lead_start])
+    if match is None or atom.window is None or atom.window.end - atom.window.start > timedelta(days=1, hours=1):
+        return atom, lead_start
+    day = atom.window.start.date()
+    monday = day - timedelta(days=day.weekday())
+    zone = atom.window.start.tzinfo
+    assert zone is not None
+    label = f"the week of {monday.isoformat()}"
+    return replace(atom, window=cal.window(monday, monday + timedelta(days=7), label, zone)), match.start()
+
+
 def _first_or_last_of(text: str, atom: Atom, lead_start: int, vocab: Vocabulary) -> tuple[Atom, int]:
     """"the last ten days of June", "the first two weeks of 2020", "the second week of July", "the back half of
     June": the start, the end or the n-th stretch of the period named."""
@@ -1194,6 +1211,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
             continue
         atom, lead_start = _part_of_period(text, atom)
         atom, lead_start = _first_or_last_of(text, atom, lead_start, vocab)
+        atom, lead_start = _week_of(text, atom, lead_start)
         out.mentions = [m for m in out.mentions if not lead_start <= m.start < atom.start]  # "last ten days" of it
         since = _since(text, atom, lead_start, reference, zone=zone)
         if since is not None and atom.until is not None and atom.until.end <= since.end:

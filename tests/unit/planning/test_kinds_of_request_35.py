@@ -344,3 +344,32 @@ def test_a_yes_no_after_a_stated_clause_keeps_the_asking_clause_whole() -> None:
     assert asking_clause(said) == "the second one on your list, is that a real fault or more of a sensor thing?"
     assert not described_before(said)  # (it raised ValueError when the asking clause was cut inside a clause)
     assert read_request("there was a compressor overheating WO closed over the weekend, did that sort it").shape == "yes_no"
+
+
+def test_a_capitalised_name_before_plant_inside_a_sentence_is_a_site_named() -> None:
+    decision = Dialog(reference_date=date(2021, 3, 1)).say("How did the chillers at our Riverside plant hold up last year?")
+    assert decision.kind == "reject" and "RIVERSIDE" in decision.message
+    assert Dialog(reference_date=date(2021, 3, 1)).say("Plant-wide, which chiller ran least efficiently last month?").kind == "run"
+
+
+def test_the_week_of_a_day_is_its_monday_to_sunday_week() -> None:
+    decision = Dialog(reference_date=date(2021, 3, 1)).say(
+        "Chiller 3 condenser water flow, week of 17 Aug 2020 (Mon-Sun). Mean while running?")
+    start, end = window_of(decision, "history")
+    assert (start.date(), end.date()) == (date(2020, 8, 17), date(2020, 8, 24))
+
+
+def test_what_it_costs_to_run_is_its_power_over_both_periods_named() -> None:
+    decision = Dialog(reference_date=date(2021, 3, 1)).say("Did Chiller 3 cost more to run in August 2020 than in July 2020?")
+    reads = {(t.window.start.date(), tuple(t.sensors)) for t in decision.tasks if t.action == "history" and t.window}
+    assert reads == {(date(2020, 8, 1), ("Chiller 3 Power Input",)), (date(2020, 7, 1), ("Chiller 3 Power Input",))}
+
+
+def test_a_site_wide_count_of_work_orders_leads_with_the_total() -> None:
+    from graph.answering.asked_figures import site_order_count_sentence
+    from tests.unit.answering.builders import art
+    listed = [art("work_order_summary", {"total": n, "corrective": n, "kind": "corrective"}, asset=None,
+                  equipment=[eq], producer="maintenance", id=eq) for eq, n in (("CWC04006", 14), ("CWC04013", 6))]
+    said = site_order_count_sentence("Site-wide, how many corrective work orders were closed in 2020?", listed)
+    assert said is not None and said.startswith("20 corrective work orders across the 2 equipment ids")
+    assert site_order_count_sentence("which had the most corrective work orders?", listed) is None
