@@ -3,6 +3,7 @@ thresholds, plus the catalogue questions (inventory, data coverage, available mo
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 
 from assetops.domain.turn import TimeWindow
@@ -96,6 +97,10 @@ def sensor_health(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     return None
 
 
+# "do those alerts ever turn into real work orders, or can I just suppress them?": what the alerts led to is asked
+_LEAD_TO_WORK = re.compile(r"\b(?:work orders?|wos?|tickets?|repairs?|real (?:problems?|faults?|issues?))\b")
+
+
 def thresholds(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """Baseline ranges and proposed thresholds for the rules (or sensors) in play."""
     rules = ctx.understanding.rule_ids or ctx.understanding.named_rules or ctx.focus.rule_ids \
@@ -112,8 +117,10 @@ def thresholds(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     names = list(dict.fromkeys(names)) or list(ctx.vocab.default_rule_sensors)
     for asset in ctx.telemetry_assets:
         detect(ctx, plan, asset, window, names, "threshold_suggestion", rule_ids=list(rules))
-    if ctx.request is not None and ctx.request.shape == "recommend" and rules:
-        # "is it worth loosening the cycling alarm?": whether its alerts led to work says if it flags real trouble
+    if ctx.request is not None and rules and (ctx.request.shape == "recommend" or (
+            ctx.request.act == "question" and _LEAD_TO_WORK.search(ctx.understanding.text.joined))):
+        # "is it worth loosening the cycling alarm?", "do those alerts ever turn into work orders, or can I just
+        # suppress them?": whether its alerts led to work says if it flags real trouble
         for asset in ctx.assets:
             for rule in rules:
                 plan.add("maintenance", "alert_to_failure", asset_ids=[asset], equipment_ids=ctx.equipment_ids([asset]),

@@ -373,3 +373,10 @@ def test_a_site_wide_count_of_work_orders_leads_with_the_total() -> None:
     said = site_order_count_sentence("Site-wide, how many corrective work orders were closed in 2020?", listed)
     assert said is not None and said.startswith("20 corrective work orders across the 2 equipment ids")
     assert site_order_count_sentence("which had the most corrective work orders?", listed) is None
+
+
+def test_a_question_about_tuning_a_rule_reads_whether_its_alerts_led_to_work() -> None:
+    dialog = Dialog(reference_date=date(2021, 3, 1))
+    dialog.say("how many load low alerts did chiller 9 throw in Q4 2020?")
+    decision = dialog.say("Do those load-low alerts ever turn into real work orders, or can I just suppress them?")
+    assert ("maintenance", "alert_to_failure") in step_set(decision)
