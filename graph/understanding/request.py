@@ -1072,6 +1072,7 @@ def stated_priority(text: str) -> int | None:
 # The setpoint as typed: written out, split, or shortened ("sp", "spt", "set pt")
 SETPOINT_WORD = r"(?:set ?point|set ?pt|sp|spt)"
 HOLDS_SETPOINT = re.compile(r"\b(?:hold\w*|held|keep\w*|kept|mak\w*|made|meet\w*|met|hit\w*|at|on|reach\w*|above|over|"
+                            r"track\w*|follow\w*|match\w*|stay\w*|stuck|stick\w*|"
                             r"below|under)\b"
                             r"(?: \w+){0,3} (?:its |the |their )?" + SETPOINT_WORD + r"\b", re.I)  # ("holding sp ok?")
 

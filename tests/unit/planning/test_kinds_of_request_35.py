@@ -380,3 +380,9 @@ def test_a_question_about_tuning_a_rule_reads_whether_its_alerts_led_to_work() -
     dialog.say("how many load low alerts did chiller 9 throw in Q4 2020?")
     decision = dialog.say("Do those load-low alerts ever turn into real work orders, or can I just suppress them?")
     assert ("maintenance", "alert_to_failure") in step_set(decision)
+
+
+def test_tracking_the_setpoint_is_holding_it() -> None:
+    from graph.understanding.request import HOLDS_SETPOINT
+    assert HOLDS_SETPOINT.search("did supply temp track the november setpoint while it was running?")
+    assert HOLDS_SETPOINT.search("is the supply following its setpoint")
