@@ -109,6 +109,7 @@ from graph.understanding.request import (
     ranking_end,
     read_request,
 )
+from graph.understanding.sensors import canonical_of
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
@@ -260,6 +261,20 @@ def _drift_to_fix(inputs: AnswerInputs) -> DriftFinding | None:
     return drifts[0] if drifts[0].turn >= diagnosed else None
 
 
+def _sensor_to_check(inputs: AnswerInputs) -> DriftFinding | None:
+    """The one reading the dialog is on, on its one chiller, as a sensor to check in the field."""
+    assets = {x for a in [*inputs.artifacts, *inputs.session] for x in a.asset_ids}
+    asset = inputs.subject or (next(iter(assets)) if len(assets) == 1 else None)
+    readings = [r for r in inputs.readings if r]
+    if len(readings) != 1:  # (a check of every sensor widens the focus: the one the user read last is meant)
+        named = [a.sensors[0] for a in sorted(inputs.session, key=lambda a: -(a.turn_index or 0))
+                 if a.kind == "telemetry_window" and len(a.sensors) == 1]
+        readings = [canonical_of(named[0])] if named else []
+    if asset is None or len(readings) != 1:
+        return None
+    return DriftFinding(asset, readings[0], "", 0, "")
+
+
 def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
     drift = _drift_to_fix(inputs)
     if drift is not None and not _ABOUT_VALIDATING.search(inputs.question.replace("verify and", "")):
@@ -271,6 +286,11 @@ def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
         first, steps = recalibration_plan(finding)
         return ShapedLead(f"The data show a {verdict}, not drift, on {finding.asset}'s {finding.sensor}, so expect the "
                           f"check to confirm it; to check and recalibrate it anyway, four steps:", steps)
+    asked = _sensor_to_check(inputs) if _RECALIBRATE.search(inputs.question) else None
+    if asked is not None:  # "how should I check that sensor against a reference probe?" with no check made yet
+        _, steps = recalibration_plan(asked)
+        return ShapedLead(f"To check {asked.asset}'s {asked.sensor} against a reference probe, and recalibrate it if "
+                          "it reads off, four steps:", [step.replace(" []", "") for step in steps])
     found = procedure(inputs.artifacts)
     fix = fix_plan(inputs.artifacts) or fix_plan(inputs.session)
     validating = found is not None and any(a.kind == "validation_protocol" for a in inputs.artifacts)
@@ -284,7 +304,9 @@ def _how_to(inputs: AnswerInputs) -> ShapedLead | None:
     return ShapedLead(first, steps)
 
 
-_RECALIBRATE = re.compile(r"\b(?:re-?)?calibrat\w*|\brecal\b", re.I)
+# ("how should I check that sensor against a reference probe?": the field check is the recalibration's first step)
+_RECALIBRATE = re.compile(r"\b(?:re-?)?calibrat\w*|\brecal\b|\breference (?:probe|thermometer|sensor|instrument)\b",
+                          re.I)
 _SAID_KEPT = 4  # earlier answers a verdict restates
 _ASKS_MEANING = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|what is|what's|whats|explain|define)\b", re.I)
 _REPLACE_OR_PREVIEW = re.compile(r"\b(?:replac\w*|retir\w*|work order|ticket|draft)\b", re.I)

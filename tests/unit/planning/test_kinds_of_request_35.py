@@ -386,3 +386,14 @@ def test_tracking_the_setpoint_is_holding_it() -> None:
     from graph.understanding.request import HOLDS_SETPOINT
     assert HOLDS_SETPOINT.search("did supply temp track the november setpoint while it was running?")
     assert HOLDS_SETPOINT.search("is the supply following its setpoint")
+
+
+def test_how_to_check_a_sensor_against_a_reference_gets_the_field_check_steps() -> None:
+    from graph.answering.shapes import AnswerInputs, shaped_lead
+    from tests.unit.answering.builders import art
+    window = art("telemetry_window", {"stats": {}}, asset="Chiller 4", producer="data")
+    lead = shaped_lead(AnswerInputs(shape="how_to", scope="asset", artifacts=[window], session=[window],
+                                    question="How should I check that sensor against a reference probe?",
+                                    readings=["Condenser Water Supply To Chiller Temperature"]))
+    assert lead is not None and lead.first.startswith(
+        "To check Chiller 4's Condenser Water Supply To Chiller Temperature against a reference probe")
