@@ -610,7 +610,9 @@ _SHORT_PERIOD = timedelta(days=100)
 
 
 _WHOLE_SPAN = re.compile(r"\b(?:so far|to date|overall|as a whole|in total|all year|the whole year|the full year|"
-                         r"the entire year|year to date|ytd)\b")
+                         r"the entire year|year to date|ytd|calendar years?|full years?|whole years?)\b|"
+                         # "over the whole of 2020 against 2019?", "all of 2019": the year, not its stretch discussed
+                         r"\b(?:the whole of|the entirety of|all of|the full|the entire) (?:19|20)\d\d\b")
 
 
 def _years_as_the_discussed(understood: Understanding, focus: Focus) -> Understanding:

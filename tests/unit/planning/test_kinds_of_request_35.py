@@ -397,3 +397,11 @@ def test_how_to_check_a_sensor_against_a_reference_gets_the_field_check_steps() 
                                     readings=["Condenser Water Supply To Chiller Temperature"]))
     assert lead is not None and lead.first.startswith(
         "To check Chiller 4's Condenser Water Supply To Chiller Temperature against a reference probe")
+
+
+def test_the_whole_of_a_year_is_the_year_not_the_stretch_discussed() -> None:
+    dialog = Dialog(reference_date=date(2021, 3, 1))
+    dialog.say("Did Chiller 9 cost us less to run in summer 2020 than in summer 2019?")
+    decision = dialog.say("And over the whole of 2020 against 2019?")
+    starts = {t.window.start.date() for t in decision.tasks if t.action == "history" and t.window is not None}
+    assert starts == {date(2020, 1, 1), date(2019, 1, 1)}
