@@ -341,6 +341,49 @@ def _setpoint_offsets(artifacts: list[Artifact]) -> tuple[dict[str, SensorFigure
     return supply, setpoint, {asset: supply[asset].value - setpoint[asset].value for asset in supply if asset in setpoint}
 
 
+# "is the supply-minus-setpoint offset growing from December to February?": the offset's change between two periods
+_OFFSET_MOVING = re.compile(r"\b(?:grow\w*|grew|increas\w*|widen\w*|ris\w*|rose|climb\w*|getting (?:bigger|larger|worse|wider)|"
+                            r"shrink\w*|shrank|narrow\w*|decreas\w*|clos\w*|getting (?:smaller|better))\b", re.I)
+_OFFSET_SHRINKING = re.compile(r"\b(?:shrink\w*|shrank|narrow\w*|decreas\w*|clos\w*|getting (?:smaller|better))\b", re.I)
+OFFSET_MOVED = 0.1  # degF: a change of the offset smaller than this is no change
+_SETPOINT_NAMED = re.compile(r"\b" + SETPOINT_WORD + r"\b", re.I)
+
+
+def setpoint_offset_change(question: str, artifacts: list[Artifact]) -> tuple[Literal["Yes", "No"], str, list[str]] | None:
+    """(answer, sentence, evidence) for "is the supply-minus-setpoint offset growing from December to February?": one
+    chiller's supply minus setpoint while running in its earliest and latest periods read (a window spanning others
+    is left out). None unless the question asks how the offset moves and two periods hold both running means."""
+    if not (_SETPOINT_NAMED.search(question) and _OFFSET_MOVING.search(question)):
+        return None
+    by_id = {a.id: a for a in artifacts if a.kind == "telemetry_window" and a.window_start and a.window_end}
+    supply = {f.artifact_id: f for f in sensor_figures("Supply Temperature", list(by_id.values())) if f.running}
+    setpoint = {f.artifact_id: f for f in sensor_figures("Setpoint Temperature", list(by_id.values())) if f.running}
+    both = [by_id[i] for i in supply if i in setpoint]
+    if len({", ".join(a.asset_ids) for a in both}) != 1:
+        return None
+    spans: dict[tuple[datetime, datetime], Artifact] = {
+        (a.window_start, a.window_end): a for a in both if a.window_start is not None and a.window_end is not None}
+    inner = [a for key, a in spans.items() if not any(other != key and key[0] <= other[0] and other[1] <= key[1]
+                                                      for other in spans)]
+    if len(inner) < 2:
+        return None
+    ordered = sorted(inner, key=lambda a: str(a.window_start))
+    first, last = ordered[0], ordered[-1]
+    before = supply[first.id].value - setpoint[first.id].value
+    after = supply[last.id].value - setpoint[last.id].value
+    shrinking = bool(_OFFSET_SHRINKING.search(question))
+    moved = after - before
+    answer: Literal["Yes", "No"] = "Yes" if (moved <= -OFFSET_MOVED if shrinking else moved >= OFFSET_MOVED) else "No"
+    unit = supply[last.id].unit
+    way = "grew" if moved >= OFFSET_MOVED else "shrank" if moved <= -OFFSET_MOVED else "held"
+    asset = ", ".join(last.asset_ids)
+    sentence = (f"{answer}, {asset}'s supply-minus-setpoint offset {way} from {before:+.1f} {unit} "
+                f"{window_phrase(first)} to {after:+.1f} {unit} {window_phrase(last)} while running.")
+    lines = [f"- {window_phrase(a)}: supply {number(supply[a.id].value, unit)}, setpoint "
+             f"{number(setpoint[a.id].value, unit)} [{a.id}]" for a in (first, last)]
+    return answer, sentence.replace("  ", " "), lines
+
+
 def setpoint_offset_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
     """"The leaving chilled water keeps drifting above setpoint - which unit?": the chillers ranked on how
     far their supply temperature sits from their own setpoint while running (a chiller that was off in the

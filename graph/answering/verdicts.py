@@ -46,6 +46,7 @@ from graph.answering.asked_figures import (
     rule_text,
     sensor_figures,
     setpoint_held,
+    setpoint_offset_change,
     setpoint_side,
 )
 from graph.answering.change_verdicts import attribution_verdict, repair_verdict
@@ -750,7 +751,7 @@ CHECKS: tuple[Check, ...] = (
     # before the level it doubts)
     lambda q, turn, _: sensor_validity_verdict(turn, q),
     lambda q, turn, _: _level_verdict(turn, q),
-    lambda q, turn, _: _setpoint_verdict(turn, q),
+    lambda q, turn, session: _setpoint_verdict(turn, q, session),
     attribution_verdict,
     lambda q, turn, _: health_verdict(turn, q),
     lambda q, turn, _: sensor_health_verdict(turn, q),
@@ -779,9 +780,12 @@ def _data_available_verdict(artifacts: list[Artifact], question: str) -> Verdict
     return Verdict("Yes", f"Yes, {inventories[0].summary}", [f"- {a.summary} [{a.id}]" for a in inventories[1:]])
 
 
-def _setpoint_verdict(artifacts: list[Artifact], question: str) -> Verdict | None:
-    """"Was the CHWST holding setpoint in July?": the supply against its setpoint while running."""
-    found = setpoint_side(question, artifacts) or setpoint_held(question, artifacts)
+def _setpoint_verdict(artifacts: list[Artifact], question: str, session: list[Artifact]) -> Verdict | None:
+    """"Was the CHWST holding setpoint in July?": the supply against its setpoint while running ("is the offset growing
+    from December to February?" reads the periods the dialog read before, too)."""
+    earlier = [a for a in session if a.id not in {x.id for x in artifacts}]
+    found = setpoint_offset_change(question, [*artifacts, *earlier]) or setpoint_side(question, artifacts) \
+        or setpoint_held(question, artifacts)
     return Verdict(found[0], found[1], found[2]) if found is not None else None
 
 

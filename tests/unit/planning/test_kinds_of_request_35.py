@@ -405,3 +405,19 @@ def test_the_whole_of_a_year_is_the_year_not_the_stretch_discussed() -> None:
     decision = dialog.say("And over the whole of 2020 against 2019?")
     starts = {t.window.start.date() for t in decision.tasks if t.action == "history" and t.window is not None}
     assert starts == {date(2020, 1, 1), date(2019, 1, 1)}
+
+
+def test_whether_the_setpoint_offset_grew_compares_the_periods_read() -> None:
+    from graph.answering.asked_figures import setpoint_offset_change
+    from tests.unit.answering.builders import art
+
+    def window(start: datetime, end: datetime, supply: float, setpoint: float) -> object:
+        stats = {f"Chiller 6 {name}": {"mean": v, "running_mean": v, "unit": "degF", "count": 100}
+                 for name, v in (("Supply Temperature", supply), ("Setpoint Temperature", setpoint))}
+        return art("telemetry_window", {"stats": stats}, producer="data", id=f"w{start.month}", start=start, end=end)
+    december = window(datetime(2020, 12, 1, tzinfo=UTC), datetime(2021, 1, 1, tzinfo=UTC), 45.0, 45.0)
+    february = window(datetime(2021, 2, 1, tzinfo=UTC), datetime(2021, 3, 1, tzinfo=UTC), 46.0, 45.0)
+    span = window(datetime(2020, 12, 1, tzinfo=UTC), datetime(2021, 3, 1, tzinfo=UTC), 45.6, 45.0)
+    found = setpoint_offset_change("is the supply-minus-setpoint offset growing from December to February?",
+                                   [span, december, february])  # type: ignore[list-item]
+    assert found is not None and found[0] == "Yes" and "grew from +0.0 degF" in found[1]
