@@ -421,3 +421,11 @@ def test_whether_the_setpoint_offset_grew_compares_the_periods_read() -> None:
     found = setpoint_offset_change("is the supply-minus-setpoint offset growing from December to February?",
                                    [span, december, february])  # type: ignore[list-item]
     assert found is not None and found[0] == "Yes" and "grew from +0.0 degF" in found[1]
+
+
+def test_which_failure_mode_explains_what_was_seen_is_a_diagnosis() -> None:
+    decision = Dialog(reference_date=date(2021, 3, 1)).say(
+        "Which failure mode explains chiller 6's 2020 kW/ton penalty? Rank the candidates.")
+    assert ("failure", "diagnose") in step_set(decision)
+    listing = Dialog(reference_date=date(2021, 3, 1)).say("what failure modes does chiller 6 have?")
+    assert ("failure", "diagnose") not in step_set(listing)
