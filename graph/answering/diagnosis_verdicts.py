@@ -32,7 +32,11 @@ _WORDS = re.compile(r"[a-z]+")
 # A question about health ("is it running normally?", "is it safe to keep running?") is answered yes when
 # nothing is wrong. An opening "OK," / "alright" is a reply to the last answer, not part of the question.
 _HEALTHY = re.compile(r"\b(normal(ly)?|fine|ok(ay)?|healthy|good|safe(ly)?|within (spec|limits)|as expected|"
-                      r"all right|alright)\b", re.I)
+                      # "can I trust that sensor?": its yes means the sensor reads true
+                      r"all right|alright|trust(ed|worthy)?|reliable|rely on|accurate|reading (right|true|correctly)|"
+                      # "was it totally quiet?": its yes means nothing fired
+                      r"quiet|calm|uneventful)\b",
+                      re.I)
 _INTERJECTION = re.compile(r"^\W*(ok(ay)?|alright|all right|right|so|well|fine|good)\b[\s,.!:;-]*", re.I)
 # "Did it trip?", "did any chiller shut down?": only a diagnosis looks for the stop itself.
 # "The trip" / "that trip" names the event (the question is about its cause), not whether it happened.

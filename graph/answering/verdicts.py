@@ -649,8 +649,9 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
             rules_here = sorted((r for art, rules in found if ", ".join(art.equipment_ids or art.asset_ids) == where
                                  for r in rules if r.count), key=lambda r: -r.count)
             which = "; ".join(f"{rule_text(r)} ({r.count})" for r in rules_here[:_RULES_SAID])
-            return Verdict("Yes", f"Yes, {count} alert{'s' if count != 1 else ''} fired on {where}"
-                                  + (f": {which}." if which else "."), evidence)
+            one: Answer = "No" if asks_health(question) else "Yes"  # ("was it quiet?": no, that many fired)
+            return Verdict(one, f"{one}, {count} alert{'s' if count != 1 else ''} fired on {where}"
+                                   + (f": {which}." if which else "."), evidence)
         # ("which one the most?" is answered by the chiller's name: "9 on Chiller 9 (CWC04009)")
         chiller = {", ".join(a.equipment_ids or a.asset_ids): a.asset_ids[0] for a, _ in found
                    if len(a.asset_ids) == 1 and a.equipment_ids}
@@ -658,6 +659,8 @@ def alert_verdict(artifacts: list[Artifact], question: str = "") -> Verdict | No
                            for count, where in sorted(fired, reverse=True)[:3]])
         return Verdict("Yes", f"Yes, alerts fired on {len(fired)} equipment ids: {said}"
                               f"{' and more' if len(fired) > 3 else ''}.", evidence)
+    if asks_health(question):  # "was it totally quiet?": yes means nothing fired
+        return Verdict("Yes", "Yes, no alert rule fired in this period.", evidence)
     return Verdict("No", "No, no alert rule fired in this period.", evidence)
 
 

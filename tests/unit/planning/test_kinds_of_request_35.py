@@ -429,3 +429,13 @@ def test_which_failure_mode_explains_what_was_seen_is_a_diagnosis() -> None:
     assert ("failure", "diagnose") in step_set(decision)
     listing = Dialog(reference_date=date(2021, 3, 1)).say("what failure modes does chiller 6 have?")
     assert ("failure", "diagnose") not in step_set(listing)
+
+
+def test_trusting_a_sensor_and_a_quiet_spell_are_asked_the_healthy_way_round() -> None:
+    from graph.answering.diagnosis_verdicts import asks_health
+    from graph.answering.verdicts import alert_verdict
+    from tests.unit.answering.builders import art
+    assert asks_health("supply temp on ch6 reads high to me. can I trust that sensor?")
+    quiet = art("alert_rules", {"rules": []}, asset="Chiller 3", equipment=["CWC04703"], producer="maintenance")
+    verdict = alert_verdict([quiet], "the other one - was it totally quiet?")
+    assert verdict is not None and verdict.sentence.startswith("Yes, no alert rule fired")
