@@ -168,8 +168,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         # "and before that?", "what about after that?": the span of the same length next to the one discussed
         # "and the one before that?" after last month's figure: the month before it (not the lead-up to an event)
         # ("when's the next one likely?" is the next failure, not a period)
-        "focus_previous": re.compile(r"\bthe (?:one|month|week|year|quarter|period|stretch) (before|after) (?:that|it|"
-                                     r"this|then)\b|\bthe (previous) one\b"),
+        # ("and the one before?" after a count over last year: the year before it)
+        "focus_previous": re.compile(r"\bthe (?:one|month|week|year|quarter|period|stretch) (before|after)(?: (?:that|it|"
+                                     r"this|then)\b|(?=\s*\??\s*$))|\bthe (previous) one\b"),
         "focus_adjacent": re.compile(r"\b(before|prior to|after) (?:that|then)\b(?! (?:trip|shutdown|outage|failure))"),
     }
 

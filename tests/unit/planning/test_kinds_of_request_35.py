@@ -439,3 +439,11 @@ def test_trusting_a_sensor_and_a_quiet_spell_are_asked_the_healthy_way_round() -
     quiet = art("alert_rules", {"rules": []}, asset="Chiller 3", equipment=["CWC04703"], producer="maintenance")
     verdict = alert_verdict([quiet], "the other one - was it totally quiet?")
     assert verdict is not None and verdict.sentence.startswith("Yes, no alert rule fired")
+
+
+def test_and_the_one_before_after_a_count_over_a_year_is_the_year_before() -> None:
+    dialog = Dialog(reference_date=date(2021, 6, 10))
+    dialog.say("How many corrective WOs did CWC04006 have last year?")
+    decision = dialog.say("And the one before?")
+    start, end = window_of(decision, "wo_summary")
+    assert (start.date(), end.date()) == (date(2019, 1, 1), date(2020, 1, 1))
