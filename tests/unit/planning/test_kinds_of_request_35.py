@@ -17,6 +17,15 @@ from tests.unit.planning.dialog import Dialog, at, step_set, window_of
 SUMMER = date(2021, 7, 1)
 
 
+def _window(asset: str, means: dict[str, tuple[float, str]], start: datetime, end: datetime) -> object:
+    """A telemetry window with running means {sensor: (value, unit)} of one chiller."""
+    from tests.unit.answering.builders import art
+    stats = {f"{asset} {sensor}": {"mean": value, "running_mean": value, "unit": unit, "count": 100}
+             for sensor, (value, unit) in means.items()}
+    return art("telemetry_window", {"stats": stats}, asset=asset, producer="data",
+               id=f"w{start:%Y%m%d}-{end:%Y%m%d}", start=start, end=end)
+
+
 def test_ever_tripped_searches_the_whole_telemetry_record() -> None:
     decision = Dialog(reference_date=SUMMER).say("Has Chiller 3 ever tripped?")
     assert ("failure", "diagnose") in step_set(decision)
@@ -287,9 +296,7 @@ def test_whether_a_repair_sorted_a_named_reading_out_is_judged_on_that_reading()
     from tests.unit.answering.builders import art
 
     def window(start: datetime, end: datetime, flow: float) -> object:
-        return art("telemetry_window", {"stats": {"Chiller 3 Condenser Water Flow": {
-            "mean": flow, "running_mean": flow, "unit": "gpm", "count": 100}}}, asset="Chiller 3", producer="data",
-            id=f"w{start.month}", start=start, end=end)
+        return _window("Chiller 3", {"Condenser Water Flow": (flow, "gpm")}, start, end)
     orders = art("work_order_summary", {"recent": [{"wo_id": "WO154220", "date": "2020-08-09", "code": "OP002",
                                                     "description": "Blockage: Strainer Blocked (condenser)"}]},
                  asset="Chiller 3", producer="maintenance")
@@ -325,9 +332,7 @@ def test_a_repair_that_did_not_sort_it_is_a_no_on_the_chillers_efficiency() -> N
     from tests.unit.answering.builders import art
 
     def window(start: datetime, end: datetime, kwt: float) -> object:
-        return art("telemetry_window", {"stats": {"Chiller 6 Chiller Efficiency": {
-            "mean": kwt, "running_mean": kwt, "unit": "kW/ton", "count": 100}}}, asset="Chiller 6", producer="data",
-            id=f"w{start.month}{start.day}", start=start, end=end)
+        return _window("Chiller 6", {"Chiller Efficiency": (kwt, "kW/ton")}, start, end)
     orders = art("work_order_summary", {"recent": [{"wo_id": "WO150914", "date": "2019-08-18", "code": "M006",
                                                     "description": "Overheating: Overheating of Compressor"}]},
                  producer="maintenance")
@@ -409,12 +414,10 @@ def test_the_whole_of_a_year_is_the_year_not_the_stretch_discussed() -> None:
 
 def test_whether_the_setpoint_offset_grew_compares_the_periods_read() -> None:
     from graph.answering.asked_figures import setpoint_offset_change
-    from tests.unit.answering.builders import art
 
     def window(start: datetime, end: datetime, supply: float, setpoint: float) -> object:
-        stats = {f"Chiller 6 {name}": {"mean": v, "running_mean": v, "unit": "degF", "count": 100}
-                 for name, v in (("Supply Temperature", supply), ("Setpoint Temperature", setpoint))}
-        return art("telemetry_window", {"stats": stats}, producer="data", id=f"w{start.month}", start=start, end=end)
+        return _window("Chiller 6", {"Supply Temperature": (supply, "degF"), "Setpoint Temperature": (setpoint, "degF")},
+                       start, end)
     december = window(datetime(2020, 12, 1, tzinfo=UTC), datetime(2021, 1, 1, tzinfo=UTC), 45.0, 45.0)
     february = window(datetime(2021, 2, 1, tzinfo=UTC), datetime(2021, 3, 1, tzinfo=UTC), 46.0, 45.0)
     span = window(datetime(2020, 12, 1, tzinfo=UTC), datetime(2021, 3, 1, tzinfo=UTC), 45.6, 45.0)
