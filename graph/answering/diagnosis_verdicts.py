@@ -32,8 +32,10 @@ _WORDS = re.compile(r"[a-z]+")
 # A question about health ("is it running normally?", "is it safe to keep running?") is answered yes when
 # nothing is wrong. An opening "OK," / "alright" is a reply to the last answer, not part of the question.
 _HEALTHY = re.compile(r"\b(normal(ly)?|fine|ok(ay)?|healthy|good|safe(ly)?|within (spec|limits)|as expected|"
-                      # "can I trust that sensor?": its yes means the sensor reads true
-                      r"all right|alright|trust(ed|worthy)?|reliable|rely on|accurate|reading (right|true|correctly)|"
+                      # "can I trust that sensor?": its yes means the sensor reads true (asked, not "I don't trust it")
+                      r"all right|alright|(can|could|should) (i|we|you) (trust|rely on|believe)|"
+                      r"(is|are) (it|that|this|they|those|the \w+)( \w+)? (trustworthy|reliable|accurate)|"
+                      r"(reading|reads) (right|true|correctly)|"
                       # "was it totally quiet?": its yes means nothing fired
                       r"quiet|calm|uneventful)\b",
                       re.I)

@@ -450,3 +450,8 @@ def test_and_the_one_before_after_a_count_over_a_year_is_the_year_before() -> No
     decision = dialog.say("And the one before?")
     start, end = window_of(decision, "wo_summary")
     assert (start.date(), end.date()) == (date(2019, 1, 1), date(2020, 1, 1))
+
+
+def test_distrust_stated_in_the_scene_does_not_turn_the_question_round() -> None:
+    from graph.answering.diagnosis_verdicts import asks_health
+    assert not asks_health("I dont really trust the CH6 chilled water supply temp anymore. Is that sensor drifting?")
