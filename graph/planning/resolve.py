@@ -159,6 +159,10 @@ def _the_one_picked(ctx: PlanContext) -> list[str]:
     return [picked]
 
 
+# "more than it did in aug 2020", "higher than they were last year": the subject again, set against itself
+_AGAINST_ITSELF = re.compile(r"\bthan (?:it|they) (?:did|was|were|used to|ran|drew|pulled|had)\b")
+
+
 def resolve_assets(ctx: PlanContext) -> Decision | None:
     """Pick the turn's assets: named ones, "all", references to the focus, or the focus itself."""
     mentions = ctx.understanding.assets
@@ -177,7 +181,12 @@ def resolve_assets(ctx: PlanContext) -> Decision | None:
     _pointed_beside_named(ctx)
     periods = [m for m in ctx.understanding.periods.mentions if m.window is not None]
     comparing = ctx.primary == "compare" or (ctx.primary == "work_orders" and "compare" in ctx.understanding.intents)
-    if comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) < 2:
+    if comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) == 1 \
+            and ctx.focus.window is not None and _AGAINST_ITSELF.search(ctx.understanding.text.joined):
+        # "is 6 pulling more than it did in aug 2020?": the chiller named against itself then, over the period discussed
+        ctx.extra_windows = [ctx.focus.window]
+        ctx.note(f"{ctx.assets[0]} over {ctx.focus.window.label} against {periods[0].window.label}.")  # type: ignore[union-attr]
+    elif comparing and len(ctx.assets) == 1 and ctx.assets[0] not in ctx.focus.asset_ids and len(periods) < 2:
         if len(ctx.focus.asset_ids) == 1:  # the chiller under discussion stays the one a later "it" means
             ctx.compared_subject = ctx.focus.asset_ids[0]
         ctx.assets = [*ctx.focus.asset_ids, *ctx.assets]  # "how does that compare with chiller 4?"

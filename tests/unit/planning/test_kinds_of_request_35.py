@@ -455,3 +455,11 @@ def test_and_the_one_before_after_a_count_over_a_year_is_the_year_before() -> No
 def test_distrust_stated_in_the_scene_does_not_turn_the_question_round() -> None:
     from graph.answering.diagnosis_verdicts import asks_health
     assert not asks_health("I dont really trust the CH6 chilled water supply temp anymore. Is that sensor drifting?")
+
+
+def test_a_chiller_set_against_itself_then_is_two_periods_of_it() -> None:
+    dialog = Dialog(reference_date=date(2021, 9, 1))
+    dialog.say("chiller 9 power last month")
+    decision = dialog.say("is 6 pulling more than it did in aug 2020?")
+    reads = {(t.asset_ids[0], t.window.start.date()) for t in decision.tasks if t.action == "history" and t.window}
+    assert reads == {("Chiller 6", date(2021, 8, 1)), ("Chiller 6", date(2020, 8, 1))}
