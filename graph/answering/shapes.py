@@ -109,7 +109,6 @@ from graph.understanding.request import (
     ranking_end,
     read_request,
 )
-from graph.understanding.sensors import canonical_of
 from graph.understanding.symptoms import described_symptoms
 from graph.understanding.text import Text
 from graph.understanding.vocabulary import vocabulary
@@ -266,10 +265,6 @@ def _sensor_to_check(inputs: AnswerInputs) -> DriftFinding | None:
     assets = {x for a in [*inputs.artifacts, *inputs.session] for x in a.asset_ids}
     asset = inputs.subject or (next(iter(assets)) if len(assets) == 1 else None)
     readings = [r for r in inputs.readings if r]
-    if len(readings) != 1:  # (a check of every sensor widens the focus: the one the user read last is meant)
-        named = [a.sensors[0] for a in sorted(inputs.session, key=lambda a: -(a.turn_index or 0))
-                 if a.kind == "telemetry_window" and len(a.sensors) == 1]
-        readings = [canonical_of(named[0])] if named else []
     if asset is None or len(readings) != 1:
         return None
     return DriftFinding(asset, readings[0], "", 0, "")

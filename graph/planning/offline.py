@@ -1018,6 +1018,7 @@ _END_WORD = re.compile(r"\b(?:least efficient|most efficient|worst|best|worse|be
 _JUDGED_LEVEL = re.compile(r"\b(?:ugly|bad|poor|rough|hot|high|elevated|heavy)\b|\bthan (?:it|they) should\b|"
                            r"\bthan (?:normal|usual)\b")
 _SET_AGAINST = re.compile(r"\b(?:than|vs|versus|against|compared|compare)\b(?! (?:it|they) should\b| normal\b| usual\b)")
+_LEVEL_GIVEN = re.compile(r"\d+(?:\.\d+)? ?(?:%|kw|degf|deg|f|gpm|tons?)\b")  # "above 300 kw?" names its level
 _YEAR = timedelta(days=365)
 
 
@@ -1030,9 +1031,11 @@ def _judged_against_last_year(message: str, understood: Understanding, focus: Fo
     asked = Text.of(asking_clause(message)).joined  # ("ops think the probe read high. is that right?" asks of a claim)
     dated = [m.window for m in understood.periods.mentions if m.window is not None and m.kind != "future"]
     assets = understood.assets.assets or focus.asset_ids
-    if read_request(message).shape != "yes_no" or not _JUDGED_LEVEL.search(asked) or _SET_AGAINST.search(text) \
-            or speaks_of_alerts(text) or understood.named_rules or understood.rule_ids \
-            or not understood.sensors.canonical or len(dated) != 1 or len(assets) != 1 or re.search(r"\d+(?:\.\d+)? ?(?:%|kw|degf|deg|f|gpm|tons?)\b", text) \
+    judged = read_request(message).shape == "yes_no" and bool(_JUDGED_LEVEL.search(asked))
+    # (a comparison, a level, an alert rule named "... High" or several chillers say what it is judged by)
+    measured = bool(_SET_AGAINST.search(text) or _LEVEL_GIVEN.search(text) or speaks_of_alerts(text)
+                    or understood.named_rules or understood.rule_ids)
+    if not judged or measured or not understood.sensors.canonical or len(dated) != 1 or len(assets) != 1 \
             or catalog.first_day is None or dated[0].start - _YEAR < cal.at_midnight(catalog.first_day, catalog.zone):
         return None
     return f"{message.rstrip().rstrip('?').rstrip()} compared with the same period a year earlier?"

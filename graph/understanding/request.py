@@ -147,7 +147,13 @@ def states_then_asks(message: str, g: Grammar | None = None) -> bool:
     clauses = _clauses(message)
     if len(clauses) < 2 or not clauses[-1].rstrip().endswith("?"):
         return False
-    for clause in clauses[:-1]:
+    return _all_statements(clauses[:-1], g)
+
+
+def _all_statements(clauses: list[str], g: Grammar) -> bool:
+    """Every clause states something: none a question, an instruction ("draft a WO for it."), a request ("I need
+    ...") or a topic head ("chiller 4 alerts:")."""
+    for clause in clauses:
         opening = _opening(Text.of(clause).tokens, g.fillers)
         if clause.rstrip().endswith("?") or not opening or opening[0] in g.imperative_verbs \
                 or _ASKS_SOMETHING.search(Text.of(clause).joined) or _TOPIC_HEAD.fullmatch(clause.strip()):
@@ -162,13 +168,8 @@ def scene_before_question(message: str, g: Grammar | None = None) -> str | None:
     g = g or grammar()
     clauses = _clauses(message)
     first_question = next((i for i, c in enumerate(clauses) if c.rstrip().endswith("?")), None)
-    if not first_question:
+    if not first_question or not _all_statements(clauses[:first_question], g):
         return None
-    for clause in clauses[:first_question]:
-        opening = _opening(Text.of(clause).tokens, g.fillers)
-        if not opening or opening[0] in g.imperative_verbs or _ASKS_SOMETHING.search(Text.of(clause).joined) \
-                or _TOPIC_HEAD.fullmatch(clause.strip()):
-            return None
     return " ".join(clauses[first_question:])
 
 
@@ -553,7 +554,9 @@ def asks_every_kind(text: str) -> bool:
 
 
 # "when did it last trip?", "when was its last trip?", "what was the most recent shutdown?": the date of a stop
-_WHEN_TRIPPED = re.compile(r"\bwhen\b(?: \w+){0,4}? (?:trip|tripped|trips|shut down|went down|went offline)\b|"
+# ("what was the load doing when it tripped?" dates something else by the trip: no auxiliary after "when")
+_WHEN_TRIPPED = re.compile(r"\bwhen (?:did|has|had|was|is) (?:\w+ ){0,3}?(?:trip|tripped|trips|shut down|go down|went down|"
+                           r"went offline)\b|"
                            r"\b(?:last|latest|most recent|previous) (?:trip|shutdown|shut-down)\b", re.I)
 
 

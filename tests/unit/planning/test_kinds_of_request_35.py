@@ -463,3 +463,21 @@ def test_a_chiller_set_against_itself_then_is_two_periods_of_it() -> None:
     decision = dialog.say("is 6 pulling more than it did in aug 2020?")
     reads = {(t.asset_ids[0], t.window.start.date()) for t in decision.tasks if t.action == "history" and t.window}
     assert reads == {("Chiller 6", date(2021, 8, 1)), ("Chiller 6", date(2020, 8, 1))}
+
+
+def test_a_trip_used_to_date_a_reading_is_no_question_of_when_it_tripped() -> None:
+    from graph.understanding.request import asks_when_tripped
+    assert asks_when_tripped("when did it last trip?") and asks_when_tripped("when was its last trip")
+    assert not asks_when_tripped("what was the load doing when it tripped?")
+    dialog = Dialog(reference_date=SUMMER)
+    dialog.say("chiller 9 tripped on june 23rd")
+    assert ("failure", "diagnose") not in step_set(dialog.say("what was the load doing when it tripped?"))
+
+
+def test_what_a_chiller_costs_to_run_is_its_power_in_any_wording() -> None:
+    from graph.understanding.sensors import find_sensors
+    from graph.understanding.text import Text
+    from graph.understanding.vocabulary import vocabulary
+    for said in ("did it cost us less to run in summer 2020?", "running costs for 6 last year?"):
+        assert find_sensors(Text.of(said), vocabulary()).canonical == ["Power Input"]
+    assert find_sensors(Text.of("what will the repair cost?"), vocabulary()).canonical == []
