@@ -62,6 +62,14 @@ def test_mention_found_accepts_any_alternative_case_insensitively() -> None:
     assert not mention_found("Evaporator fouling", "condenser fouling")
 
 
+def test_mention_is_not_found_inside_an_artifact_or_draft_id() -> None:
+    """A setpoint of 44 must be written, not matched inside a hex id that happens to hold "44"."""
+    assert not mention_found("Inspect it first [artifact_dc_a44b0e1f2c3d].", "44")
+    assert not mention_found("Drafted WOD-3f44ab12 for Chiller 3.", "44")
+    assert mention_found("Drop it back to 44 F [artifact_dc_a44b0e1f2c3d].", "44")
+    assert mention_found("Drafted WOD-3f44ab12 for Chiller 3.", "WOD-")
+
+
 def test_kind_ok_accepts_clarify_or_reject_and_skips_unchecked_turns() -> None:
     assert kind_ok("clarify_or_reject", {"reject"})
     assert not kind_ok("clarify", {"run", "answer"})
