@@ -36,6 +36,7 @@ from graph.understanding.request import (
     COUNT_A_PERIOD,
     EACH_OF_THE_PERIODS,
     HOLDS_SETPOINT,
+    PERIOD_PICKED,
     PERIODS_PICKED_AMONG,
     SETPOINT_WORD,
     THAN_EXPECTED,
@@ -472,9 +473,6 @@ def setpoint_side(question: str, artifacts: list[Artifact]) -> tuple[Literal["Ye
     return answer, f"{answer}, {said} while running {span}.", lines
 
 
-# The question picks between periods: "which of the two months", "which quarter", "which year was worse".
-_PERIOD_NOUN = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
-                          r"quarters?|seasons?|summers?|winters?|windows?|stretch(?:es)?|spans?)\b", re.I)
 
 
 _BARE_PICK = re.compile(r"^(?:so |and |ok |okay |right )*(?:which|what) (?:one )?(?:was|is|looks?|looked|were|seems?|"
@@ -486,7 +484,7 @@ def period_pick(question: str, artifacts: list[Artifact]) -> SensorRanking | Non
     the sensor the question names (else kW/ton): lowest kW/ton is healthiest, unless it asks for the worse."""
     # "fouling or refrigerant?" picks a cause, not a period; "which was worse?" with nothing named picks among
     # what the turn read (one chiller over two periods, below)
-    if not _PERIOD_NOUN.search(question) and not PERIODS_PICKED_AMONG.search(question) \
+    if not PERIOD_PICKED.search(question) and not PERIODS_PICKED_AMONG.search(question) \
             and not (_BARE_PICK.search(Text.of(question).joined)
                                                   and not any(a.kind == "diagnose" for a in artifacts)):
         return None
@@ -917,6 +915,31 @@ def site_codes_sentence(question: str, artifacts: list[Artifact]) -> str | None:
     ranked = sorted(totals.items(), key=lambda item: (-item[1][1], item[0]))[:_RULES_NAMED]
     said = join_names([f"{code} {description} ({count})".replace("  ", " ") for code, (description, count) in ranked])
     return f"Across {len(listings)} equipment ids, the most common codes were {said}."
+
+
+# Stems of a code's name that say no family of work ("work", "order" and "failure" are every one's).
+_NOT_A_FAMILY = frozenset({"work", "order", "failur", "fail", "chiller", "unit", "other", "general", "the", "and", "of",
+                           "on", "in"})
+
+
+def coded_order_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"those leaks on it, how many?": the orders whose code names the work asked about (L002 Water Leak, L004 Gasket
+    Leak), counted from one listing's codes; None unless the question counts and names words of a listed code."""
+    if not _COUNT.search(question):
+        return None
+    listings = [a for a in artifacts if a.kind == "work_order_summary" and top_codes(a)]
+    if len(listings) != 1:
+        return None
+    asked = set(Text.of(question).stems) - _NOT_A_FAMILY
+    matching = [(code, description, count) for code, description, count in top_codes(listings[0])
+                if asked & (set(Text.of(description).stems) - _NOT_A_FAMILY)]
+    if not matching:
+        return None
+    total = sum(count for _, _, count in matching)
+    words = sorted({w for _, d, _ in matching for w in Text.of(d).tokens if set(Text.of(w).stems) & asked})
+    where = f"{', '.join(listings[0].equipment_ids or listings[0].asset_ids)} {window_phrase(listings[0])}".rstrip()
+    said = join_names([f"{code} {description} ({count})".replace("  ", " ") for code, description, count in matching])
+    return f"{total} {' / '.join(words)} work order{'s' if total != 1 else ''} on {where}: {said}."
 
 
 # "were the PMs done at the same rate each year, or did we slip?": whether the yearly count held steady.

@@ -27,6 +27,7 @@ from graph.answering.asked_figures import (
     alert_change_driver,
     alert_count_sentence,
     asked_sensors,
+    coded_order_count_sentence,
     mostly_rule_sentence,
     orders_per_period_sentence,
     other_rules_sentence,
@@ -702,6 +703,9 @@ def shaped_lead(inputs: AnswerInputs) -> ShapedLead | None:
     total = total_sentence(inputs.question, inputs.artifacts)
     if total is not None:  # "the plant's total power draw yesterday?": summed over the chillers, then the energy
         return ShapedLead(total, [], replaces_body=False)
+    coded = coded_order_count_sentence(inputs.question, inputs.artifacts)
+    if coded is not None:  # "those leaks on it, how many?": the orders coded for that work, from the listing's codes
+        return ShapedLead(coded, [], replaces_body=False)
     labour = labour_sentence(inputs.question, inputs.artifacts)
     if labour is not None:  # "how much labour did those take?": the hours booked, per equipment id
         fleet = _fleet(inputs) if inputs.scope in ("fleet", "assets") else None

@@ -32,6 +32,7 @@ from graph.planning.context import PlanContext, Stop
 from graph.planning.resolve import (
     OVER_THE_YEARS,
     RULES_TRIPPED,
+    impossible_period,
     is_trip,
     resolve_assets,
     resolve_sensors,
@@ -63,6 +64,7 @@ from graph.understanding.request import (
     ONE_BEFORE_ALONE,
     ORDER_PRIORITY,
     PAST_MOVE,
+    PERIOD_PICKED,
     PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
@@ -757,7 +759,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if not understood.intents and focus.last_intent and intents[0] == vocab.follow_up_next.get(focus.last_intent):
         ctx.note(f"Read as a follow-up: after the {_readable(focus.last_intent)} step, the "
                  f"{_readable(intents[0])} step.")
-    decision = resolve_assets(ctx)
+    decision = impossible_period(ctx) or resolve_assets(ctx)
     if decision is not None:
         return decision
     _symptom_across_site(ctx)
@@ -1184,6 +1186,12 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
+    if reading.shape == "which" and focus.last_intent in _RECORD_LISTINGS and focus.earlier_window is not None \
+            and not understood.assets.assets and not understood.periods.mentions \
+            and PERIOD_PICKED.search(reading.clause):
+        # "so which summer was worse?" after the corrective orders of two summers: a pick between the periods counted,
+        # not a ranking of the chillers
+        return [focus.last_intent]
     if focus.listed in _COUNTED_RECORDS and _A_RECORD_ASKED.search(understood.text.joined) \
             and not understood.sensors.canonical:
         # "there was an odd one on ch3 back in july, what was that?" after alert counts: one of those records
@@ -1534,6 +1542,13 @@ _AVERAGING = re.compile(r"\b(?:averaging|averaged|avg'?ing|running at|sitting at
 # and how many corrective WOs?").
 _ACTUALS = re.compile(r"\bactual(?:ly|s)?\b|\bin reality\b|\bmeasured\b")
 _STATISTIC = re.compile(r"\b(?:avg|average|averaged|averaging|mean|median|typical|peak|max|maximum|min|minimum|total)\b")
+
+
+# A report named as the occasion of the request, not as what is requested: a topic head before a colon ("annual
+# energy report: ...") or a purpose ("for the report", "in my monthly review").
+_REPORT_OCCASION = re.compile(r"^\s*(?:[\w#/'-]+\s+){0,3}(?:report|review|write-?up)\s*:|"
+                              r"\b(?:for|in|into)\s+(?:the|my|our|this|a|an)\s+(?:[\w-]+\s+){0,2}"
+                              r"(?:report|review|write-?up)\b")
 
 
 def _asks_a_figure(understood: Understanding) -> bool:
@@ -1896,6 +1911,14 @@ def _understand(message: str, reference_date: date, focus: Focus,
         rest = understand(asked_after, reference_date, focus.window, event_time, catalog=catalog, context=message)
         if rest.intents and "report" not in rest.intents:
             whole = replace(whole, intents=rest.intents, scores=rest.scores)
+    occasion = _REPORT_OCCASION.search(message.lower()) if "report" in whole.intents else None
+    if occasion is not None:
+        # "annual energy report: 2020 avg kW/ton for 3 and 4", "I need a root cause for the report, not just numbers":
+        # the report is what the answer is for; what the rest asks (a reading, a cause) is what is wanted
+        rest_text = message[:occasion.start()] + " " + message[occasion.end():]
+        rest = understand(rest_text, reference_date, focus.window, event_time, catalog=catalog, context=message)
+        if "report" not in rest.intents and (rest.intents or _asks_a_figure(rest) or read_request(rest_text).asks_cause):
+            whole = replace(whole, intents=rest.intents or ["history"], scores=rest.scores)
     # "I meant the one with the most alerts - what was its supply temperature?": the description picks the chiller;
     # what is asked of it is the rest
     described = DESCRIBED_ONE.search(whole.text.joined)

@@ -62,8 +62,14 @@ _EXCLUDING = re.compile(r"\b(?:leave out|leaving out|exclud\w*|except|without|sk
                         r"other than|drop|apart from|besides|filter out|forget)\b")
 
 
+# "forget that. how many preventive ...": a verb of leaving out whose object is the last request (a pronoun)
+# dismisses that request; it leaves out nothing of this one.
+_DISMISSAL = re.compile(r"\b(?:forget|drop|skip|ignore|scratch) (?:that|this|it)\b")
+
+
 def _excluded(text: Text, start: int) -> bool:
-    return bool(_EXCLUDING.search(" ".join(text.tokens[max(0, start - 4):start])))
+    before = " ".join(text.tokens[max(0, start - 4):start])
+    return bool(_EXCLUDING.search(_DISMISSAL.sub(" ", before)))
 
 
 def _names_kind(text: Text, words: tuple[str, ...], ignored: set[int], *, excluded: bool = False) -> bool:

@@ -504,11 +504,21 @@ def _checked_too(ctx: PlanContext, window: TimeWindow | None) -> bool:
         and bool(_TOO.search(ctx.understanding.text.joined))
 
 
-def resolve_window(ctx: PlanContext) -> Decision | None:
-    """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
+def impossible_period(ctx: PlanContext) -> Decision | None:
+    """"power trend for 2020-09-31", "Q5 2020": the only period given does not exist. Said before anything
+    about the assets (a unit without telemetry included), since the date is what the user must correct."""
     periods = ctx.understanding.periods
     if periods.problems and not periods.mentions:
         return stop(ctx, "reject", " ".join(periods.problems) + " Please give the date again, e.g. 2021-06-14.")
+    return None
+
+
+def resolve_window(ctx: PlanContext) -> Decision | None:
+    """Pick the turn's window: the message's period, else the focus window, else the intent's default."""
+    periods = ctx.understanding.periods
+    decision = impossible_period(ctx)
+    if decision is not None:
+        return decision
     if periods.invalid_dates:  # "from 2020-02-31 to 2020-03-07": the rest alone is not what was asked
         return stop(ctx, "clarify", messages.invalid_date_question(periods.invalid_dates))
     ctx.note(*periods.problems)

@@ -149,7 +149,12 @@ _PAIR_WORDS = ("both", "the two", "those two", "these two", "the pair", "both of
 # "those three chillers", "all four units", "the 3 of them": a count of the chillers the dialog discussed
 _COUNTED_BACK = re.compile(r"\b(?:those|these|the|all|all of the|each of the) (two|three|four|five|2|3|4|5) "
                            r"(?:chillers|units|machines|assets|of them|ones)\b|"
-                           r"\ball (two|three|four|five)\b(?! (?:years|months|quarters|weeks|days|periods|summers|winters))")
+                           r"\ball (two|three|four|five)\b(?! (?:years|months|quarters|weeks|days|periods|summers|winters))|"
+                           # "so which of the three breaks down the most?": of the three discussed, a pick (not
+                           # "which of the three alerts", a pick among records or periods)
+                           r"\bwhich of (?:those|these|the) (two|three|four|five|2|3|4|5)\b(?! (?:years|months|quarters|"
+                           r"weeks|days|periods|summers|winters|alerts|alarms|rules|work|wos|orders|jobs|codes|modes|"
+                           r"failure|sensors|readings|causes|options|faults|failures|candidates|tickets|visits|events)\b)")
 
 
 def _pair_reference(ctx: PlanContext) -> bool:

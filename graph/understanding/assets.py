@@ -228,7 +228,10 @@ _STATE_AFTER_SUBJECT = frozenset({"any", "ok", "okay", "fine", "better", "worse"
                                   # "why is 3 so much worse?", "is 9 that bad?", "is 6 the worst?", "is 4 way off?"
                                   "so", "that", "much", "way", "as", "the",
                                   # "is 9 a genuine problem?", "is 6 an issue?"
-                                  "a", "an"})
+                                  "a", "an",
+                                  # "was 3 less efficient than 4?", "is 9 cheaper to run?": a comparative state
+                                  "less", "more", "higher", "lower", "cheaper", "hotter", "warmer", "colder",
+                                  "cooler"})
 
 
 def _opens_clause(tokens: tuple[str, ...], index: int) -> bool:

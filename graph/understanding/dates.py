@@ -73,12 +73,15 @@ def _patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         "week_of": rf"\b(?:the )?{_ORDINAL} week of (?:{month} )?{YEAR}\b",
         "half_of": rf"\b(?:the )?(first|second|1st|2nd) half of {YEAR}\b",
         "quarter": rf"\b(?:q([1-4]) (?:of )?{YEAR}|{YEAR} q([1-4])|{_ORDINAL} quarter of {YEAR})\b",
+        # "Q5 2020", "q0": a quarter that does not exist (a typo the user must correct, not a year to read)
+        "no_quarter": rf"\bq([05-9]|\d\d+)(?: (?:of )?{YEAR})?\b",
         "month_year": rf"\b{month} (?:of )?{YEAR}\b",
         # "since christmas", "over thanksgiving": the holiday's day, the latest by the reference date
         "holiday": r"\b(christmas eve|christmas(?: day)?|xmas|thanksgiving(?: day)?|independence day|"
                    r"(?:the )?(?:4th|fourth) of july|labou?r day|memorial day)\b(?: ((?:19|20)\d\d)\b)?",
         "bare_quarter": r"\b(?:q([1-4])|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b",
-        "season": rf"\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
+        # ("which summer was worse?" picks among the summers discussed; it names none)
+        "season": rf"(?<!which )\b(?:(this|last|next|previous|past) )?{season}(?: of)?(?: {YEAR})?\b",
         # ("in august, 6 or 9?": a choice of two numbers after the month is a choice of chillers, not a day)
         "month_day": rf"\b{month} {DAY}\b(?! ?\d)(?! (?:or|vs|versus) #?\d)",
         # "since the 1st", "on the 14th": a day of the reference month
@@ -219,6 +222,8 @@ def _handlers(vocab: Vocabulary, reference: date, *, zone: tzinfo) -> dict[str, 
             int(m.group(2)), 1 if m.group(1) in ("first", "1st") else 7, 6, m.group(0), zone)),
         "quarter": lambda m: _quarter_atom(m, zone=zone),
         "bare_quarter": lambda m: _bare_quarter(m),
+        "no_quarter": lambda m: Atom(m.start(), m.end(), None, problem=(
+            f"'{m.group(0).upper()}' is not a valid period: a year has four quarters, Q1 to Q4.")),
         "month_year": lambda m: Atom(m.start(), m.end(), cal.month_window(
             int(m.group(2)), months[m.group(1)], f"{date(int(m.group(2)), months[m.group(1)], 1):%B %Y}", zone)),
         "season": lambda m: _season_atom(m, vocab, reference, zone=zone),

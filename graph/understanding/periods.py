@@ -868,6 +868,23 @@ _LEFT_OUT = re.compile(r"\b(?:not|except|excluding|but not|rather than|instead o
                        r"ignore|skip|skipping|without)\s+(?:the\s+|in\s+|for\s+)?$")
 
 
+# "had the audit figures for june already, what i actually need is last month": the period already covered is context;
+# the one needed is asked.
+_ALREADY = re.compile(r"\b(?:already|previously)\b")
+_NEEDED = re.compile(r"\b(?:need|needed|want|wanted|after|looking for|interested in)\b")
+
+
+def _already_covered(text: str, out: Periods) -> None:
+    needed = [m for m in out.mentions if m.window is not None and _NEEDED.search(text[max(0, m.start - 30):m.start])]
+    if not needed:
+        return
+    for mention in list(out.mentions):
+        near = " ".join(text[mention.start:].split()[:8]) + " " + " ".join(text[:mention.start].split()[-6:])
+        if mention not in needed and mention.start < needed[0].start and _ALREADY.search(near):
+            out.mentions.remove(mention)
+            out.context.append(mention)
+
+
 def _drop_left_out(text: str, out: Periods) -> None:
     out.mentions = [m for m in out.mentions if not _LEFT_OUT.search(text[max(0, m.start - 30):m.start])]
 
@@ -1246,6 +1263,7 @@ def find_periods(text: str, vocab: Vocabulary, reference: date, focus_window: Ti
     _last_week_before_this(out)
     _drop_deadlines(text, out)
     _drop_left_out(text, out)
+    _already_covered(text, out)
     _since_at_the_end(text, out, reference, zone=zone)
     _since_an_event_then(text, out, reference, zone=zone)
     _since_the_day_told(text, out, reference, zone=zone)

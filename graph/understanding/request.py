@@ -355,6 +355,10 @@ MONTH_WORD = r"(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may)"
 # side (answered on their figures, not by a ranking of chillers)
 PERIODS_PICKED_AMONG = re.compile(rf"\b(?:those|these|the|both|all) (?:two|three|four|five|2|3|4|5) (?:months|weeks|years|"
                                   rf"quarters|seasons|summers|winters|periods|windows|{MONTH_WORD}s)\b", re.I)
+# "which summer was worse?", "which of the two months", "which quarter": a pick among periods, not among chillers
+PERIOD_PICKED = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
+                           r"quarters?|seasons?|summers?|winters?|springs?|autumns?|windows?|stretch(?:es)?|spans?)\b",
+                           re.I)
 # "which of the two went up more?", "whose flow dropped the most?": a pick on how far a reading moved (the planner and
 # the answer read it alike)
 MOVED_MORE = re.compile(r"\b(?:went|gone|go|goes|moved|rose|risen|climbed|jumped|increased|grew|dropped|fell|fallen|"
