@@ -922,24 +922,43 @@ _NOT_A_FAMILY = frozenset({"work", "order", "failur", "fail", "chiller", "unit",
                            "on", "in"})
 
 
-def coded_order_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
-    """"those leaks on it, how many?": the orders whose code names the work asked about (L002 Water Leak, L004 Gasket
-    Leak), counted from one listing's codes; None unless the question counts and names words of a listed code."""
-    if not _COUNT.search(question):
-        return None
+@dataclass(frozen=True)
+class CodedOrders:
+    """The orders of one listing whose code names the work a question asks about."""
+
+    total: int
+    words: str  # the words of the codes' names the question used ("leak")
+    where: str  # the equipment id and period
+    codes: str  # "L002 Water Leak (2) and MT008 Leak Detection (2)"
+
+
+def coded_orders(question: str, artifacts: list[Artifact]) -> CodedOrders | None:
+    """The orders whose code names the work the question asks about ("those leaks", "a couple water leaks"), from the
+    one work-order listing of the turn; the codes sharing the most words with the question ("water leak": L002 Water
+    Leak, not MT008 Leak Detection). None without one listing or a code named."""
     listings = [a for a in artifacts if a.kind == "work_order_summary" and top_codes(a)]
     if len(listings) != 1:
         return None
     asked = set(Text.of(question).stems) - _NOT_A_FAMILY
-    matching = [(code, description, count) for code, description, count in top_codes(listings[0])
-                if asked & (set(Text.of(description).stems) - _NOT_A_FAMILY)]
+    shared = [(len(asked & (set(Text.of(d).stems) - _NOT_A_FAMILY)), (c, d, n)) for c, d, n in top_codes(listings[0])]
+    most = max((k for k, _ in shared), default=0)
+    matching = [code for k, code in shared if k and k == most]
     if not matching:
         return None
-    total = sum(count for _, _, count in matching)
-    words = sorted({w for _, d, _ in matching for w in Text.of(d).tokens if set(Text.of(w).stems) & asked})
-    where = f"{', '.join(listings[0].equipment_ids or listings[0].asset_ids)} {window_phrase(listings[0])}".rstrip()
-    said = join_names([f"{code} {description} ({count})".replace("  ", " ") for code, description, count in matching])
-    return f"{total} {' / '.join(words)} work order{'s' if total != 1 else ''} on {where}: {said}."
+    # (the words in the order the code's name has them: "water leak")
+    words = list(dict.fromkeys(w for _, d, _ in matching for w in Text.of(d).tokens if set(Text.of(w).stems) & asked))
+    return CodedOrders(
+        total=sum(n for _, _, n in matching), words=" ".join(words),
+        where=f"{', '.join(listings[0].equipment_ids or listings[0].asset_ids)} {window_phrase(listings[0])}".rstrip(),
+        codes=join_names([f"{c} {d} ({n})".replace("  ", " ") for c, d, n in matching]))
+
+
+def coded_order_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:
+    """"those leaks on it, how many?": the orders coded for that work, counted; None unless the question counts."""
+    coded = coded_orders(question, artifacts) if _COUNT.search(question) else None
+    if coded is None:
+        return None
+    return f"{coded.total} {coded.words} work order{'s' if coded.total != 1 else ''} on {coded.where}: {coded.codes}."
 
 
 # "were the PMs done at the same rate each year, or did we slip?": whether the yearly count held steady.

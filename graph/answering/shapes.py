@@ -502,6 +502,13 @@ def _the_one_before(art: Artifact, latest: OrderRef, job: frozenset[str]) -> str
     return f"; the one before it: {match.wo_id} on {match.date} ({match.code} {match.description})"
 
 
+def _best_named(question: str, orders: list[OrderRef]) -> OrderRef | None:
+    """Of the orders doing the job asked (newest first), the one whose description shares the most words with the
+    question ("the last water leak": L002 Water Leak before a newer MT008 Leak Detection survey)."""
+    asked = set(Text.of(question).stems)
+    return max(orders, key=lambda o: len(asked & set(Text.of(f"{o.code} {o.description}").stems)), default=None)
+
+
 def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
     """"When was it last cleaned?": the latest work order of that job in the listing, date first."""
     listings = [a for a in inputs.artifacts if a.kind == "work_order_summary"]
@@ -511,7 +518,7 @@ def _last_done(inputs: AnswerInputs, job: frozenset[str]) -> ShapedLead | None:
     for art in listings:
         where = ", ".join(art.asset_ids or art.equipment_ids)
         orders = latest_per_job(art)
-        found = next((o for o in orders if names_job(f"{o.code} {o.description}", job)), None)
+        found = _best_named(inputs.question, [o for o in orders if names_job(f"{o.code} {o.description}", job)])
         if found is None and job <= SERVICE_STEMS:  # "serviced", "a preventive WO" name no job: any planned one
             found = next((o for o in orders if o.preventive), None)
         if found is None and job <= REPAIR_STEMS:  # "last repaired", "last corrective WO": any corrective order

@@ -40,6 +40,7 @@ from artifacts.readings import (
 from graph.answering.asked_figures import (
     asked_level,
     asked_sensors,
+    coded_orders,
     figure_text,
     level_sentence,
     named_rules,
@@ -286,6 +287,10 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
     period = window_phrase(found[-1]) or "in the period looked at"
     if total == 0:
         return Verdict("No", f"No, there is no work order {period}.", lines)
+    coded = coded_orders(question, found)
+    if coded is not None:  # "it had a couple water leaks this year, didn't it?": the orders coded for that work
+        return Verdict("Yes", f"Yes, {coded.total} {coded.words} work order{'s' if coded.total != 1 else ''} on "
+                              f"{coded.where}: {coded.codes}.", lines)
     first = recent_orders(found[-1])[:1]
     what = f" ({first[0].code} {first[0].description})".replace(" )", ")") if first and first[0].code else ""
     latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}{what}" if first else ""

@@ -64,7 +64,6 @@ from graph.understanding.request import (
     ONE_BEFORE_ALONE,
     ORDER_PRIORITY,
     PAST_MOVE,
-    PERIOD_PICKED,
     PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
     RAN_AT_ALL,
@@ -736,6 +735,11 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
         return Decision(kind="answer", message=messages.declined_offer_text(focus.pending_offer or ""),
                         focus=replace(focus, pending_offer=None), intent="decline", reference_date=reference_date)
     intents = act.intents or _informative_next_step(understood, reading, focus) or _carry_on(understood, focus)
+    if carried is None and focus.asked and focus.last_intent == "work_orders" and _THE_LAST_ONE.search(
+            understood.text.joined) and not job_stems(understood.text, vocab) and job_stems(Text.of(focus.asked), vocab):
+        # "chiller 1 had a couple water leaks this year, didn't it?" - "when was the last one?": the latest of those
+        # orders, read from the listing (the job is the last question's)
+        carried, intents = focus.asked, ["work_orders"]
     if not intents:
         return Decision(kind="clarify", message=messages.not_understood_text(), focus=focus,
                         reference_date=reference_date)
@@ -917,6 +921,14 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         ctx.extra_windows = [periods[0], before]
         ctx.note(f"A move is judged against the period before: {before.label} beside {periods[0].label}.")
         return
+    if _still_as_before(ctx, periods):
+        # "is it still bad now? last month's number" after August's kW/ton was found worse: the reading over the new
+        # period beside the one it was judged on
+        assert ctx.focus.window is not None
+        ctx.intents = ["compare"]
+        ctx.extra_windows = [ctx.focus.window]
+        ctx.note(f"'Still' judged against {ctx.focus.window.label}, the period discussed.")
+        return
     # ("avg over those same 3 months, and then this month after the tube clean": the period discussed, pointed at,
     # and the one named, side by side)
     pointed = points_back_beside(ctx.understanding) and all(
@@ -933,6 +945,20 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
         return
     ctx.intents = ["compare", *(i for i in ctx.intents if i not in _LISTING_INTENTS)]
     ctx.extra_windows = [partner]
+
+
+_STILL = re.compile(r"\bstill\b")
+# "when was the last one?", "the most recent one": the latest of the records just discussed
+_THE_LAST_ONE = re.compile(r"\b(?:the|its) (?:last|latest|most recent) (?:one|of them|of those)\b")
+
+
+def _still_as_before(ctx: PlanContext, periods: list[TimeWindow]) -> bool:
+    """A yes/no asking whether a chiller is "still" as it was, over one period after the one discussed, with the
+    readings of the dialog to judge it on."""
+    focus = ctx.focus.window
+    return (ctx.request is not None and ctx.request.shape == "yes_no" and len(periods) == 1 and focus is not None
+            and periods[0].start >= focus.end and len(ctx.telemetry_assets) == 1 and bool(ctx.focus.sensors)
+            and not ctx.understanding.sensors.canonical and bool(_STILL.search(ctx.request.clause)))
 
 
 def _confirms_a_move_in(ctx: PlanContext, periods: list[TimeWindow]) -> bool:
@@ -1142,7 +1168,8 @@ _CONCERN = re.compile(r"\b(?:worr\w*|concern\w*|at risk|risk\w*|attention|urgent
 _PERIOD_PICK = re.compile(r"\b(?:worst|busiest|best|highest|lowest|peak|quietest|heaviest|most|least)\b"
                           r"(?: (?!last\b|this\b|that\b|next\b|past\b|previous\b)\w+){0,2}? "
                           r"(?<!last )(?<!this )(?<!that )(?<!next )(?<!past )(?<!previous )"
-                          r"(?:month|week|day|year|quarter|season)s?\b|\b(?:which|what) (?:month|week|day|year|quarter)s?\b")
+                          r"(?:month|week|day|year|quarter|season)s?\b|\b(?:which|what) (?:month|week|day|year|quarter|season|summer|winter|"
+                          r"spring|autumn|fall)s?\b")
 # "which of those three years was the worst?" after records listed per period: a pick among those periods
 _PICK_OF_PERIODS = re.compile(r"\b(?:which|what) (?:one )?of (?:the|those|these)(?: \w+)? "
                               r"(?:months|weeks|days|years|quarters)\b")
@@ -1186,12 +1213,6 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
     """The classified intents; without request words, how the message asks decides before the dialog's
     generic next step ("of those, which one is worse?" picks from the last listing)."""
     chosen = _choose_intents(understood, focus, catalog)
-    if reading.shape == "which" and focus.last_intent in _RECORD_LISTINGS and focus.earlier_window is not None \
-            and not understood.assets.assets and not understood.periods.mentions \
-            and PERIOD_PICKED.search(reading.clause):
-        # "so which summer was worse?" after the corrective orders of two summers: a pick between the periods counted,
-        # not a ranking of the chillers
-        return [focus.last_intent]
     if focus.listed in _COUNTED_RECORDS and _A_RECORD_ASKED.search(understood.text.joined) \
             and not understood.sensors.canonical:
         # "there was an odd one on ch3 back in july, what was that?" after alert counts: one of those records
@@ -1350,9 +1371,10 @@ def _turn_intents(understood: Understanding, reading: RequestReading, focus: Foc
         # the work each is likely to need next (the months ahead are the plan's span, not a forecast)
         return ["prioritize", "predict_next"]
     if asks_real_or_noise(reading.clause) and focus.last_intent == "alerts" and not understood.sensors.canonical \
-            and not _FAULT_NOUN.search(reading.clause) and (understood.assets.assets or focus.asset_ids):
-        # "anything actionable in there or mostly nuisance?": whether work followed the alerts ("a genuine fault or
-        # nuisance?" asks about the machine: the diagnosis)
+            and (not _FAULT_NOUN.search(reading.clause) or "alert_to_failure" in understood.intents) \
+            and (understood.assets.assets or focus.asset_ids):
+        # "anything actionable in there or mostly nuisance?", "real or noise - do they precede any failures?": whether
+        # work followed the alerts ("a genuine fault or nuisance?" asks about the machine: the diagnosis)
         return ["alert_to_failure"]
     if reading.shape == "yes_no" and _CLAIM_DOUBTED.search(reading.clause) and understood.sensors.canonical \
             and asks_change_over_time(understood.text.joined) and (understood.assets.assets or focus.asset_ids):

@@ -172,6 +172,13 @@ def _sides_named(ctx: PlanContext, repair: TimeWindow) -> tuple[TimeWindow, Time
     return (before[-1], after[0]) if len(before) == 1 and len(after) == 1 else None
 
 
+def _two_named(ctx: PlanContext) -> tuple[TimeWindow, TimeWindow] | None:
+    """Two dated periods the message sets side by side, apart, earlier first."""
+    named = sorted({(m.window.start, m.window.end): m.window for m in ctx.understanding.periods.mentions
+                    if m.window is not None and m.kind == "absolute"}.values(), key=lambda w: w.start)
+    return (named[0], named[1]) if len(named) == 2 and named[0].end <= named[1].start else None
+
+
 def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
     """"They cleaned its condenser tubes in July. Did that fix it?": the year's work orders (to find the repair
     and its date) and the telemetry before and after it: the month before the period named (or the period
@@ -195,6 +202,8 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
                        "after the repair") if today - around.end >= timedelta(days=3) else \
         TimeWindow(around.start + (around.end - around.start) / 2, today, "after the repair")
     sides = _sides_named(ctx, around) if span is None else None
+    if sides is None and span is None:
+        sides = _two_named(ctx)  # "has kw/ton come back since? sept vs june": the two periods named, in time order
     if sides is not None:  # "cleaned jul 9. did it help? compare aug to june": the periods named, each side of it
         before, after = sides
     orders = TimeWindow(today - timedelta(days=_REPAIR_LOOK_BACK_DAYS), today, f"the last {_REPAIR_LOOK_BACK_DAYS} days")

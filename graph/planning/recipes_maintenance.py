@@ -167,9 +167,10 @@ _EACH = re.compile(r"\b(?:each|every|per|by) (?:calendar )?(month|quarter|year)\
                    # "which quarter of last year was the heaviest?": the span's quarters, to pick one (months are
                    # picked from one listing's monthly counts)
                    r"\bwhich (quarter|year)\b|"
-                   # ("broken down by rule" splits by rule, which a listing does anyway: no split by time)
+                   # ("broken down by rule", "split that one's by rule" split by rule, which a listing does anyway:
+                   # no split by time)
                    r"\b(?:separately|individually|respectively|for each|(?:broken (?:out|down)|split)"
-                   r"(?! by (?!(?:calendar )?(?:month|quarter|year)))(?! (?:out |up )?by (?!(?:calendar )?(?:month|quarter|year))))\b")
+                   r"(?!(?: [\w']+){0,3}? (?:out |up )?by (?!(?:calendar )?(?:month|quarter|year))))\b")
 _MONTHS_SPLIT = 6
 _UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
 

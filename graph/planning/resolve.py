@@ -64,6 +64,17 @@ def stop(ctx: PlanContext, kind: DecisionKind, message: str) -> Decision:
                     assumptions=list(ctx.assumptions), reference_date=ctx.reference_date)
 
 
+def _answered_keeping_period(ctx: PlanContext, message: str) -> Decision:
+    """An answer without tasks that keeps the period asked as the one discussed ("chiller 14 kW/ton for last quarter"
+    has no telemetry; "ok then just its work orders for that quarter" is that quarter)."""
+    decision = stop(ctx, "answer", message)
+    window = None if ctx.understanding.periods.problems else ctx.understanding.window
+    today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
+    if window is not None and window.start < today_end:
+        decision.focus = replace(decision.focus, window=window, earlier_window=None)
+    return decision
+
+
 def _pending_request(ctx: PlanContext) -> Focus:
     """The focus while a question is open: the request's intent, period and sensors, so that the answer
     ("sorry, meant ch 4") resumes it instead of starting over with defaults.
@@ -344,10 +355,10 @@ def _without_telemetry(ctx: PlanContext, without: list[str]) -> Decision | None:
         # (a chiller without sensors is a fact about the site, not bad input)
         asks_if = ctx.request is not None and ctx.request.shape == "yes_no"
         if asks_if and _SAYS_NONE.search(ctx.understanding.text.joined):
-            return stop(ctx, "answer", f"Right, {text}")  # "ch2 has no sensors, right?": the user said so
+            return _answered_keeping_period(ctx, f"Right, {text}")  # "ch2 has no sensors, right?": the user said so
         if asks_if or _ASKS_ABILITY.match(ctx.understanding.text.joined):
-            return stop(ctx, "answer", f"No, {text}")
-        return stop(ctx, "answer", text)
+            return _answered_keeping_period(ctx, f"No, {text}")
+        return _answered_keeping_period(ctx, text)
     ctx.note(f"{subject} {'has' if len(without) == 1 else 'have'} no telemetry (work orders only): "
              "left out of this analysis.")
     ctx.assets = kept

@@ -119,6 +119,11 @@ def _superlative_one(ctx: PlanContext) -> bool:
 _THAT_ONE = re.compile(r"\b(?:that|this|the same) (?:one|chiller|unit|machine)\b")
 
 
+# "the most of them", "more of those": a count of what the last answer listed for the chillers discussed
+_OF_WHAT_WAS_LISTED = re.compile(r"\b(?:most|more|fewest|fewer|least|less) of (?:them|those|these)\b")
+_SITE_WORDS = re.compile(r"\b(?:site|plant|fleet|across|all (?:the |our )?(?:chillers|units)|whole|every|any of our)\b")
+
+
 def _singular_reference(ctx: PlanContext) -> bool:
     references = ctx.understanding.references
     text = ctx.understanding.text.joined
@@ -261,6 +266,13 @@ def scope_assets(ctx: PlanContext) -> list[str]:
         if "asset" in ctx.understanding.references:
             ctx.note("No chiller has been discussed yet, so the question is read across the site.")
         return _fleet_scope(ctx)  # "how's it looking today?" opening a chat: the site; "find it": one of the site's  # "it" in "one of our chillers is off, find it" is one of the site's
+    if reading is not None and reading.fleet and reading.shape == "which" and len(focus_assets) > 1 \
+            and _OF_WHAT_WAS_LISTED.search(ctx.understanding.text.joined) and not _SITE_WORDS.search(
+                ctx.understanding.text.joined):
+        # "which unit had the most of them?" after the orders of three units: a pick among those three
+        ctx.scope = "assets"
+        ctx.note(f"Picked among the chillers just listed: {_names(focus_assets)}.")
+        return focus_assets
     if reading is not None and reading.fleet and not _singular_reference(ctx):
         return _fleet_scope(ctx)
     if ctx.primary == "prioritize" and len(focus_assets) == 1 and len(ctx.focus.discussed) > 1 \

@@ -164,7 +164,9 @@ def _relative_patterns(vocab: Vocabulary) -> dict[str, re.Pattern[str]]:
         # "anything odd earlier in the month?": the rest of the discussed window's month (week, year) before it
         "focus_rest": re.compile(r"\b(earlier|later) (?:on )?(?:in|that|this) (?:the )?(week|month|year)\b"),
         # "across the whole quarter", "the entire year": the calendar unit around the window discussed
-        "focus_whole": re.compile(r"\b(?:the )?(?:whole|entire|full) (month|quarter|year)\b"),
+        # ("vs the rest of the month": the month around the day discussed, set beside it)
+        "focus_whole": re.compile(r"\b(?:the )?(?:whole|entire|full|rest of the|rest of that|rest of this) "
+                                  r"(month|quarter|year)\b"),
         # "and before that?", "what about after that?": the span of the same length next to the one discussed
         # "and the one before that?" after last month's figure: the month before it (not the lead-up to an event)
         # ("when's the next one likely?" is the next failure, not a period)
@@ -546,6 +548,10 @@ def _relative(text: str, vocab: Vocabulary, reference: date, focus_window: TimeW
                     continue
                 first, length = vocab.seasons[match.group(1)]
                 year = focus_window.start.year - (1 if focus_window.start.month < first and first + length > 12 else 0)
+                if date(year, first, 1) > reference:
+                    # ("that fall window" while the dialog is on this year's spring: the fall talked about is the last
+                    # one, not one still to come)
+                    year = cal.most_recent_season(first, length, reference, complete=False)
                 span = cal.months_window(year, first, length, f"{match.group(1)} {year}", zone)
                 kind = "focus"
             elif name == "season_beside":

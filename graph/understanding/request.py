@@ -669,8 +669,9 @@ def asks_if_resolved(text: str) -> bool:
 
 
 def asks_back_in_service(text: str) -> bool:
-    """Whether the text asks if a chiller is running again after a stop."""
-    return bool(_BACK_IN_SERVICE.search(text))
+    """Whether the text asks if a chiller is running again after a stop (not a reading back where it was: "has kw/ton
+    come back since?")."""
+    return bool(_BACK_IN_SERVICE.search(text)) and not BACK_TO_NORMAL.search(text)
 
 
 # Whether a repair worked: "did that actually fix it?", "did the cleaning help?", "has the repair made a
@@ -694,6 +695,9 @@ BACK_TO_NORMAL = re.compile(r"\bback to (?:normal|usual|its usual|where it (?:wa
                              # "has the flow come back since then?": a reading, not the chiller, back (where it was)
                              r"\b(?:the|its|their) (?:[\w/]+ ){1,4}?(?:come|came|bounced|gone|went|got) back\b"
                              r"(?! (?:on|online|up|in service|into service))|"
+                             # "has kw/ton come back since?": a reading named bare, not the chiller
+                             r"\b(?:has|have|did) (?!(?:it|they|chiller|unit|ch|the|its|their)\b|#?\d)(?:[\w/%-]+ ){1,3}?"
+                             r"(?:come|came|bounced|gone|got) back\b(?! (?:on|online|up|in service|into service))|"
                              # "it got recalibrated sep 3. looks sane since then?": right again after the work
                              r"\b(?:look|looks|looking|read|reads|reading) (?:sane|ok|okay|right|normal|sensible|"
                              r"plausible|believable|good|fine|healthy) (?:since|now|again)\b", re.IGNORECASE)

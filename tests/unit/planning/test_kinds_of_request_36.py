@@ -98,3 +98,90 @@ def test_orders_counted_by_the_work_their_codes_name() -> None:
     assert said is not None and said.startswith("2 leak work orders on CWC04013") and "L002 Water Leak (2)" in said
     assert coded_order_count_sentence("how many were failures?", [listing]) is None  # "failure" names no family
     assert coded_order_count_sentence("what were the leaks?", [listing]) is None  # no count asked
+
+
+def test_that_fall_window_is_the_last_fall_not_one_to_come() -> None:
+    dialog = Dialog(reference_date=SPRING)
+    dialog.say("Which of chillers 3 and 4 is doing worse this year?")
+    decision = dialog.say("any corrective work on 3 during that fall window?")
+    assert decision.kind == "run"
+    start, end = window_of(decision, "wo_summary")
+    assert (start.date(), end.date()) == (date(2020, 9, 1), date(2020, 12, 1))
+
+
+def test_a_unit_without_telemetry_keeps_the_period_asked_for_the_next_turn() -> None:
+    dialog = Dialog(reference_date=SPRING)
+    assert dialog.say("chiller 14 kW/ton for last quarter").kind == "answer"
+    start, end = window_of(dialog.say("ok then just its work orders for that quarter"), "wo_summary")
+    assert (start.date(), end.date()) == (date(2021, 1, 1), date(2021, 4, 1))
+
+
+def test_split_that_ones_by_rule_is_no_split_by_month() -> None:
+    dialog = Dialog(reference_date=SPRING)
+    dialog.say("how many alerts on chiller 6 last quarter?")
+    decision = dialog.say("split that one's by rule")
+    assert {(t.window.start.date(), t.window.end.date()) for t in decision.tasks if t.window} == {
+        (date(2021, 1, 1), date(2021, 4, 1))}
+
+
+def test_which_unit_had_the_most_of_them_picks_among_the_units_listed() -> None:
+    dialog = Dialog(reference_date=SPRING)
+    dialog.say("Chillers 10, 12 and 13 - corrective work since the start of 2020, count per unit")
+    decision = dialog.say("which unit had the most of them?")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 10", "Chiller 12", "Chiller 13"}
+
+
+def test_real_or_noise_asking_whether_alerts_precede_failures_reads_their_outcome() -> None:
+    dialog = Dialog(reference_date=SPRING)
+    dialog.say("how many alerts on chiller 9 in 2020?")
+    decision = dialog.say("are those real or just noise - do they precede any failures?")
+    assert step_set(decision) == {("maintenance", "alert_to_failure")}
+
+
+def test_is_it_still_bad_sets_the_new_period_beside_the_one_judged() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("ch3 kw/ton in august, while running?")
+    dialog.say("root cause for the worse kw/ton on it?")
+    decision = dialog.say("is it still bad now? last months number")
+    assert ("data", "compare") in step_set(decision) and ("failure", "diagnose") not in step_set(decision)
+    spans = {(t.window.start.date(), t.window.end.date()) for t in decision.tasks if t.action == "history"}
+    assert (date(2020, 9, 1), date(2020, 10, 1)) in spans
+
+
+def test_vs_the_rest_of_the_month_is_the_month_around_the_day() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("ch9 avg power yesterday while it was running?")
+    decision = dialog.say("is that high vs the rest of the month")
+    assert ("data", "compare") in step_set(decision)
+    assert (date(2020, 9, 1), date(2020, 10, 1)) in {
+        (t.window.start.date(), t.window.end.date()) for t in decision.tasks if t.action == "history"}
+
+
+def test_a_reading_come_back_is_no_restart_and_the_months_named_are_the_sides() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("run an anomaly check on ch6 power for june")
+    decision = dialog.say("has kw/ton come back since? sept vs june")
+    spans = {(t.window.start.date(), t.window.end.date()) for t in decision.tasks if t.action == "history"}
+    assert {(date(2020, 6, 1), date(2020, 7, 1)), (date(2020, 9, 1), date(2020, 10, 1))} <= spans
+    restart = Dialog(reference_date=AUTUMN)
+    restart.say("chiller 6 power last week")
+    assert all("running since" in t.goal for t in restart.say("has it come back since?").tasks)
+
+
+def test_when_was_the_last_one_carries_the_job_of_the_last_question() -> None:
+    dialog = Dialog(reference_date=AUTUMN)
+    dialog.say("chiller 1 had a couple water leaks this year didnt it")
+    decision = dialog.say("when was the last one")
+    assert step_set(decision) == {("maintenance", "wo_summary")}
+    assert "water leaks" in (decision.focus.asked or "")
+
+
+def test_a_yes_no_about_coded_work_counts_those_orders() -> None:
+    from graph.answering.verdicts import work_order_existence_verdict
+    listing = art("work_order_summary", {"total": 20, "corrective": 4, "top_codes": [
+        {"code": "L002", "description": "Water Leak", "count": 2},
+        {"code": "MT008", "description": "Leak Detection", "count": 2}]},
+        asset="Chiller 1", equipment=["CWC04701"], producer="maintenance")
+    verdict = work_order_existence_verdict([listing], "chiller 1 had a couple water leaks this year didnt it")
+    assert verdict is not None and verdict.sentence.startswith("Yes, 2 water leak work orders on CWC04701")
+    assert "MT008" not in verdict.sentence  # the code sharing both words wins
