@@ -44,7 +44,7 @@ from graph.understanding.request import (
     asks_repeat,
     ranking_end,
 )
-from graph.understanding.sensors import load_only_as_condition
+from graph.understanding.sensors import COST_OF_RUNNING, load_only_as_condition
 from graph.understanding.text import Text
 
 # The words a user names a sensor by -> the sensor (bare name, without the asset). Order: the most
@@ -101,6 +101,8 @@ def asked_sensors(question: str) -> list[str]:
     text = Text.of(question)
     normalised = " ".join(text.tokens)
     found = [sensor for pattern, sensor in SENSOR_WORDS if pattern.search(question) or pattern.search(normalised)]
+    if COST_OF_RUNNING.search(normalised):  # "were they cheaper to run then?": the power they drew
+        found.append("Power Input")
     if load_only_as_condition(text):  # "avg while loaded in aug vs june?": the samples while it ran, not its load
         found = [s for s in found if s != "Chiller % Loaded"]
     return list(dict.fromkeys(found))[:MAX_ASKED]

@@ -30,8 +30,8 @@ SAME_WITHIN = 0.02  # relative difference under which two means are "about the s
 _BETTER = re.compile(r"\b(better|improv\w*)\b", re.I)
 _WORSE = re.compile(r"\b(worse|bad|poor\w*)\b", re.I)
 _AS = re.compile(r"\b(this|that|as|so) (bad|high|low|poor)\b", re.I)
-_HIGHER = re.compile(r"\b(higher|more|above|greater|up|harder)\b", re.I)
-_LOWER = re.compile(r"\b(lower|less|below|down|smaller)\b", re.I)
+_HIGHER = re.compile(r"\b(higher|more|above|greater|up|harder|costlier|pricier)\b", re.I)
+_LOWER = re.compile(r"\b(lower|less|below|down|smaller|cheaper)\b", re.I)
 
 
 _PAST = re.compile(r"\b(earlier|last year|a year ago|previous\w*|before|prior|back then)\b", re.I)
@@ -41,17 +41,17 @@ _PERIODS = re.compile(r"\b(earlier|ago|last|previous\w*|before|prior|now|then|si
                       r"quarter|season|summer|winter|spring|autumn|fall|\d{4})\b", re.I)
 
 
-def _pair(question: str, sensor: str, turn: list[Artifact],
-          session: list[Artifact]) -> tuple[SensorFigure, SensorFigure] | None:
-    """(asked period, compared period) of one asset. A question about the past ("a year earlier",
-    "last year") asks about the earliest of this turn's periods, else about the latest; it is compared
-    with the other period this turn fetched, else the nearest one of the session."""
+def _pair(question: str, sensor: str, turn: list[Artifact], session: list[Artifact],
+          asset: str | None = None) -> tuple[SensorFigure, SensorFigure] | None:
+    """(asked period, compared period) of one asset (the first with figures unless named). A question about the past
+    ("a year earlier", "last year") asks about the earliest of this turn's periods, else about the latest; it is
+    compared with the other period this turn fetched, else the nearest one of the session."""
     here = sensor_figures(sensor, turn)
     if not here:
         return None
     cut = _AGAINST.search(question)  # "worse than june last year": the past is the other side, not the one asked
     past = bool(_PAST.search(question[:cut.start()] if cut else question))
-    asset = here[0].asset
+    asset = asset or here[0].asset
     mine = sorted((f for f in here if f.asset == asset and f.period), key=lambda f: f.period)
     if not mine:
         return None
@@ -119,21 +119,30 @@ def period_verdict(question: str, turn: list[Artifact], session: list[Artifact])
     """Yes/no on the named sensor in the asked period against the other period of the same chiller."""
     if not _PERIODS.search(question):
         return None
+    pool = [*turn, *session]
     for sensor in asked_sensors(question):
-        pair = _pair(question, sensor, turn, session)
-        if pair is None:
+        figures = sensor_figures(sensor, turn)
+        periods = {asset: {f.period for f in figures if f.asset == asset} for asset in dict.fromkeys(
+            f.asset for f in figures)}
+        if len(periods) > 1 and all(len(p) < 2 for p in periods.values()):
+            continue  # "was 3 less efficient than 4 in 2020?": two chillers side by side over one period
+        judged = []
+        # ("were they cheaper to run then?" after two chillers: each over its two periods)
+        for asset in periods if len(periods) > 1 else [None]:
+            pair = _pair(question, sensor, turn, session, asset)
+            decided = _decide(question, sensor, pair[0].value, pair[1].value) if pair is not None else None
+            if pair is not None and decided is not None:
+                judged.append((decided, pair))
+        if not judged:
             continue
-        asked, other = pair
-        decided = _decide(question, sensor, asked.value, other.value)
-        if decided is None:
-            continue
-        answer, word = decided
-        punct = ":" if answer == "Not clearly" else ","
-        pool = [*turn, *session]
-        sentence = (f"{answer}{punct} {asked.asset}'s {asked.label.lower()} was {figure_text(asked)} "
-                    f"{_said(asked, pool)}, {word} {figure_text(other)} {_said(other, pool)}.")
-        evidence = [f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for f in (asked, other)]
-        return Verdict(answer, sentence, evidence)
+        said = [f"{asked.asset}'s {asked.label.lower()} was {figure_text(asked)} {_said(asked, pool)}, {word} "
+                f"{figure_text(other)} {_said(other, pool)}" for (_, word), (asked, other) in judged]
+        answers = {answer for (answer, _), _ in judged}
+        answer: Answer = answers.pop() if len(answers) == 1 else "Partly"
+        punct = ":" if answer in ("Not clearly", "Partly") else ","
+        evidence = [f"- {f.asset}, {f.period}: {figure_text(f)} [{f.artifact_id}]" if len(judged) > 1
+                    else f"- {f.period}: {figure_text(f)} [{f.artifact_id}]" for _, pair in judged for f in pair]
+        return Verdict(answer, f"{answer}{punct} " + "; ".join(said) + ".", evidence)
     return None
 
 

@@ -79,6 +79,7 @@ from graph.answering.stat_questions import (
     last_ran_sentence,
     most_labour_sentence,
     order_listing,
+    pointed_order_sentence,
     ran_at_all_sentence,
     reading_course_sentence,
     rule_last_fired_sentence,
@@ -556,8 +557,9 @@ def _open(inputs: AnswerInputs) -> ShapedLead | None:
         or comparison_sentence(inputs.question, inputs.artifacts, inputs.fetched)
     if stated is not None:  # a statistic other than the mean was asked, or two figures set side by side: it leads
         return ShapedLead(stated, [], replaces_body=False)
-    listing = order_listing(inputs.question, inputs.artifacts)
-    if listing is not None:  # "what were the last three jobs?": the orders themselves
+    listing = order_listing(inputs.question, inputs.artifacts) or pointed_order_sentence(inputs.question,
+                                                                                          inputs.artifacts)
+    if listing is not None:  # "what were the last three jobs?", "that vibration one?": the orders themselves
         return ShapedLead(listing[0], listing[1], replaces_body=False)
     job = last_done_job(Text.of(inputs.question), vocabulary())
     if job:

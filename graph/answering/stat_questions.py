@@ -17,6 +17,7 @@ from artifacts.readings import (
     alerts_per_month,
     asked_rules,
     labor_hours,
+    latest_per_job,
     listed_kind,
     orders_per_month,
     recent_orders,
@@ -245,6 +246,32 @@ def order_listing(question: str, artifacts: list[Artifact]) -> tuple[str, list[s
                 + "; ".join(f"{o.wo_id} on {o.date}" for o in shown) + ".",
                 [f"- {o.wo_id}, {o.date}: {o.code} {o.description}".rstrip() for o in shown])
     return None
+
+
+# "that vibration one, what happened?", "the seal job": one record of the listing pointed at by a word of its name
+_POINTED_RECORD = re.compile(r"\b(?:that|the|this) ([a-z][\w-]+(?: [a-z][\w-]+)?) (?:one|order|wo|job|ticket)\b", re.I)
+_NOT_NAMING = frozenset({"last", "first", "latest", "other", "same", "next", "big", "odd", "weird", "corrective",
+                         "preventive", "old", "new", "recent", "open"})
+
+
+def pointed_order_sentence(question: str, artifacts: list[Artifact]) -> tuple[str, list[str]] | None:
+    """The order of the turn's listing a question points at by a word of its name ("that vibration one, what
+    happened?"): its id, date, code and what it was; None unless exactly one listing has such an order."""
+    pointed = _POINTED_RECORD.search(question)
+    if pointed is None or set(pointed.group(1).lower().split()) & _NOT_NAMING:
+        return None
+    words = {w[:5] for w in re.findall(r"[a-z]+", pointed.group(1).lower())}
+    found = [(art, o) for art in artifacts if art.kind == "work_order_summary" for o in latest_per_job(art)
+             if words <= {w[:5] for w in re.findall(r"[a-z]+", f"{o.code} {o.description}".lower())}]
+    if not found or len({a.id for a, _ in found}) != 1:
+        return None
+    found.sort(key=lambda pair: pair[1].preventive)  # (a breakdown is what "happened"; the routine check after it)
+    art, order = found[0]
+    where = ", ".join(art.asset_ids or art.equipment_ids)
+    kind = "preventive" if order.preventive else "corrective"
+    hours = f", {order.labor_hours:g} h of labour" if order.labor_hours else ""
+    return (f"{order.wo_id} on {order.date} on {where}: {order.code} {order.description}, a {kind} order{hours}."
+            .replace("  ", " "), [f"- {o.wo_id}, {o.date}: {o.code} {o.description}" for _, o in found[1:4]])
 
 
 _COMPARES = re.compile(r"\b(?:compar\w*|vs|versus|against|than|stack\w* up|differ\w*)\b", re.I)

@@ -169,7 +169,8 @@ _HYPOTHETICAL = re.compile(r"\b(?:if|once|should|suppose|supposing|say)\b[^?]*?\
                            r"goes|happens?|again|later)\b")
 # "there was an odd one on ch3 in july, what was that?", "one on 9 last week - what was it?": a record of the kind the
 # dialog listed, singled out and asked about
-_A_RECORD_ASKED = re.compile(r"\b(?:an?|one|that|this)(?: \w+)? one\b(?! of)(?: [\w#]+){0,6}? what (?:was|is) (?:that|it|this)\b")
+_A_RECORD_ASKED = re.compile(r"\b(?:an?|one|that|this)(?: \w+)? one\b(?! of)(?: [\w#]+){0,6}? (?:what (?:was|is) (?:that|it|this)|"
+                             r"what happened|what was (?:that|it) (?:about|for))\b")
 # "was it?", "is that right?", "true?": a bare question that puts the claim just made up for checking (a tag after
 # the claim, "..., agree?", is the grammar's: `held_up_for_checking`)
 _BARE_CONFIRM = re.compile(r"^(?:(?:so|and|but|well|ok)\s+)?(?:(?:was|is|did|does|has|were|are) (?:it|that|he|she|they|"
@@ -763,7 +764,11 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if not understood.intents and focus.last_intent and intents[0] == vocab.follow_up_next.get(focus.last_intent):
         ctx.note(f"Read as a follow-up: after the {_readable(focus.last_intent)} step, the "
                  f"{_readable(intents[0])} step.")
-    decision = impossible_period(ctx) or resolve_assets(ctx)
+    refused = impossible_period(ctx)
+    if refused is not None:
+        resolve_assets(ctx)  # (a chiller named stays the subject of the correction: "sorry, Q4 2020")
+        return impossible_period(ctx) or refused
+    decision = resolve_assets(ctx)
     if decision is not None:
         return decision
     _symptom_across_site(ctx)
@@ -934,8 +939,12 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
     pointed = points_back_beside(ctx.understanding) and all(
         m.kind in ("absolute", "past") for m in ctx.understanding.periods.mentions)
     both = ctx.request is not None and (ctx.request.comparative or pointed)
+    # ("same month a year earlier - were they cheaper to run then?" after two chillers in March: each over both)
+    each_over_both = bool(ctx.telemetry_assets) and ctx.request is not None and ctx.request.comparative and all(
+        m.kind == "focus" for m in ctx.understanding.periods.mentions)
     if (not both or len(periods) != 1 or ctx.focus.window is None
-            or ctx.primary not in ("history", "point_value", "compare") or len(ctx.telemetry_assets) != 1):
+            or ctx.primary not in ("history", "point_value", "compare")
+            or (len(ctx.telemetry_assets) != 1 and not each_over_both)):
         return
     partner: TimeWindow | None = ctx.focus.window
     if partner is not None and (periods[0].start, periods[0].end) == (partner.start, partner.end):
@@ -1026,7 +1035,7 @@ _SAME_AGAIN = re.compile(r"^(?:(?:ok|so|right|now)[,.]? )?(?:do )?(?:the )?same 
 
 
 _WHAT_WERE_THEY = re.compile(r"^(?:(?:and|so|ok|okay|right)[,.]?\s+)*what (?:were|are) (?:they|those|these|them)"
-                             r"(?: about)?\s*\??\s*$", re.IGNORECASE)
+                             r"(?: about| all about| for| exactly| then)?\s*\??\s*$", re.IGNORECASE)
 _LISTED_NOUN = {"work_orders": "work orders", "alerts": "alerts"}
 
 

@@ -73,14 +73,16 @@ def find_sensors(text: Text, vocab: Vocabulary) -> SensorMentions:
             mentions.canonical.extend(flows if moved else group)
         else:
             mentions.canonical.append(vocab.sensor_aliases[match.phrase])
-    if _COST_OF_RUNNING.search(text.joined):  # "did it cost us less to run in summer 2020?": the power drawn
+    if COST_OF_RUNNING.search(text.joined):  # "did it cost us less to run in summer 2020?": the power drawn
         mentions.canonical.append("Power Input")
     mentions.canonical = list(dict.fromkeys(mentions.canonical))
     return mentions
 
 
-# What running a chiller costs is the energy it draws: "cost more to run", "cost us less to run", "costs to operate"
-_COST_OF_RUNNING = re.compile(r"\bcosts?\b(?: \w+){0,3}? to (?:run|operate)\b")
+# What running a chiller costs is the energy it draws: "cost more to run", "cost us less to run", "costs to operate",
+# "were they cheaper to run then?"
+COST_OF_RUNNING = re.compile(r"\b(?:costs?|cheaper|costlier|pricier|expensive)\b(?: \w+){0,3}? to (?:run|operate)\b",
+                             re.I)
 
 
 def canonical_of(full_name: str) -> str:

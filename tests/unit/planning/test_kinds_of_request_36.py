@@ -185,3 +185,49 @@ def test_a_yes_no_about_coded_work_counts_those_orders() -> None:
     verdict = work_order_existence_verdict([listing], "chiller 1 had a couple water leaks this year didnt it")
     assert verdict is not None and verdict.sentence.startswith("Yes, 2 water leak work orders on CWC04701")
     assert "MT008" not in verdict.sentence  # the code sharing both words wins
+
+
+def test_a_correction_after_an_impossible_period_keeps_the_chiller_named() -> None:
+    dialog = Dialog(reference_date=SPRING)
+    dialog.say("chiller 14 kW/ton for last quarter")
+    assert dialog.say("switching to chiller 9 - efficiency for Q5 2020").kind == "reject"
+    decision = dialog.say("sorry, Q4 2020")
+    assert {a for t in decision.tasks for a in t.asset_ids} == {"Chiller 9"}
+
+
+def test_that_vibration_one_is_the_order_of_the_listing_named_so() -> None:
+    from graph.answering.stat_questions import pointed_order_sentence
+    listing = art("work_order_summary", {"total": 6, "latest_per_job": [
+        {"wo_id": "WO2", "date": "2020-09-07", "code": "MT013", "description": "Vibration Analysis",
+         "preventive": True},
+        {"wo_id": "WO1", "date": "2020-07-30", "code": "M007", "description": "Vibration: Excessive Compressor "
+                                                                            "Vibration", "labor_hours": 3.0}]},
+        asset="Chiller 4", producer="maintenance")
+    said = pointed_order_sentence("that vibration one, what happened", [listing])
+    assert said is not None and said[0].startswith("WO1 on 2020-07-30 on Chiller 4: M007")  # the breakdown first
+    assert pointed_order_sentence("that last one, what happened", [listing]) is None
+
+
+def test_were_they_cheaper_to_run_judges_each_chiller_over_its_two_periods() -> None:
+    from datetime import UTC, datetime
+
+    from graph.answering.period_verdict import period_verdict
+    march_21, march_20 = datetime(2021, 3, 1, tzinfo=UTC), datetime(2020, 3, 1, tzinfo=UTC)
+    windows = []
+    for asset, now, then in (("Chiller 6", 62.3, 66.0), ("Chiller 9", 56.7, 77.9)):
+        for start, value in ((march_21, now), (march_20, then)):
+            stats = {f"{asset} Power Input": {"mean": value, "running_mean": value, "unit": "kW", "count": 100}}
+            windows.append(art("telemetry_window", {"stats": stats}, asset=asset, producer="data",
+                               id=f"{asset}{start.year}", start=start, end=start.replace(month=4)))
+    verdict = period_verdict("Same month a year earlier - were they cheaper to run then?", windows, [])
+    assert verdict is not None and verdict.answer == "No"
+    assert "Chiller 6's power input was 66.0 kW" in verdict.sentence and "Chiller 9's" in verdict.sentence
+
+
+def test_cheaper_to_run_then_plans_each_chiller_over_both_periods() -> None:
+    dialog = Dialog(reference_date=SPRING)
+    dialog.say("ch6 vs ch9 in March 2021: avg kW draw and kW/ton for each pls")
+    decision = dialog.say("Same month a year earlier - were they cheaper to run then?")
+    compared = [t for t in decision.tasks if t.action == "compare"]
+    assert {t.asset_ids[0] for t in compared} == {"Chiller 6", "Chiller 9"}
+    assert all(len(t.params.get("windows", [])) == 2 for t in compared)
