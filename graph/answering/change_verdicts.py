@@ -20,6 +20,7 @@ from artifacts.model import Artifact
 from artifacts.readings import (
     OrderRef,
     anomaly_rate,
+    hypotheses,
     latest_per_job,
     order_before,
     recent_orders,
@@ -276,6 +277,13 @@ _RECOVERED_WITHIN = 0.10  # after within 10% of before, and nearer to it than th
 _OVERLAP_ALLOWED = timedelta(days=7)  # an earlier month read may run a few days into the month before
 
 
+def _found_trouble(session: list[Artifact], asset: str, window: Artifact) -> bool:
+    """Whether the session diagnosed a fault (not "no fault") on `asset` over the window of `window`."""
+    return any(a.kind == "diagnose" and asset in a.asset_ids and a.window_start == window.window_start
+               and (found := hypotheses(a)) and not found[0].failure_mode.lower().startswith("no fault")
+               for a in session)
+
+
 def recovery_verdict(question: str, turn: list[Artifact], session: list[Artifact], reading: str | None) -> Verdict | None:
     """Is the reading discussed (`reading`, bare name) back to normal: its mean since the period discussed against
     the month before it (the turn's two windows), with the period discussed itself said when the session read it."""
@@ -317,6 +325,16 @@ def recovery_verdict(question: str, turn: list[Artifact], session: list[Artifact
                         f"{window_phrase(earliest)}.")
             return Verdict(answer, " ".join(sentence.split()), [f"- normal: [{earliest.id}]",
                                                                 f"- before: [{before_art.id}]",
+                                                                f"- since: [{after_art.id}]"])
+        if during is None and _found_trouble(session, asset, before_art):
+            # "root cause?" found a fault in June; "has kw/ton come back since? sept vs june": June is the trouble,
+            # so coming back is moving away from it, the right way
+            better = now < was if reading in HIGHER_IS_WORSE else now > was
+            answer = "Yes" if better and abs(now - was) > abs(was) * _RECOVERED_WITHIN else "No"
+            sentence = (f"{answer}, {asset}'s {label.lower()} has {'come back' if answer == 'Yes' else 'not come back'}: "
+                        f"{number(now, unit)} while running {window_phrase(after_art)} against {number(was, unit)} "
+                        f"{window_phrase(before_art)}, when the fault was found.")
+            return Verdict(answer, " ".join(sentence.split()), [f"- trouble: [{before_art.id}]",
                                                                 f"- since: [{after_art.id}]"])
         close = abs(now - was) <= abs(was) * _RECOVERED_WITHIN
         nearer = during is None or abs(now - was) < abs(during - was)

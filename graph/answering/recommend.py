@@ -19,10 +19,11 @@ from artifacts.readings import (
     anomaly_rate,
     efficiency_trend_per_day,
     hypotheses,
+    latest_per_job,
     recent_orders,
     work_order_counts,
 )
-from graph.answering.asked_figures import named_rules, rule_text
+from graph.answering.asked_figures import coded_orders, named_rules, rule_text
 from graph.answering.procedure import DriftFinding, checked_sensor, drift_findings
 from graph.understanding.request import ALARM_TUNING, described_work, named_job, read_request
 from specialists.maintenance.alerts import MEANINGFUL_P, SPURIOUS_P
@@ -286,5 +287,30 @@ def recommend(question: str, artifacts: list[Artifact], pending_offer: str | Non
     tuned = alarm_tuning(artifacts, pending_offer, question) if ALARM_TUNING.search(question.lower()) else None
     if tuned is not None:
         return tuned
+    history = work_history(question, artifacts, pending_offer)
+    if history is not None:
+        return history
     return inspection(artifacts, pending_offer, named_job(question), bool(_NOW_OR_LATER.search(question)),
                       bool(_ORDER_WEIGHED.search(question)))
+
+
+def work_history(question: str, artifacts: list[Artifact], pending_offer: str | None) -> Recommendation | None:
+    """"Is it worth adding a BAS software check to the next PM on 10 and 13, given the history?": the breakdowns
+    coded for that work on each chiller listed decide it (repeated: yes; none: no need). None unless the question
+    names work some listed breakdown's code names."""
+    listings = [a for a in artifacts if a.kind == "work_order_summary"]
+    found = []
+    for art in listings:
+        coded = coded_orders(question, [art])
+        broke = {o.code for o in latest_per_job(art) if not o.preventive}
+        if coded is not None and any(code in broke for code in coded.codes.split()):
+            found.append(coded)
+    if not found:
+        return None
+    total = sum(c.total for c in found)
+    reasons = [f"{c.where}: {c.codes}" for c in found]
+    named = described_work(question) or named_job(question)
+    work = f"the {named}" if named else "it"
+    head = (f"Yes, add {work}: the history shows {total} breakdown{'s' if total != 1 else ''} coded for that work"
+            if total > 1 else "Not on this history alone: one breakdown coded for that work, so it would be routine")
+    return Recommendation(head + ".", reasons, offer_sentence(pending_offer))

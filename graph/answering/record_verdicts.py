@@ -211,3 +211,33 @@ def records_rank_verdict(artifacts: list[Artifact], subject: str | None) -> Verd
         answer = "No"
     lines = [f"- {a}: {n} {what}" for a, n in ranked[:6]]
     return Verdict(answer, " ".join(sentence.split()), lines)  # type: ignore[arg-type]
+
+
+# "and the one on 9, same rule as those?": the rules one chiller's alerts came from, set against another's
+_SAME_RULE = re.compile(r"\bsame (?:rules?|alerts?|alarms?|kind|type)(?: \w+)? as\b|\bthe same (?:rules?|ones)\b", re.I)
+
+
+def same_rule_verdict(question: str, turn: list[Artifact], session: list[Artifact]) -> Verdict | None:
+    """Yes when the rules that fired on the turn's chiller all fired on the chiller discussed before it too; the
+    rules of each, said. None unless the question asks "same rule as" and both have alert counts."""
+    if not _SAME_RULE.search(question):
+        return None
+    here = next((a for a in turn if a.kind == "alert_rules" and alert_rules(a)), None)
+    if here is None:
+        return None
+    where = ", ".join(here.asset_ids or here.equipment_ids)
+    before = next((a for a in reversed(session) if a.kind == "alert_rules" and alert_rules(a)
+                   and ", ".join(a.asset_ids or a.equipment_ids) != where), None)
+    if before is None:
+        return None
+    fired = {r.rule_id: r for r in alert_rules(here) or [] if r.count}
+    earlier = {r.rule_id: r for r in alert_rules(before) or [] if r.count}
+    if not fired or not earlier:
+        return None
+    other = ", ".join(before.asset_ids or before.equipment_ids)
+    same = set(fired) <= set(earlier)
+    said = join_names([rule_text(r) for r in fired.values()])
+    if same:
+        return Verdict("Yes", f"Yes, {where}'s alerts came from {said}, as {other}'s did.", [])
+    theirs = join_names([rule_text(r) for r in earlier.values()])
+    return Verdict("No", f"No, {where}'s alerts came from {said}; {other}'s from {theirs}.", [])

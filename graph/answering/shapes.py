@@ -66,7 +66,12 @@ from graph.answering.procedure import (
     recalibration_plan,
 )
 from graph.answering.recommend import offer_sentence, recommend
-from graph.answering.record_verdicts import alert_outcome_verdict, per_year_comparison, records_rank_verdict
+from graph.answering.record_verdicts import (
+    alert_outcome_verdict,
+    per_year_comparison,
+    records_rank_verdict,
+    same_rule_verdict,
+)
 from graph.answering.sections import first_clause
 from graph.answering.signal_verdicts import forecast_accuracy_verdict
 from graph.answering.stat_questions import (
@@ -377,7 +382,8 @@ def _yes_no_verdict(inputs: AnswerInputs) -> Verdict:
     only = inputs.fetched[0] if len(inputs.fetched) == 1 and not asked_sensors(inputs.question) else None
     ranked = records_rank_verdict(inputs.artifacts, inputs.subject) \
         if asks_rank_place(Text.of(inputs.question).joined) else None
-    return ranked or period_verdict(inputs.question, inputs.artifacts, inputs.session) \
+    return ranked or same_rule_verdict(inputs.question, inputs.artifacts, inputs.session) \
+        or period_verdict(inputs.question, inputs.artifacts, inputs.session) \
         or period_record_difference(inputs.question, inputs.artifacts) \
         or (comparison_verdict(inputs.question, inputs.artifacts, inputs.session, reading=only) if only else None) \
         or (fleet_pick_verdict(inputs.question, inputs.artifacts) if inputs.scope == "fleet" else None) \

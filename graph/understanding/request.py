@@ -875,6 +875,8 @@ def _elided_yes_no(opening: tuple[str, ...], g: Grammar) -> bool:
     # ("[has the] chw supply been running above sp?": a state against a level is a comparison too)
     if any(w in g.state_words or w in ("than", "above", "below") for w in words):
         return True
+    if "same" in words and "as" in words[words.index("same"):]:
+        return True  # "[was it the] same rule as those?": a likeness to check ("the same period?" asks a figure)
     # "dropping?", "creeping up too": an ongoing change; "forecasting accuracy on that?" is a noun phrase
     return any(_PARTICIPLE.fullmatch(w) is not None and (i + 1 == len(words) or words[i + 1] in _AFTER_PARTICIPLE
                                                          or words[i + 1] in g.state_words)

@@ -231,3 +231,50 @@ def test_cheaper_to_run_then_plans_each_chiller_over_both_periods() -> None:
     compared = [t for t in decision.tasks if t.action == "compare"]
     assert {t.asset_ids[0] for t in compared} == {"Chiller 6", "Chiller 9"}
     assert all(len(t.params.get("windows", [])) == 2 for t in compared)
+
+
+def test_come_back_from_the_period_a_fault_was_found_in_is_the_right_way_away_from_it() -> None:
+    from datetime import UTC, datetime
+
+    from graph.answering.change_verdicts import recovery_verdict
+    from tests.unit.answering.builders import diagnosis
+    june, sept = datetime(2020, 6, 1, tzinfo=UTC), datetime(2020, 9, 1, tzinfo=UTC)
+
+    def window(start: datetime, value: float) -> object:
+        stats = {"Chiller 6 Chiller Efficiency": {"mean": value, "running_mean": value, "unit": "kW/ton",
+                                                 "count": 100}}
+        return art("telemetry_window", {"stats": stats}, asset="Chiller 6", producer="data", id=f"w{start.month}",
+                   start=start, end=start.replace(month=start.month + 1))
+    trouble, since = window(june, 0.47), window(sept, 0.38)
+    found = diagnosis("Chiller 6", ("Condenser Water side fouling", 0.55, 0.75), start=june,
+                      end=june.replace(month=7))
+    verdict = recovery_verdict("has kw/ton come back since? sept vs june", [trouble, since],  # type: ignore[list-item]
+                               [found, trouble], "Chiller Efficiency")  # type: ignore[list-item]
+    assert verdict is not None and verdict.answer == "Yes" and "has come back" in verdict.sentence
+
+
+def test_same_rule_as_those_checks_the_rules_of_both_chillers() -> None:
+    from graph.answering.record_verdicts import same_rule_verdict
+    from graph.understanding.request import read_request
+
+    def rules(asset: str, counts: dict[str, int]) -> object:
+        return art("alert_rules", {"rules": [{"rule_id": r, "rule_name": f"Chiller - {r}", "count": n}
+                                             for r, n in counts.items()]}, asset=asset, producer="maintenance")
+    six, nine = rules("Chiller 6", {"RUL0017": 4, "RUL0022": 0}), rules("Chiller 9", {"RUL0017": 1})
+    assert read_request("and the one on 9, same rule as those?").shape == "yes_no"
+    verdict = same_rule_verdict("and the one on 9, same rule as those?", [nine], [six, nine])  # type: ignore[list-item]
+    assert verdict is not None and verdict.answer == "Yes"
+    other = rules("Chiller 9", {"RUL0022": 2})
+    assert same_rule_verdict("same rule as those?", [other], [six]).answer == "No"  # type: ignore[union-attr,list-item]
+
+
+def test_worth_adding_a_check_given_the_history_counts_the_breakdowns_coded_for_it() -> None:
+    from graph.answering.recommend import work_history
+    listing = art("work_order_summary", {"total": 9, "top_codes": [
+        {"code": "CS004", "description": "Software Error", "count": 2}], "latest_per_job": [
+        {"wo_id": "WO9", "date": "2020-11-02", "code": "CS004", "description": "Software Error: BAS Program Error"}]},
+        asset="Chiller 10", equipment=["CWC04010"], producer="maintenance")
+    advice = work_history("is it worth adding a BAS software check to the next PM, given the history?", [listing], None)
+    assert advice is not None and advice.sentence.startswith("Yes, add")
+    assert "CS004 Software Error (2)" in advice.reasons[0]
+    assert work_history("is it worth an inspection?", [listing], None) is None
