@@ -24,7 +24,7 @@ from graph.answering.asked_figures import (
 from graph.answering.compare_terms import comparison_sense, window_phrase
 from graph.answering.markdown import join_names, number
 from graph.answering.yes_no import Answer, Verdict
-from graph.understanding.request import MOVED_MORE
+from graph.understanding.request import MOVED_MORE, OFF_ITS_NORMAL
 
 SAME_WITHIN = 0.02  # relative difference under which two means are "about the same"
 _BETTER = re.compile(r"\b(better|improv\w*)\b", re.I)
@@ -248,3 +248,39 @@ def change_ranking(question: str, artifacts: list[Artifact], reading: str | None
                     f"{figure_text(later)} against {number(earlier.value, earlier.unit)}{rest}.")
         return SensorRanking(headline, lines, top)
     return None
+
+
+def off_normal_ranking(question: str, artifacts: list[Artifact]) -> SensorRanking | None:
+    """"Which chiller was off its normal last month? look at power and kw/t": every chiller's named readings against
+    the same readings of its own a year earlier (the turn read both), ranked on the mean move the worse way (up for
+    power and kW/ton), the one furthest off first. None unless the question says "off its normal" and at least two
+    chillers have each reading over two periods apart."""
+    if not OFF_ITS_NORMAL.search(question):
+        return None
+    windows = [a for a in artifacts if a.kind == "telemetry_window" and a.asset_ids and a.window_start is not None
+               and a.window_end is not None]
+    moves: dict[str, list[tuple[str, float, SensorFigure, SensorFigure]]] = {}
+    for sensor in asked_sensors(question) or ["Chiller Efficiency"]:
+        for asset in dict.fromkeys(w.asset_ids[0] for w in windows):
+            mine = sorted({f.period: f for f in sensor_figures(sensor, windows) if f.asset == asset}.values(),
+                          key=lambda f: f.period)
+            if len(mine) != 2 or not mine[0].value:
+                continue
+            earlier, later = mine
+            sign = 1.0 if sensor in HIGHER_IS_WORSE else -1.0
+            moves.setdefault(asset, []).append((sensor, sign * (later.value - earlier.value) / abs(earlier.value),
+                                                earlier, later))
+    if len(moves) < 2:
+        return None
+    score = {a: sum(m for _, m, _, _ in found) / len(found) for a, found in moves.items()}
+    ranked = sorted(score, key=lambda a: (-score[a], a))
+    top = ranked[0]
+    pool = {a.id: a for a in windows}
+
+    def said(found: list[tuple[str, float, SensorFigure, SensorFigure]]) -> str:
+        return "; ".join(f"{later.label.lower()} {figure_text(later)} against {number(earlier.value, earlier.unit)} "
+                         f"({(later.value - earlier.value) / abs(earlier.value):+.0%})" for _, _, earlier, later in found)
+    since = window_phrase(pool[moves[top][0][2].artifact_id]).removeprefix("from ").removeprefix("in ")
+    headline = f"{top} is furthest off its normal, against its own {since}: {said(moves[top])}."
+    lines = [f"- {a}: {said(moves[a])}" for a in ranked]
+    return SensorRanking(headline, lines, top)

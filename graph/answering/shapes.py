@@ -56,7 +56,7 @@ from graph.answering.figures import telemetry_figures
 from graph.answering.findings import session_findings
 from graph.answering.fleet_ranking import compare_assets, ranking_lines, same_pick_sentence
 from graph.answering.long_output import LONG_KINDS, dialog_leads, report_summary
-from graph.answering.period_verdict import change_ranking, period_verdict
+from graph.answering.period_verdict import change_ranking, off_normal_ranking, period_verdict
 from graph.answering.procedure import (
     DriftFinding,
     checked_sensor,
@@ -201,7 +201,8 @@ def _which(inputs: AnswerInputs) -> ShapedLead | None:
     if by_period is not None:  # "which of the two months looks healthier?": one chiller, periods compared
         return ShapedLead(by_period.headline, by_period.lines, replaces_body=False)
     only = inputs.fetched[0] if len(inputs.fetched) == 1 else None  # "which of the two went up more?": that reading
-    by_change = change_ranking(inputs.question, inputs.artifacts, reading=only) \
+    by_change = off_normal_ranking(inputs.question, inputs.artifacts) \
+        or change_ranking(inputs.question, inputs.artifacts, reading=only) \
         or change_ranking(inputs.question, [*inputs.artifacts, *_windows_read_before(inputs)], reading=only)
     if by_change is not None:  # "whose kW/ton is worse than this time last year?": ranked on the change, pick first
         return ShapedLead(by_change.headline, by_change.lines, replaces_body=False)

@@ -61,6 +61,7 @@ from graph.understanding.request import (
     LAST_RAN,
     MONTH_WORD,
     MOVED_MORE,
+    OFF_ITS_NORMAL,
     ONE_BEFORE_ALONE,
     ORDER_PRIORITY,
     PAST_MOVE,
@@ -1068,7 +1069,14 @@ def _judged_against_last_year(message: str, understood: Understanding, focus: Fo
     asked = Text.of(asking_clause(message)).joined  # ("ops think the probe read high. is that right?" asks of a claim)
     dated = [m.window for m in understood.periods.mentions if m.window is not None and m.kind != "future"]
     assets = understood.assets.assets or focus.asset_ids
-    judged = read_request(message).shape == "yes_no" and bool(_JUDGED_LEVEL.search(asked))
+    reading = read_request(message)
+    judged = reading.shape == "yes_no" and bool(_JUDGED_LEVEL.search(asked))
+    if reading.shape == "which" and OFF_ITS_NORMAL.search(asked) and not understood.assets.assets \
+            and understood.sensors.canonical and len(dated) == 1 and catalog.first_day is not None \
+            and dated[0].start - _YEAR >= cal.at_midnight(catalog.first_day, catalog.zone):
+        # "which chiller was off its normal last month? look at power and kw/t": each one against its own self a year
+        # before, ranked by how far it moved (a chiller's normal is its own, not the site's)
+        return f"{message.rstrip().rstrip('?').rstrip()} compared with the same period a year earlier?"
     # (a comparison, a level, an alert rule named "... High" or several chillers say what it is judged by)
     measured = bool(_SET_AGAINST.search(text) or _LEVEL_GIVEN.search(text) or speaks_of_alerts(text)
                     or understood.named_rules or understood.rule_ids)

@@ -355,6 +355,9 @@ MONTH_WORD = r"(?:(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*|may)"
 # side (answered on their figures, not by a ranking of chillers)
 PERIODS_PICKED_AMONG = re.compile(rf"\b(?:those|these|the|both|all) (?:two|three|four|five|2|3|4|5) (?:months|weeks|years|"
                                   rf"quarters|seasons|summers|winters|periods|windows|{MONTH_WORD}s)\b", re.I)
+# "off its normal", "not its usual self", "unusual for it": a chiller judged against its own past, not the site
+OFF_ITS_NORMAL = re.compile(r"\boff (?:its|their) (?:normal|usual|baseline)\b|\b(?:not|unlike) (?:its|their) usual\b|"
+                            r"\bunusual for (?:it|them)\b|\bout of character\b", re.I)
 # "which summer was worse?", "which of the two months", "which quarter": a pick among periods, not among chillers
 PERIOD_PICKED = re.compile(r"\bwhich (?:of (?:the|those|these|both) )?(?:two |\d )?(?:months?|periods?|weeks?|years?|"
                            r"quarters?|seasons?|summers?|winters?|springs?|autumns?|windows?|stretch(?:es)?|spans?)\b",

@@ -278,3 +278,27 @@ def test_worth_adding_a_check_given_the_history_counts_the_breakdowns_coded_for_
     assert advice is not None and advice.sentence.startswith("Yes, add")
     assert "CS004 Software Error (2)" in advice.reasons[0]
     assert work_history("is it worth an inspection?", [listing], None) is None
+
+
+def test_off_its_normal_sets_each_chiller_against_its_own_year_before() -> None:
+    decision = Dialog(reference_date=date(2019, 9, 15)).say(
+        "handover from nights. which chiller at MAIN was off its normal last month? look at power and kw/t")
+    spans = {(t.asset_ids[0], t.window.start.date()) for t in decision.tasks if t.action == "history" and t.window}
+    assert {("Chiller 6", date(2019, 8, 1)), ("Chiller 6", date(2018, 8, 1))} <= spans
+
+
+def test_off_its_normal_ranks_on_the_move_against_its_own_past() -> None:
+    from datetime import UTC, datetime
+
+    from graph.answering.period_verdict import off_normal_ranking
+    now, then = datetime(2019, 8, 1, tzinfo=UTC), datetime(2018, 8, 1, tzinfo=UTC)
+    windows = []
+    for asset, (kw_now, kw_then) in {"Chiller 3": (0.50, 0.47), "Chiller 6": (0.50, 0.44)}.items():
+        for start, value in ((now, kw_now), (then, kw_then)):
+            stats = {f"{asset} Chiller Efficiency": {"mean": value, "running_mean": value, "unit": "kW/ton",
+                                                     "count": 100}}
+            windows.append(art("telemetry_window", {"stats": stats}, asset=asset, producer="data",
+                               id=f"{asset}{start.year}", start=start, end=start.replace(month=9)))
+    ranked = off_normal_ranking("which chiller was off its normal last month? kw/ton", windows)
+    assert ranked is not None and ranked.first == "Chiller 6" and "+14%" in ranked.headline
+    assert off_normal_ranking("which chiller had the worst kw/ton last month?", windows) is None
