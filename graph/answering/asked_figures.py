@@ -920,8 +920,9 @@ def site_codes_sentence(question: str, artifacts: list[Artifact]) -> str | None:
 
 
 # Stems of a code's name that say no family of work ("work", "order" and "failure" are every one's).
+# ("how many PMs" is read as "preventive maintenance": a kind of order, not the Routine Maintenance code)
 _NOT_A_FAMILY = frozenset({"work", "order", "failur", "fail", "chiller", "unit", "other", "general", "the", "and", "of",
-                           "on", "in"})
+                           "on", "in", "maintenanc", "preventiv", "correctiv", "repair", "routin", "job", "ticket"})
 
 
 @dataclass(frozen=True)

@@ -1590,6 +1590,11 @@ _REPORT_OCCASION = re.compile(r"^\s*(?:[\w#/'-]+\s+){0,3}(?:report|review|write-
                               r"(?:report|review|write-?up)\b")
 
 
+# "need a few lines for the monthly report", "a short summary for the report": a piece of writing is asked, so the
+# report is the request itself
+_WRITING_ASKED = re.compile(r"\b(?:lines|sentences|paragraphs?|summary|summari[sz]e|write|blurb|bullets?|points)\b")
+
+
 def _asks_a_figure(understood: Understanding) -> bool:
     return bool(understood.sensors.canonical) and bool(_STATISTIC.search(understood.text.joined))
 
@@ -1950,7 +1955,8 @@ def _understand(message: str, reference_date: date, focus: Focus,
         rest = understand(asked_after, reference_date, focus.window, event_time, catalog=catalog, context=message)
         if rest.intents and "report" not in rest.intents:
             whole = replace(whole, intents=rest.intents, scores=rest.scores)
-    occasion = _REPORT_OCCASION.search(message.lower()) if "report" in whole.intents else None
+    occasion = _REPORT_OCCASION.search(message.lower()) if "report" in whole.intents \
+        and not _WRITING_ASKED.search(message.lower()) else None
     if occasion is not None:
         # "annual energy report: 2020 avg kW/ton for 3 and 4", "I need a root cause for the report, not just numbers":
         # the report is what the answer is for; what the rest asks (a reading, a cause) is what is wanted

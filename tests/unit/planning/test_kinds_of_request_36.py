@@ -302,3 +302,17 @@ def test_off_its_normal_ranks_on_the_move_against_its_own_past() -> None:
     ranked = off_normal_ranking("which chiller was off its normal last month? kw/ton", windows)
     assert ranked is not None and ranked.first == "Chiller 6" and "+14%" in ranked.headline
     assert off_normal_ranking("which chiller had the worst kw/ton last month?", windows) is None
+
+
+def test_pms_counted_are_every_preventive_order_not_the_routine_maintenance_code() -> None:
+    listing = art("work_order_summary", {"total": 20, "top_codes": [
+        {"code": "MT001", "description": "Routine Maintenance", "count": 4}]},
+        asset="Chiller 4", equipment=["CWC04704"], producer="maintenance")
+    assert coded_order_count_sentence("how many PMs has it had so far this year", [listing]) is None
+
+
+def test_a_few_lines_for_the_monthly_report_is_the_report_asked() -> None:
+    decision = Dialog(reference_date=date(2021, 7, 5)).say(
+        "need a few lines for the monthly report on chiller 9 covering may and june: avg load, avg kw/ton and how "
+        "many alarms it raised")
+    assert ("maintenance", "report") in step_set(decision)
