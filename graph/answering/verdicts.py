@@ -287,10 +287,6 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
     period = window_phrase(found[-1]) or "in the period looked at"
     if total == 0:
         return Verdict("No", f"No, there is no work order {period}.", lines)
-    coded = coded_orders(question, found)
-    if coded is not None:  # "it had a couple water leaks this year, didn't it?": the orders coded for that work
-        return Verdict("Yes", f"Yes, {coded.total} {coded.words} work order{'s' if coded.total != 1 else ''} on "
-                              f"{coded.where}: {coded.codes}.", lines)
     first = recent_orders(found[-1])[:1]
     what = f" ({first[0].code} {first[0].description})".replace(" )", ")") if first and first[0].code else ""
     latest_text = f"; the latest is {first[0].wo_id} on {first[0].date}{what}" if first else ""
@@ -303,6 +299,10 @@ def work_order_existence_verdict(artifacts: list[Artifact], question: str = "",
     elif described is not None:  # "there's already a condenser-plugged job on file, isn't there?": that order
         latest_text = f"; {described.wo_id} on {described.date} ({described.code} {described.description})".replace(
             " )", ")")
+    elif (coded := coded_orders(question, found)) is not None:
+        # "it had a couple water leaks this year, didn't it?": the orders coded for that work
+        return Verdict("Yes", f"Yes, {coded.total} {coded.words} work order{'s' if coded.total != 1 else ''} on "
+                              f"{coded.where}: {coded.codes}.", lines)
     return Verdict("Yes", f"Yes, {total} work order{'s' if total != 1 else ''} {period}{latest_text}.", lines)
 
 
