@@ -97,6 +97,14 @@ def mention_found(text: str, mention: Any) -> bool:
     return any(str(option).lower() in lowered for option in options)
 
 
+def word_found(text: str, expected: Any) -> bool:
+    """Like `mention_found`, but each option must stand as a whole word or phrase: a first sentence expected to say
+    "no" does not say it inside "diagnosed", nor "Chiller 1" inside "Chiller 13"."""
+    options = expected if isinstance(expected, list) else [expected]
+    plain = without_ids(text)
+    return any(re.search(rf"(?<!\w){re.escape(str(option))}(?!\w)", plain, re.I) for option in options)
+
+
 def kind_ok(expected: str | None, actual: set[str]) -> bool | None:
     """Whether the supervisor's decision kinds of the turn satisfy the expected kind (None: not checked)."""
     if expected is None:
@@ -287,7 +295,7 @@ async def score_turn(db: Any, dialog: str, index: int, spec: TurnSpec, events: l
     mention_hits += sum(a.lower() not in without_ids(answer).lower() for a in spec.absent)
     done = events[-1].data if events else {}
     routing = all(s in ran | reused for s in spec.specialists) if spec.specialists else None
-    first = mention_found(first_sentence(answer), spec.first) if spec.first else None
+    first = word_found(first_sentence(answer), spec.first) if spec.first else None
     budget = None if spec.max_tool_calls is None else executed <= spec.max_tool_calls
     kind = kind_ok(spec.kind, set(kinds))
     answered = bool(ANSWER_KINDS & set(kinds)) and bool(answer.strip())

@@ -62,6 +62,15 @@ def test_mention_found_accepts_any_alternative_case_insensitively() -> None:
     assert not mention_found("Evaporator fouling", "condenser fouling")
 
 
+def test_a_first_sentence_word_must_stand_as_a_word() -> None:
+    """"no" inside "diagnosed" is no answer, nor "Chiller 1" inside "Chiller 13"."""
+    from evaluation.dialog_checks import word_found
+    assert not word_found("Yes, the order is for the diagnosed fouling.", ["no"])
+    assert word_found("No, nothing since then.", ["no"])
+    assert not word_found("Chiller 13 had the most.", "Chiller 1")
+    assert word_found("Chiller 6's kW/ton rose most.", ["Chiller 6"])
+
+
 def test_mention_is_not_found_inside_an_artifact_or_draft_id() -> None:
     """A setpoint of 44 must be written, not matched inside a hex id that happens to hold "44"."""
     assert not mention_found("Inspect it first [artifact_dc_a44b0e1f2c3d].", "44")
