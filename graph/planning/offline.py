@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta, tzinfo
 from functools import lru_cache
@@ -47,7 +47,7 @@ from graph.understanding.dates import time_of_day
 from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.identifiers import asks_rule_codes, find_rule_names
 from graph.understanding.intents import score_intents
-from graph.understanding.last_done import job_stems, last_done_job
+from graph.understanding.last_done import job_stems, last_done_job, names_job
 from graph.understanding.model import intent_scores, points_back_beside, speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
 from graph.understanding.periods import PeriodMention, Periods, adjacent_window
@@ -690,6 +690,7 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
     if focus.asked and ONE_BEFORE_ALONE.match(message.strip()) and last_done_job(Text.of(focus.asked), vocab):
         # "and the one before?" after "when was the last corrective WO on 9?": that question, for the order before it
         message = f"{focus.asked.strip().rstrip('?')} and the one before it?"
+    message = _since_the_job_told(message, focus, artifacts, vocab)
     understood = _understand(message, reference_date, focus, artifacts, catalog)
     judged = _judged_against_last_year(message, understood, focus, catalog)
     if judged is not None:  # "ch6 pulling more kw than it should this month?": against its own year-earlier self
@@ -1058,6 +1059,30 @@ _JUDGED_LEVEL = re.compile(r"\b(?:ugly|bad|poor|rough|hot|high|elevated|heavy)\b
 _SET_AGAINST = re.compile(r"\b(?:than|vs|versus|against|compared|compare)\b(?! (?:it|they) should\b| normal\b| usual\b)")
 _LEVEL_GIVEN = re.compile(r"\d+(?:\.\d+)? ?(?:%|kw|degf|deg|f|gpm|tons?)\b")  # "above 300 kw?" names its level
 _YEAR = timedelta(days=365)
+
+
+_SINCE_THEN_SAID = re.compile(r"\bsince (?:then|that)\b(?! (?:month|week|year|day|period|time|quarter)\b)", re.I)
+
+
+def _since_the_job_told(message: str, focus: Focus, artifacts: Sequence[ArtifactSummary], vocab: Vocabulary) -> str:
+    """"when was it recalibrated?" - "any calibration work on it since then?": "then" is the day of the job the last
+    answer gave (the latest order of that job in the listing), so the span starts the day after it."""
+    said = _SINCE_THEN_SAID.search(message)
+    job = last_done_job(Text.of(focus.asked), vocab) if said is not None and focus.asked else frozenset()
+    listing = next((a for a in reversed(artifacts) if a.kind == "wo_summary"), None) if job else None
+    if said is None or listing is None:
+        return message
+    asked = set(Text.of(focus.asked or "").stems)
+    days = sorted(((len(asked & set(Text.of(f"{o.get('code')} {o.get('description')}").stems)), str(o.get("date")))
+                   for o in listing.key_results.get("latest_per_job", ()) if isinstance(o, Mapping) and o.get("date")
+                   and names_job(f"{o.get('code')} {o.get('description')}", job)), reverse=True)
+    if not days:
+        return message
+    try:
+        after = date.fromisoformat(days[0][1]) + timedelta(days=1)
+    except ValueError:
+        return message
+    return message[:said.start()] + f"since {after.isoformat()}" + message[said.end():]
 
 
 def _judged_against_last_year(message: str, understood: Understanding, focus: Focus,

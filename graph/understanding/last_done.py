@@ -48,10 +48,11 @@ _LAST = re.compile(r"\bwhen\b.*\blast\b|\blast time\b|\bhow long (?:since|ago)\b
                    # "4 had a refrigerant top-up last fall, right?": a job the chiller had, put up for confirming
                    r"(?:^|[?!.] |\b(?:so|and|ok|okay|but|also) )(?:it|they|chiller \d+|#?\d+) (?:had|got) (?:a|an|its|"
                    r"their|the|some) .{2,60}?\b(?:right|correct|yeah|didn't it|didnt it|didn't they|didnt they) ?\?")
-# "was there a calibration work order on it around then?", "any calib or sensor WOs this yr?": orders asked for by
+# "was there a calibration work order on it around then?", "any calib or sensor WOs this yr?", "any calibration work
+# since then?": orders asked for by
 # their job (a named one: "any corrective WOs?" counts the repairs)
 _ORDERS_OF_A_JOB = re.compile(r"\b(?:(?:was|were|is|are) there (?:a|an|any)|any) (?:[\w/-]+ ){1,4}?(?:work orders?|"
-                              r"wos?|jobs?|tickets?|visits?)\b")
+                              r"wos?|jobs?|tickets?|visits?|work)\b")
 # "the tubes got cleaned on it this month, right?", "were the strainers cleaned in june?": the job as a passive
 # participle (the participle must name the job: "how many orders were closed?" counts orders)
 _PASSIVE_JOB = re.compile(r"\b(?:was|were|got|gotten|get|been)\s+(?:it |they |the |its |their )?(?:[\w-]+ ){0,3}?"

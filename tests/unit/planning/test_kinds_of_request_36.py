@@ -316,3 +316,16 @@ def test_a_few_lines_for_the_monthly_report_is_the_report_asked() -> None:
         "need a few lines for the monthly report on chiller 9 covering may and june: avg load, avg kw/ton and how "
         "many alarms it raised")
     assert ("maintenance", "report") in step_set(decision)
+
+
+def test_since_then_after_a_job_date_starts_the_day_after_that_job() -> None:
+    from graph.planning import ArtifactSummary
+    calibration = {"wo_id": "WO151059", "date": "2019-09-03", "code": "MT011",
+                   "description": "Calibration: Temperature Sensor Calibration"}
+    listing = ArtifactSummary(id="wo", producer="maintenance", kind="wo_summary", asset_ids=("Chiller 4",),
+                              key_results={"recent": [], "latest_per_job": [calibration]})
+    dialog = Dialog(reference_date=date(2020, 4, 8))
+    dialog.say("when was chiller 4 recalibrated?")
+    dialog.artifacts.append(listing)
+    start, end = window_of(dialog.say("any calibration work on it since then?"), "wo_summary")
+    assert (start.date(), end.date()) == (date(2019, 9, 4), date(2020, 4, 8))
