@@ -65,12 +65,14 @@ def stop(ctx: PlanContext, kind: DecisionKind, message: str) -> Decision:
 
 
 def _answered_keeping_period(ctx: PlanContext, message: str) -> Decision:
-    """An answer without tasks that keeps the period asked as the one discussed ("chiller 14 kW/ton for last quarter"
-    has no telemetry; "ok then just its work orders for that quarter" is that quarter)."""
+    """An answer without tasks that keeps the period asked as the one discussed when the dialog had none ("chiller 14
+    kW/ton for last quarter" has no telemetry; "ok then just its work orders for that quarter" is that quarter). A
+    period the dialog was on stays ("its power draw for August too?" refused, "over the same period" is the one before).
+    """
     decision = stop(ctx, "answer", message)
     window = None if ctx.understanding.periods.problems else ctx.understanding.window
     today_end = cal.at_midnight(ctx.reference_date + timedelta(days=1), ctx.catalog.zone)
-    if window is not None and window.start < today_end:
+    if window is not None and window.start < today_end and decision.focus.window is None:
         decision.focus = replace(decision.focus, window=window, earlier_window=None)
     return decision
 

@@ -329,3 +329,11 @@ def test_since_then_after_a_job_date_starts_the_day_after_that_job() -> None:
     dialog.artifacts.append(listing)
     start, end = window_of(dialog.say("any calibration work on it since then?"), "wo_summary")
     assert (start.date(), end.date()) == (date(2019, 9, 4), date(2020, 4, 8))
+
+
+def test_a_refused_telemetry_aside_leaves_the_period_the_dialog_was_on() -> None:
+    dialog = Dialog(reference_date=date(2020, 9, 30))
+    dialog.say("Quick one about Chiller 12 - how many work orders has it had since January, all types?")
+    dialog.say("Cool. Can you pull up its power draw for August too?")
+    decision = dialog.say("No worries. Then compare its corrective work orders with Chiller 13's over the same period.")
+    assert {window_of(decision, "wo_summary")[0].date()} == {date(2020, 1, 1)}
