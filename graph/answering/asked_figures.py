@@ -41,6 +41,7 @@ from graph.understanding.request import (
     SETPOINT_WORD,
     THAN_EXPECTED,
     WHY_THE_CHANGE,
+    asking_clause,
     asks_repeat,
     ranking_end,
 )
@@ -942,7 +943,9 @@ def coded_orders(question: str, artifacts: list[Artifact]) -> CodedOrders | None
     listings = [a for a in artifacts if a.kind == "work_order_summary" and top_codes(a)]
     if len(listings) != 1:
         return None
-    asked = set(Text.of(question).stems) - _NOT_A_FAMILY
+    # (the question asked, not a statement before it: "Chiller 1 kept losing condenser water last year. how many CMs
+    # did it have in 2019?" counts every corrective order)
+    asked = set(Text.of(asking_clause(question)).stems) - _NOT_A_FAMILY
     shared = [(len(asked & (set(Text.of(d).stems) - _NOT_A_FAMILY)), (c, d, n)) for c, d, n in top_codes(listings[0])]
     most = max((k for k, _ in shared), default=0)
     matching = [code for k, code in shared if k and k == most]

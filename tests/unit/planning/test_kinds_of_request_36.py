@@ -337,3 +337,11 @@ def test_a_refused_telemetry_aside_leaves_the_period_the_dialog_was_on() -> None
     dialog.say("Cool. Can you pull up its power draw for August too?")
     decision = dialog.say("No worries. Then compare its corrective work orders with Chiller 13's over the same period.")
     assert {window_of(decision, "wo_summary")[0].date()} == {date(2020, 1, 1)}
+
+
+def test_a_statement_before_a_count_of_a_kind_names_no_coded_work() -> None:
+    listing = art("work_order_summary", {"total": 7, "top_codes": [
+        {"code": "L002", "description": "Water Leak", "count": 1}]},
+        asset="Chiller 1", equipment=["CWC04701"], producer="maintenance")
+    assert coded_order_count_sentence(
+        "Chiller 1 kept losing condenser water last year. how many CMs did it have in 2019 all told?", [listing]) is None
