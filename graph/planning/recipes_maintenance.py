@@ -163,7 +163,10 @@ def work_orders(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
 # "may and june, separately", "month by month", "for each month": the span's months one by one; "each
 # quarter of 2020", "quarterly", "year by year": its quarters or years.
 _EACH = re.compile(r"\b(?:each|every|per|by) (?:calendar )?(month|quarter|year)\b|\b(month|quarter|year) by \2\b|"
-                   rf"\b(month|quarter|year)ly\b|{COUNT_A_PERIOD}|{EACH_OF_THE_PERIODS}|"
+                   # ("for the quarterly review": the occasion's adjective, not a split)
+                   r"\b(month|quarter|year)ly\b(?! (?:ops |energy |reliability |maintenance )?(?:review|report|meeting|"
+                   r"update|pack|summary|call|deck|numbers|figures|kpis?|audit)\b)|"
+                   rf"{COUNT_A_PERIOD}|{EACH_OF_THE_PERIODS}|"
                    # "which quarter of last year was the heaviest?": the span's quarters, to pick one (months are
                    # picked from one listing's monthly counts)
                    r"\bwhich (quarter|year)\b|"

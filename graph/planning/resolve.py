@@ -24,6 +24,7 @@ from graph.understanding import calendar_math as cal
 from graph.understanding.assets import find_assets, loose_chiller_number, telemetry_assets
 from graph.understanding.fleet_subset import telemetry_subset
 from graph.understanding.last_done import last_done_job
+from graph.understanding.periods import PeriodMention
 from graph.understanding.request import (
     HOLDS_SETPOINT,
     LAST_RAN,
@@ -33,6 +34,7 @@ from graph.understanding.request import (
     UP_OR_DOWN_ON,
     WHEN_OF_THOSE,
     asks_about_now,
+    asks_change_over_time,
     names_both_periods,
     question_parts,
 )
@@ -517,6 +519,19 @@ def _checked_too(ctx: PlanContext, window: TimeWindow | None) -> bool:
         and bool(_TOO.search(ctx.understanding.text.joined))
 
 
+def _span_of_a_trend(ctx: PlanContext) -> PeriodMention | None:
+    """"Has its corrective count been climbing every year since 2017, or was 2019 a one-off?": a change over time asked
+    since a point is asked over that whole span; the year inside it is one of its parts, not the period asked."""
+    spans = [m for m in ctx.understanding.periods.mentions if m.window is not None and m.window.label.startswith("since ")]
+    if len(spans) != 1 or not asks_change_over_time(ctx.understanding.text.joined):
+        return None
+    span = spans[0].window
+    assert span is not None
+    inside = [m for m in ctx.understanding.periods.mentions if m is not spans[0] and m.window is not None]
+    return spans[0] if inside and all(span.start <= m.window.start and m.window.end <= span.end  # type: ignore[union-attr]
+                                      for m in inside) else None
+
+
 def impossible_period(ctx: PlanContext) -> Decision | None:
     """"power trend for 2020-09-31", "Q5 2020": the only period given does not exist. Said before anything
     about the assets (a unit without telemetry included), since the date is what the user must correct."""
@@ -535,7 +550,7 @@ def resolve_window(ctx: PlanContext) -> Decision | None:
     if periods.invalid_dates:  # "from 2020-02-31 to 2020-03-07": the rest alone is not what was asked
         return stop(ctx, "clarify", messages.invalid_date_question(periods.invalid_dates))
     ctx.note(*periods.problems)
-    mention = periods.asked
+    mention = _span_of_a_trend(ctx) or periods.asked
     if _THIS_TIME.search(ctx.understanding.text.joined) and ctx.focus.window is not None \
             and ctx.focus.earlier_window is not None and all(m.kind == "focus" for m in periods.mentions):
         # "so this time it's fouling, not flow": of the two periods the dialog set side by side, the latest

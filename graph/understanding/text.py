@@ -68,9 +68,19 @@ def edit_distance(left: str, right: str, limit: int = 3) -> int:
 _N_BETWEEN_NUMBERS = re.compile(r"(?<=\d) n (?=#?\d)")
 
 
+# A year written with an apostrophe and two digits ("August '19", "back in '17"): never a day or a chiller.
+_SHORT_YEAR = re.compile(r"(?<![\w'])'(\d\d)(?![\w'])")
+
+
+def _full_year(match: re.Match[str]) -> str:
+    short = int(match.group(1))
+    return str(2000 + short if short < 70 else 1900 + short)
+
+
 def _split_raw(message: str) -> list[str]:
     lowered = message.lower().replace("\u2019", "'").replace("&", " and ").replace("+", " and ")
     lowered = _N_BETWEEN_NUMBERS.sub(" and ", lowered)  # texted "4 n 9" is "4 and 9"
+    lowered = _SHORT_YEAR.sub(_full_year, lowered)  # "August '19", "summer of '18": the year written short
     lowered = lowered.replace("?", " ? ")
     # "water-side", "Mar-May": the hyphen between words becomes its own token (a range marker for
     # dates, ignorable elsewhere); hyphens inside numbers (2020-06-14) stay.

@@ -4,7 +4,7 @@ periods counted, "which of the three" after chillers discussed apart, and orders
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from graph.answering.asked_figures import coded_order_count_sentence
 from tests.unit.answering.builders import art
@@ -345,3 +345,24 @@ def test_a_statement_before_a_count_of_a_kind_names_no_coded_work() -> None:
         asset="Chiller 1", equipment=["CWC04701"], producer="maintenance")
     assert coded_order_count_sentence(
         "Chiller 1 kept losing condenser water last year. how many CMs did it have in 2019 all told?", [listing]) is None
+
+
+def test_a_year_written_short_with_an_apostrophe_is_that_year() -> None:
+    dialog = Dialog(reference_date=date(2020, 2, 1))
+    dialog.say("chiller 6 power in august 2019")
+    decision = dialog.say("Was it pulling more power in August '19 than in August '18?")
+    assert {t.window.start.date() for t in decision.tasks if t.window} >= {date(2019, 8, 1)}
+    assert all(t.window.end - t.window.start > timedelta(days=20) for t in decision.tasks if t.window)
+
+
+def test_a_quarterly_review_is_the_occasion_not_a_split() -> None:
+    decision = Dialog(reference_date=date(2020, 2, 1)).say(
+        "Need numbers for the quarterly review: total work orders on Chiller 9 in 2019?")
+    assert len(decision.tasks) == 1 and window_of(decision, "wo_summary")[0].date() == date(2019, 1, 1)
+    assert len(Dialog(reference_date=date(2020, 2, 1)).say("quarterly work orders on chiller 9 in 2019?").tasks) == 4
+
+
+def test_climbing_every_year_since_a_year_is_asked_over_the_whole_span() -> None:
+    decision = Dialog(reference_date=date(2020, 2, 1)).say(
+        "has ch6's corrective count been climbing every year since 2017 or was 2019 a one off")
+    assert window_of(decision, "wo_summary")[0].date() == date(2017, 1, 1)
