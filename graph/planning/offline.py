@@ -64,6 +64,7 @@ from graph.understanding.request import (
     OFF_ITS_NORMAL,
     ONE_BEFORE_ALONE,
     ORDER_PRIORITY,
+    OWN_DOUBT,
     PAST_MOVE,
     PERIOD_SUPERLATIVE,
     PERIODS_PICKED_AMONG,
@@ -1649,6 +1650,8 @@ def _compound_intents(parts: list[str], understood: Understanding, reading: Requ
     if len(parts) < 2:
         return intents
     for part in parts:
+        if OWN_DOUBT.match(part.strip().lower()):
+            continue  # "... or am I reading too much into one bad year": a doubt about the claim, nothing asked
         part_reading = read_request(part)
         if part_reading.act != "question" and not _STATISTIC.search(part.lower()):
             continue  # "is it breaking down more? look at 2017-2020": a detail of the first
@@ -1989,6 +1992,14 @@ def _understand(message: str, reference_date: date, focus: Focus,
         rest = understand(rest_text, reference_date, focus.window, event_time, catalog=catalog, context=message)
         if "report" not in rest.intents and (rest.intents or _asks_a_figure(rest) or read_request(rest_text).asks_cause):
             whole = replace(whole, intents=rest.intents or ["history"], scores=rest.scores)
+    doubt = OWN_DOUBT.search(message.lower())
+    if doubt is not None and doubt.start() > 0:
+        # "is ch6 breaking down more every year? or am I reading too much into one bad year": the asker's doubt about
+        # the claim asks nothing of its own ("reading" there is no reading)
+        rest = understand(message[:doubt.start()], reference_date, focus.window, event_time, catalog=catalog,
+                          context=message)
+        if rest.intents:
+            whole = replace(whole, intents=rest.intents, scores=rest.scores)
     # "I meant the one with the most alerts - what was its supply temperature?": the description picks the chiller;
     # what is asked of it is the rest
     described = DESCRIBED_ONE.search(whole.text.joined)

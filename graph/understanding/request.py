@@ -842,7 +842,7 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
             or (_COURSE_ASKED.match(" ".join(opening)) and _alternative(clause, g)):
         return "recommend"
     # ("real, or am I imagining it?": the other side of that "or" is the claim's own doubt, no choice offered)
-    doubted = _has(clause, g.yes_no_tails) or _OWN_DOUBT.search(clause.joined) is not None
+    doubted = _has(clause, g.yes_no_tails) or OWN_DOUBT.search(clause.joined) is not None
     if _starts(opening, g.which_openers) or _has(clause, g.which_anywhere) \
             or (_alternative(clause, g) and not doubted):
         return "which"
@@ -859,7 +859,7 @@ def read_shape(clause: Text, whole: Text, g: Grammar) -> QuestionShape:
 
 # "..., or am I reading too much into it?", "or do I have that wrong?", "or is it just us?": the other side of the
 # "or" is the asker's own doubt about the claim, not a second option
-_OWN_DOUBT = re.compile(r"\bor am i\b(?! (?:looking at|seeing|dealing with|facing)\b)|\bor is (?:it|that) (?:just )?(?:me|us)\b|"
+OWN_DOUBT = re.compile(r"\bor am i\b(?! (?:looking at|seeing|dealing with|facing)\b)|\bor is (?:it|that) (?:just )?(?:me|us)\b|"
                         # ("or are we looking at a sensor problem?" is a second option, not a doubt)
                         r"\bor (?:do|have|did) (?:i|we) (?:have |got |get )?(?:it|that|this) wrong\b")
 

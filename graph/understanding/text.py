@@ -68,6 +68,7 @@ def edit_distance(left: str, right: str, limit: int = 3) -> int:
 _N_BETWEEN_NUMBERS = re.compile(r"(?<=\d) n (?=#?\d)")
 
 
+_COMPARED_WITH = re.compile(r"\b(compare|compared|comparing|vs|versus|stack up|stacks up|line up)\s+w/\s*")
 # A year written with an apostrophe and two digits ("August '19", "back in '17"): never a day or a chiller.
 _SHORT_YEAR = re.compile(r"(?<![\w'])'(\d\d)(?![\w'])")
 
@@ -81,6 +82,8 @@ def _split_raw(message: str) -> list[str]:
     lowered = message.lower().replace("\u2019", "'").replace("&", " and ").replace("+", " and ")
     lowered = _N_BETWEEN_NUMBERS.sub(" and ", lowered)  # texted "4 n 9" is "4 and 9"
     lowered = _SHORT_YEAR.sub(_full_year, lowered)  # "August '19", "summer of '18": the year written short
+    # "compare w/ aug last year": after a verb of comparing, "w/" is "with" (elsewhere it stays: "whats up w/ 6")
+    lowered = _COMPARED_WITH.sub(r"\1 with ", lowered)
     lowered = lowered.replace("?", " ? ")
     # "water-side", "Mar-May": the hyphen between words becomes its own token (a range marker for
     # dates, ignorable elsewhere); hyphens inside numbers (2020-06-14) stay.

@@ -366,3 +366,17 @@ def test_climbing_every_year_since_a_year_is_asked_over_the_whole_span() -> None
     decision = Dialog(reference_date=date(2020, 2, 1)).say(
         "has ch6's corrective count been climbing every year since 2017 or was 2019 a one off")
     assert window_of(decision, "wo_summary")[0].date() == date(2017, 1, 1)
+
+
+def test_the_askers_own_doubt_asks_nothing_of_its_own() -> None:
+    dialog = Dialog(reference_date=date(2019, 9, 10))
+    dialog.say("how many corrective WOs did ch6 have this year?")
+    decision = dialog.say("Is ch6 actually breaking down more every year? or am I reading too much into one bad year")
+    assert step_set(decision) == {("maintenance", "wo_summary")}
+    assert all(t.window is None for t in decision.tasks)  # every year on record
+
+
+def test_w_slash_after_a_verb_of_comparing_is_with() -> None:
+    from graph.understanding.text import Text
+    assert Text.of("compare w/ aug last year").joined == "compare with aug last year"
+    assert "w/" in Text.of("whats up w/ 6").joined
