@@ -97,12 +97,20 @@ def mention_found(text: str, mention: Any) -> bool:
     return any(str(option).lower() in lowered for option in options)
 
 
+_WHOLE_WORDS = frozenset({"yes", "no"})
+
+
 def word_found(text: str, expected: Any) -> bool:
-    """Like `mention_found`, but each option must stand as a whole word or phrase: a first sentence expected to say
-    "no" does not say it inside "diagnosed", nor "Chiller 1" inside "Chiller 13"."""
+    """Like `mention_found`, but each option must begin a word: a first sentence expected to say "no" does not say it
+    inside "diagnosed" or as the start of "Not clearly" (yes and no must stand whole), nor "Chiller 1" inside
+    "Chiller 13" (an option ending in a digit ends there); "Aug" still begins "August"."""
     options = expected if isinstance(expected, list) else [expected]
     plain = without_ids(text)
-    return any(re.search(rf"(?<!\w){re.escape(str(option))}(?!\w)", plain, re.I) for option in options)
+
+    def found(option: str) -> bool:
+        end = r"(?!\w)" if option.lower() in _WHOLE_WORDS else r"(?!\d)" if option[-1:].isdigit() else ""
+        return re.search(rf"(?<!\w){re.escape(option)}{end}", plain, re.I) is not None
+    return any(found(str(option)) for option in options)
 
 
 def kind_ok(expected: str | None, actual: set[str]) -> bool | None:

@@ -202,7 +202,7 @@ def repair_check(ctx: PlanContext, plan: PlanBuilder) -> Stop | None:
                        "after the repair") if today - around.end >= timedelta(days=3) else \
         TimeWindow(around.start + (around.end - around.start) / 2, today, "after the repair")
     sides = _sides_named(ctx, around) if span is None else None
-    if sides is None and span is None:
+    if sides is None and span is None and known is None:
         sides = _two_named(ctx)  # "has kw/ton come back since? sept vs june": the two periods named, in time order
     if sides is not None:  # "cleaned jul 9. did it help? compare aug to june": the periods named, each side of it
         before, after = sides

@@ -69,6 +69,8 @@ def test_a_first_sentence_word_must_stand_as_a_word() -> None:
     assert word_found("No, nothing since then.", ["no"])
     assert not word_found("Chiller 13 had the most.", "Chiller 1")
     assert word_found("Chiller 6's kW/ton rose most.", ["Chiller 6"])
+    assert not word_found("Not clearly from this alone.", ["no"])
+    assert word_found("August 2016 was the busiest month.", ["Aug"])
 
 
 def test_mention_is_not_found_inside_an_artifact_or_draft_id() -> None:

@@ -380,3 +380,11 @@ def test_w_slash_after_a_verb_of_comparing_is_with() -> None:
     from graph.understanding.text import Text
     assert Text.of("compare w/ aug last year").joined == "compare with aug last year"
     assert "w/" in Text.of("whats up w/ 6").joined
+
+
+def test_a_repair_told_with_a_season_before_it_keeps_its_own_day_as_the_divide() -> None:
+    decision = Dialog(reference_date=date(2020, 8, 15)).say(
+        "Chiller 6 had its condenser tubes cleaned on July 9th after the fouling in the spring. Is the kW/ton back to "
+        "normal since?")
+    starts = {t.window.start.date() for t in decision.tasks if t.action == "history" and t.window}
+    assert date(2020, 7, 10) in starts and date(2020, 3, 1) not in starts
