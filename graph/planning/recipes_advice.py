@@ -173,9 +173,12 @@ def _sides_named(ctx: PlanContext, repair: TimeWindow) -> tuple[TimeWindow, Time
 
 
 def _two_named(ctx: PlanContext) -> tuple[TimeWindow, TimeWindow] | None:
-    """Two dated periods the message sets side by side, apart, earlier first."""
+    """Two dated periods the message sets side by side, apart, earlier first (a day named is the repair's, no side)."""
     named = sorted({(m.window.start, m.window.end): m.window for m in ctx.understanding.periods.mentions
-                    if m.window is not None and m.kind == "absolute"}.values(), key=lambda w: w.start)
+                    if m.window is not None and m.kind == "absolute"
+                    and m.window.end - m.window.start > timedelta(days=2)}.values(), key=lambda w: w.start)
+    if len(named) != len([m for m in ctx.understanding.periods.mentions if m.window is not None]):
+        return None
     return (named[0], named[1]) if len(named) == 2 and named[0].end <= named[1].start else None
 
 
