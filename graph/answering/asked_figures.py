@@ -926,6 +926,10 @@ _NOT_A_FAMILY = frozenset({"work", "order", "failur", "fail", "chiller", "unit",
                            "on", "in", "maintenanc", "preventiv", "correctiv", "repair", "routin", "job", "ticket"})
 
 
+_TIME_ANCHOR = re.compile(r"\b(?:since|after|before|around|until|till|from|following) (?:the|that|this|its|their) "
+                          r"[\w-]+\b", re.I)
+
+
 @dataclass(frozen=True)
 class CodedOrders:
     """The orders of one listing whose code names the work a question asks about."""
@@ -945,7 +949,9 @@ def coded_orders(question: str, artifacts: list[Artifact]) -> CodedOrders | None
         return None
     # (the question asked, not a statement before it: "Chiller 1 kept losing condenser water last year. how many CMs
     # did it have in 2019?" counts every corrective order)
-    asked = set(Text.of(asking_clause(question)).stems) - _NOT_A_FAMILY
+    # ("how many corrective WOs since the trip?": the trip dates the span, it is no work asked about)
+    clause = _TIME_ANCHOR.sub(" ", asking_clause(question))
+    asked = set(Text.of(clause).stems) - _NOT_A_FAMILY
     shared = [(len(asked & (set(Text.of(d).stems) - _NOT_A_FAMILY)), (c, d, n)) for c, d, n in top_codes(listings[0])]
     most = max((k for k, _ in shared), default=0)
     matching = [code for k, code in shared if k and k == most]

@@ -740,7 +740,8 @@ def plan_turn(message: str, focus: Focus, reference_date: date,
                         focus=replace(focus, pending_offer=None), intent="decline", reference_date=reference_date)
     intents = act.intents or _informative_next_step(understood, reading, focus) or _carry_on(understood, focus)
     if carried is None and focus.asked and focus.last_intent == "work_orders" and _THE_LAST_ONE.search(
-            understood.text.joined) and not job_stems(understood.text, vocab) and job_stems(Text.of(focus.asked), vocab):
+            understood.text.joined) and not understood.sensors.canonical and not job_stems(understood.text, vocab) \
+            and job_stems(Text.of(focus.asked), vocab):
         # "chiller 1 had a couple water leaks this year, didn't it?" - "when was the last one?": the latest of those
         # orders, read from the listing (the job is the last question's)
         carried, intents = focus.asked, ["work_orders"]
@@ -961,7 +962,9 @@ def _comparison_with_earlier_period(ctx: PlanContext) -> None:
 
 _STILL = re.compile(r"\bstill\b")
 # "when was the last one?", "the most recent one": the latest of the records just discussed
-_THE_LAST_ONE = re.compile(r"\b(?:the|its) (?:last|latest|most recent) (?:one|of them|of those)\b")
+# ("since the last of those was closed" dates something else by it)
+_THE_LAST_ONE = re.compile(r"(?<!since )(?<!after )(?<!before )\b(?:the|its) (?:last|latest|most recent) "
+                           r"(?:one|of them|of those)\b")
 
 
 def _still_as_before(ctx: PlanContext, periods: list[TimeWindow]) -> bool:

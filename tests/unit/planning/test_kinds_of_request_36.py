@@ -388,3 +388,14 @@ def test_a_repair_told_with_a_season_before_it_keeps_its_own_day_as_the_divide()
         "normal since?")
     starts = {t.window.start.date() for t in decision.tasks if t.action == "history" and t.window}
     assert date(2020, 7, 10) in starts and date(2020, 3, 1) not in starts
+
+
+def test_a_record_named_as_a_time_anchor_is_no_coded_work_nor_the_last_one_asked() -> None:
+    listing = art("work_order_summary", {"total": 3, "top_codes": [
+        {"code": "E002", "description": "Overcurrent Trip", "count": 1}]},
+        asset="Chiller 9", equipment=["CWC04009"], producer="maintenance")
+    assert coded_order_count_sentence("how many corrective WOs on CWC04009 since the trip?", [listing]) is None
+    dialog = Dialog(reference_date=date(2020, 7, 1))
+    dialog.say("any calibration work orders on chiller 3 this year?")
+    decision = dialog.say("Has the supply temp on 3 looked sane since the last of those was closed?")
+    assert ("data", "history") in step_set(decision)
