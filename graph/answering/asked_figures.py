@@ -938,6 +938,7 @@ class CodedOrders:
     words: str  # the words of the codes' names the question used ("leak")
     where: str  # the equipment id and period
     codes: str  # "L002 Water Leak (2) and MT008 Leak Detection (2)"
+    code_ids: tuple[str, ...]  # ("L002", "MT008")
 
 
 def coded_orders(question: str, artifacts: list[Artifact]) -> CodedOrders | None:
@@ -962,7 +963,8 @@ def coded_orders(question: str, artifacts: list[Artifact]) -> CodedOrders | None
     return CodedOrders(
         total=sum(n for _, _, n in matching), words=" ".join(words),
         where=f"{', '.join(listings[0].equipment_ids or listings[0].asset_ids)} {window_phrase(listings[0])}".rstrip(),
-        codes=join_names([f"{c} {d} ({n})".replace("  ", " ") for c, d, n in matching]))
+        codes=join_names([f"{c} {d} ({n})".replace("  ", " ") for c, d, n in matching]),
+        code_ids=tuple(c for c, _, _ in matching))
 
 
 def coded_order_count_sentence(question: str, artifacts: list[Artifact]) -> str | None:

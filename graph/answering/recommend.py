@@ -303,7 +303,7 @@ def work_history(question: str, artifacts: list[Artifact], pending_offer: str | 
     for art in listings:
         coded = coded_orders(question, [art])
         broke = {o.code for o in latest_per_job(art) if not o.preventive}
-        if coded is not None and any(code in broke for code in coded.codes.split()):
+        if coded is not None and broke & set(coded.code_ids):
             found.append(coded)
     if not found:
         return None
