@@ -50,7 +50,7 @@ from graph.understanding.intents import score_intents
 from graph.understanding.last_done import job_stems, last_done_job, names_job
 from graph.understanding.model import intent_scores, points_back_beside, speaks_of_alerts
 from graph.understanding.off_topic import function_words, is_off_topic, topic_words
-from graph.understanding.periods import PeriodMention, Periods, adjacent_window
+from graph.understanding.periods import SINCE_THEN, PeriodMention, Periods, adjacent_window
 from graph.understanding.picks import picked_listing
 from graph.understanding.request import (
     ACTION_NEEDED,
@@ -1065,13 +1065,10 @@ _LEVEL_GIVEN = re.compile(r"\d+(?:\.\d+)? ?(?:%|kw|degf|deg|f|gpm|tons?)\b")  # 
 _YEAR = timedelta(days=365)
 
 
-_SINCE_THEN_SAID = re.compile(r"\bsince (?:then|that)\b(?! (?:month|week|year|day|period|time|quarter)\b)", re.I)
-
-
 def _since_the_job_told(message: str, focus: Focus, artifacts: Sequence[ArtifactSummary], vocab: Vocabulary) -> str:
     """"when was it recalibrated?" - "any calibration work on it since then?": "then" is the day of the job the last
     answer gave (the latest order of that job in the listing), so the span starts the day after it."""
-    said = _SINCE_THEN_SAID.search(message)
+    said = SINCE_THEN.search(message)
     job = last_done_job(Text.of(focus.asked), vocab) if said is not None and focus.asked else frozenset()
     listing = next((a for a in reversed(artifacts) if a.kind == "wo_summary"), None) if job else None
     if said is None or listing is None:

@@ -930,13 +930,14 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\b(?: (?!since\b)[\w'-]+){1,8}? (?:at|in|o
 _SHORT_EVENT_SPAN = timedelta(days=11)
 
 
-_SINCE_THEN = re.compile(r"\bsince (?:then|that)\b(?! (?:month|week|year|day|period|time|quarter)\b)")
+# "since then", "since that" (not "since that month"): a point the dialog dated before; the planner reads it too
+SINCE_THEN = re.compile(r"\bsince (?:then|that)\b(?! (?:month|week|year|day|period|time|quarter)\b)", re.I)
 
 
 def _since_the_day_told(text: str, out: Periods, reference: date, *, zone: tzinfo) -> None:
     """"Strainer got cleaned on the 2nd. has the flow come back since then?": "then" is the day the message dated
     just before, not the period the dialog was on."""
-    said = _SINCE_THEN.search(text)
+    said = SINCE_THEN.search(text)
     if said is None:
         return
     today = cal.at_midnight(reference + timedelta(days=1), zone)
